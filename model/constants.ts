@@ -1,0 +1,93 @@
+/**
+ * Closed sets shared by the model, charts, policies, validation and tests.
+ * A misspelt label, tag or namespace must be a compile error, so refer to these.
+ */
+
+/** Well-known Kubernetes and Karpenter label keys used in requirements and selectors. */
+export const LABELS = {
+  capacityType: 'karpenter.sh/capacity-type',
+  nodePool: 'karpenter.sh/nodepool',
+  arch: 'kubernetes.io/arch',
+  os: 'kubernetes.io/os',
+  zone: 'topology.kubernetes.io/zone',
+  instanceType: 'node.kubernetes.io/instance-type',
+  instanceCategory: 'karpenter.k8s.aws/instance-category',
+  instanceFamily: 'karpenter.k8s.aws/instance-family',
+  instanceSize: 'karpenter.k8s.aws/instance-size',
+  instanceGeneration: 'karpenter.k8s.aws/instance-generation',
+  instanceCpu: 'karpenter.k8s.aws/instance-cpu',
+  instanceGpuManufacturer: 'karpenter.k8s.aws/instance-gpu-manufacturer',
+  hostname: 'kubernetes.io/hostname',
+} as const;
+export type LabelKey = (typeof LABELS)[keyof typeof LABELS];
+
+/** Tag keys the tool writes or selects on. */
+export const TAGS = {
+  /** Discovery tag Karpenter's default subnet/security-group selectors use. */
+  discovery: 'karpenter.sh/discovery',
+  /** Tag Karpenter puts on every instance it launches (value: cluster name). */
+  eksCluster: 'eks:eks-cluster-name',
+  /** Tags Karpenter sets on resources it creates. */
+  nodePool: 'karpenter.sh/nodepool',
+  nodeClaim: 'karpenter.sh/nodeclaim',
+  nodeClass: 'karpenter.k8s.aws/ec2nodeclass',
+  clusterOwned: 'kubernetes.io/cluster/${ClusterName}',
+  /** Tag this tool puts on everything it creates. */
+  managedBy: 'app.kubernetes.io/managed-by',
+} as const;
+export type TagKey = (typeof TAGS)[keyof typeof TAGS];
+
+/** Value of the managed-by label and tag. */
+export const MANAGED_BY = 'karpenter-gitops';
+
+/** Namespaces and names the tool uses. */
+export const NAMESPACES = {
+  /** Default namespace for the Karpenter controller (the getting-started guide's choice). */
+  karpenterDefault: 'kube-system',
+  argocd: 'argocd',
+} as const;
+export type NamespaceName = (typeof NAMESPACES)[keyof typeof NAMESPACES];
+
+/** Label domains a NodePool may not set (Karpenter's restricted labels). */
+export const RESTRICTED_LABEL_DOMAINS = ['karpenter.sh', 'karpenter.k8s.aws', 'kubernetes.io', 'k8s.io'] as const;
+/** Exceptions Karpenter allows inside the restricted domains. */
+export const ALLOWED_LABEL_DOMAIN_EXCEPTIONS = ['kops.k8s.io', 'node.kubernetes.io', 'node-restriction.kubernetes.io'] as const;
+
+/** Karpenter capacity types. */
+export const CAPACITY_TYPES = ['on-demand', 'spot', 'reserved'] as const;
+export type CapacityType = (typeof CAPACITY_TYPES)[number];
+
+export const ARCHITECTURES = ['amd64', 'arm64'] as const;
+export type Architecture = (typeof ARCHITECTURES)[number];
+
+export const OPERATING_SYSTEMS = ['linux', 'windows'] as const;
+export type OperatingSystem = (typeof OPERATING_SYSTEMS)[number];
+
+export const AMI_FAMILIES = ['AL2', 'AL2023', 'Bottlerocket', 'Windows2019', 'Windows2022', 'Custom'] as const;
+export type AmiFamily = (typeof AMI_FAMILIES)[number];
+
+export const CONSOLIDATION_POLICIES = ['WhenEmpty', 'WhenEmptyOrUnderutilized'] as const;
+export type ConsolidationPolicy = (typeof CONSOLIDATION_POLICIES)[number];
+
+export const DISRUPTION_REASONS = ['Underutilized', 'Empty', 'Drifted'] as const;
+export type DisruptionReason = (typeof DISRUPTION_REASONS)[number];
+
+export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
+export type TaintEffect = (typeof TAINT_EFFECTS)[number];
+
+export const REQUIREMENT_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt', 'Gte', 'Lte'] as const;
+export type RequirementOperator = (typeof REQUIREMENT_OPERATORS)[number];
+
+export const PARTITIONS = ['aws', 'aws-cn', 'aws-us-gov'] as const;
+export type Partition = (typeof PARTITIONS)[number];
+
+export const VOLUME_TYPES = ['standard', 'io1', 'io2', 'gp2', 'sc1', 'st1', 'gp3'] as const;
+export type VolumeType = (typeof VOLUME_TYPES)[number];
+
+export const LOG_LEVELS = ['debug', 'info', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Karpenter Helm chart OCI repository (controller and CRD charts). */
+export const KARPENTER_CHART_REPO = 'public.ecr.aws/karpenter';
+export const KARPENTER_CHART = 'karpenter';
+export const KARPENTER_CRD_CHART = 'karpenter-crd';

@@ -1,0 +1,302 @@
+/**
+ * The fully resolved fleet model: the one typed value every later stage reads.
+ *
+ *   clusters/*.yaml → model/load-fleet (parse, schema-check, errors with file:line)
+ *                   → model/resolve-fleet (defaults applied here and only here)
+ *                   → FleetModel (this file) → charts/, policies/, validation/
+ *
+ * Everything here is readonly and already defaulted: consumers never apply a default
+ * of their own and never read files or the environment. Lists are in a deliberate,
+ * deterministic order (clusters, classes and pools sorted by name; requirements in
+ * the order the user wrote them, shorthands first).
+ */
+import {
+  AmiFamily,
+  ConsolidationPolicy,
+  DisruptionReason,
+  LogLevel,
+  Partition,
+  RequirementOperator,
+  TaintEffect,
+  VolumeType,
+} from './constants';
+import { KarpenterVersion } from './versions';
+
+/** Where a value came from in the user's files, for errors raised after loading. */
+export interface SourceLocation {
+  /** Path relative to the project root, e.g. `clusters/ticketing.yaml`. */
+  readonly file: string;
+  /** 1-based. */
+  readonly line: number;
+  /** 1-based. */
+  readonly col: number;
+}
+
+export interface FleetModel {
+  /** Sorted by name. */
+  readonly clusters: readonly ClusterModel[];
+}
+
+export interface ClusterModel {
+  /** EKS cluster name; DNS-1123 label, also the name of everything the tool creates for it. */
+  readonly name: string;
+  /** Where the cluster is described (`clusters/<name>.yaml`). */
+  readonly source: SourceLocation;
+  readonly aws: AwsModel;
+  /** Kubernetes minor version, e.g. `1.33`. */
+  readonly kubernetesVersion: string;
+  readonly karpenter: KarpenterModel;
+  readonly iam: IamModel;
+  /** Tags on every AWS resource the tool creates for this cluster and on every node (merged under node-class tags). */
+  readonly tags: Readonly<Record<string, string>>;
+  readonly gitops: GitOpsModel;
+  /** Sorted by name. */
+  readonly nodeClasses: readonly NodeClassModel[];
+  /** Sorted by name. */
+  readonly nodePools: readonly NodePoolModel[];
+}
+
+export interface AwsModel {
+  /** 12-digit account ID. */
+  readonly accountId: string;
+  readonly region: string;
+  readonly partition: Partition;
+}
+
+export interface KarpenterModel {
+  readonly version: KarpenterVersion;
+  /** Namespace of the controller. */
+  readonly namespace: string;
+  /** Service account of the controller (the chart's default is `karpenter`). */
+  readonly serviceAccount: string;
+  /** `settings.clusterEndpoint`; omitted lets Karpenter discover it. */
+  readonly clusterEndpoint?: string;
+  /** SQS interruption queue. `name` is what `settings.interruptionQueue` and CloudFormation both use. */
+  readonly interruptionQueue: InterruptionQueueModel;
+  /** `settings.featureGates`, only the gates the user set, sorted by key. */
+  readonly featureGates: Readonly<Record<string, boolean>>;
+  readonly controller: ControllerModel;
+}
+
+export interface InterruptionQueueModel {
+  readonly name: string;
+  /** Customer KMS key for SSE; absent means SSE-SQS. */
+  readonly kmsKeyArn?: string;
+}
+
+export interface ControllerModel {
+  readonly replicas: number;
+  readonly logLevel: LogLevel;
+  readonly resources: {
+    readonly requests: Readonly<Record<string, string>>;
+    readonly limits: Readonly<Record<string, string>>;
+  };
+  readonly priorityClassName: string;
+  /** PodDisruptionBudget maxUnavailable. */
+  readonly pdbMaxUnavailable: number;
+  readonly tolerations: readonly TolerationModel[];
+  /** Spread replicas over zones (maxSkew 1). */
+  readonly topologySpread: boolean;
+  /** Extra node selector for the controller pods. */
+  readonly nodeSelector: Readonly<Record<string, string>>;
+}
+
+export interface TolerationModel {
+  readonly key?: string;
+  readonly operator: 'Exists' | 'Equal';
+  readonly value?: string;
+  readonly effect?: TaintEffect;
+}
+
+/** How the controller gets AWS credentials. */
+export type ControllerIdentityModel =
+  | { readonly type: 'pod-identity' }
+  | {
+      readonly type: 'irsa';
+      /** ARN of the cluster's IAM OIDC provider. */
+      readonly oidcProviderArn: string;
+      /** Issuer host and path, e.g. `oidc.eks.eu-west-1.amazonaws.com/id/ABC`, derived from the ARN. */
+      readonly oidcIssuer: string;
+    };
+
+export interface IamModel {
+  readonly identity: ControllerIdentityModel;
+  /** Name of the controller role (CloudFormation creates it; IRSA annotation uses its ARN). */
+  readonly controllerRoleName: string;
+  /** Name of the node role; every EC2NodeClass without an explicit instanceProfile uses it. */
+  readonly nodeRoleName: string;
+  /** Managed policy ARNs attached to the node role besides the four required ones, sorted. */
+  readonly nodeRoleExtraPolicyArns: readonly string[];
+  /** Create an instance profile for the node role (for classes that name `instanceProfile`). */
+  readonly createInstanceProfile: boolean;
+  /** Create the EC2 Spot service-linked role. */
+  readonly createSpotServiceLinkedRole: boolean;
+  /** Grant the controller AWS zonal-shift permissions (Karpenter's zonal shift feature). */
+  readonly zonalShift: boolean;
+  /** Permission boundary ARN for created roles, if any. */
+  readonly permissionsBoundaryArn?: string;
+  /** IAM path for created roles and policies. */
+  readonly path: string;
+}
+
+export interface GitOpsModel {
+  /** Git repository Argo CD syncs `dist/` from. */
+  readonly repoURL: string;
+  /** Branch, tag or commit Argo CD tracks. */
+  readonly targetRevision: string;
+  /** Path of `dist/` inside that repository, no trailing slash (e.g. `dist`). */
+  readonly distPath: string;
+  /** Where Argo CD deploys: a cluster registered by name, or an API server URL. */
+  readonly destination: { readonly name: string } | { readonly server: string };
+  /** Namespace Argo CD runs in (Applications and AppProjects live there). */
+  readonly argocdNamespace: string;
+  /** AppProject name for this cluster. */
+  readonly project: string;
+  readonly syncPolicy: {
+    readonly automated: boolean;
+    readonly prune: boolean;
+    readonly selfHeal: boolean;
+  };
+  /** Labels Argo CD's cluster secret carries, used by the fleet ApplicationSet. */
+  readonly clusterLabels: Readonly<Record<string, string>>;
+}
+
+// ---------------------------------------------------------------------------------
+// EC2NodeClass
+
+export interface NodeClassModel {
+  /** DNS-1123 subdomain; the EC2NodeClass name. */
+  readonly name: string;
+  readonly source: SourceLocation;
+  /** Set only when the user set it or it cannot be inferred from the alias. */
+  readonly amiFamily?: AmiFamily;
+  /** At least one term. An alias term is pinned (`family@version`) unless `allowLatest`. */
+  readonly amiSelectorTerms: readonly AmiSelectorTermModel[];
+  /** Exactly one of role / instanceProfile is set. */
+  readonly role?: string;
+  readonly instanceProfile?: string;
+  readonly subnetSelectorTerms: readonly SelectorTermModel[];
+  readonly securityGroupSelectorTerms: readonly SelectorTermModel[];
+  /** Final userData text (Bottlerocket settings already rendered to TOML). */
+  readonly userData?: string;
+  readonly blockDeviceMappings: readonly BlockDeviceMappingModel[];
+  readonly metadataOptions: MetadataOptionsModel;
+  readonly kubelet?: KubeletModel;
+  /** Tags on instances, volumes and launch templates (cluster tags merged under class tags), sorted by key. */
+  readonly tags: Readonly<Record<string, string>>;
+  readonly detailedMonitoring?: boolean;
+  readonly associatePublicIPAddress?: boolean;
+  readonly instanceStorePolicy?: 'RAID0';
+}
+
+export interface AmiSelectorTermModel {
+  /** `family@version`, e.g. `al2023@v20250505`. */
+  readonly alias?: string;
+  readonly id?: string;
+  readonly name?: string;
+  readonly owner?: string;
+  readonly ssmParameter?: string;
+  readonly tags?: Readonly<Record<string, string>>;
+}
+
+/** Subnet or security-group selector term: by tags, or by ID (security groups also by name). */
+export interface SelectorTermModel {
+  readonly tags?: Readonly<Record<string, string>>;
+  readonly id?: string;
+  readonly name?: string;
+}
+
+export interface BlockDeviceMappingModel {
+  readonly deviceName: string;
+  readonly rootVolume?: boolean;
+  readonly ebs: {
+    /** Kubernetes quantity, e.g. `20Gi`. */
+    readonly volumeSize: string;
+    readonly volumeType: VolumeType;
+    readonly iops?: number;
+    readonly throughput?: number;
+    /** Always true unless the user explicitly opted out. */
+    readonly encrypted: boolean;
+    readonly kmsKeyID?: string;
+    readonly deleteOnTermination: boolean;
+    readonly snapshotID?: string;
+  };
+}
+
+export interface MetadataOptionsModel {
+  readonly httpEndpoint: 'enabled' | 'disabled';
+  readonly httpProtocolIPv6: 'enabled' | 'disabled';
+  readonly httpPutResponseHopLimit: number;
+  readonly httpTokens: 'required' | 'optional';
+}
+
+export interface KubeletModel {
+  readonly maxPods?: number;
+  readonly podsPerCore?: number;
+  readonly systemReserved?: Readonly<Record<string, string>>;
+  readonly kubeReserved?: Readonly<Record<string, string>>;
+  readonly evictionHard?: Readonly<Record<string, string>>;
+  readonly evictionSoft?: Readonly<Record<string, string>>;
+  readonly evictionSoftGracePeriod?: Readonly<Record<string, string>>;
+  readonly evictionMaxPodGracePeriod?: number;
+  readonly imageGCHighThresholdPercent?: number;
+  readonly imageGCLowThresholdPercent?: number;
+  readonly cpuCFSQuota?: boolean;
+  readonly clusterDNS?: readonly string[];
+}
+
+// ---------------------------------------------------------------------------------
+// NodePool
+
+export interface NodePoolModel {
+  /** DNS-1123 subdomain; the NodePool name. */
+  readonly name: string;
+  readonly source: SourceLocation;
+  /** Name of an EC2NodeClass of the same cluster (checked at load time). */
+  readonly nodeClass: string;
+  /** Shorthands already expanded; shorthands first in a fixed order, then raw ones as written. */
+  readonly requirements: readonly RequirementModel[];
+  readonly labels: Readonly<Record<string, string>>;
+  readonly annotations: Readonly<Record<string, string>>;
+  readonly taints: readonly TaintModel[];
+  readonly startupTaints: readonly TaintModel[];
+  /** Resource limits, e.g. `{ cpu: '100', memory: '400Gi', 'nvidia.com/gpu': '8' }`. Empty means unlimited. */
+  readonly limits: Readonly<Record<string, string>>;
+  readonly disruption: DisruptionModel;
+  /** Duration (`720h`) or `Never`. */
+  readonly expireAfter: string;
+  /** Duration; absent means nodes wait for pods indefinitely. */
+  readonly terminationGracePeriod?: string;
+  readonly weight?: number;
+  /** Emit the opt-in smoke-test Deployment for this pool. */
+  readonly smokeTest: boolean;
+}
+
+export interface RequirementModel {
+  readonly key: string;
+  readonly operator: RequirementOperator;
+  readonly values?: readonly string[];
+  readonly minValues?: number;
+}
+
+export interface TaintModel {
+  readonly key: string;
+  readonly value?: string;
+  readonly effect: TaintEffect;
+}
+
+export interface DisruptionModel {
+  readonly consolidationPolicy: ConsolidationPolicy;
+  /** Duration or `Never`. */
+  readonly consolidateAfter: string;
+  readonly budgets: readonly DisruptionBudgetModel[];
+}
+
+export interface DisruptionBudgetModel {
+  /** Count or percentage, e.g. `10%` or `0`. */
+  readonly nodes: string;
+  /** Cron schedule; requires `duration`. */
+  readonly schedule?: string;
+  readonly duration?: string;
+  readonly reasons?: readonly DisruptionReason[];
+}
