@@ -91,3 +91,22 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const KARPENTER_CHART_REPO = 'public.ecr.aws/karpenter';
 export const KARPENTER_CHART = 'karpenter';
 export const KARPENTER_CRD_CHART = 'karpenter-crd';
+
+/** Argo CD annotation keys and the sync waves the tool assigns. */
+export const ARGOCD_ANNOTATIONS = {
+  syncWave: 'argocd.argoproj.io/sync-wave',
+  syncOptions: 'argocd.argoproj.io/sync-options',
+  compareOptions: 'argocd.argoproj.io/compare-options',
+} as const;
+
+/**
+ * Sync waves. Across Applications (driven by the fleet entry point): CRDs, then the
+ * controller, then node pools. Inside the node-pools Application: classes before pools.
+ */
+export const SYNC_WAVES = {
+  crdApplication: '-2',
+  controllerApplication: '-1',
+  nodePoolsApplication: '0',
+  nodeClass: '0',
+  nodePool: '1',
+} as const;

@@ -76,6 +76,12 @@ export interface KarpenterModel {
   /** `settings.featureGates`, only the gates the user set, sorted by key. */
   readonly featureGates: Readonly<Record<string, boolean>>;
   readonly controller: ControllerModel;
+  /**
+   * Extra values for the controller chart, already checked against the chart's keys
+   * (removed keys such as `webhook.*` and `settings.aws.*` are refused at load time).
+   * Deep-merged over the generated values, so the user has the last word.
+   */
+  readonly helmValues: Readonly<Record<string, unknown>>;
 }
 
 export interface InterruptionQueueModel {
