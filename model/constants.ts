@@ -45,6 +45,11 @@ export const NAMESPACES = {
   /** Default namespace for the Karpenter controller (the getting-started guide's choice). */
   karpenterDefault: 'kube-system',
   argocd: 'argocd',
+  /** Where the opt-in smoke-test Deployments of node pools run. */
+  smokeTest: 'karpenter-smoke-test',
+  /** Namespaces the controller chart also writes to (a Role in kube-system; 1.0.x: a lease Role). */
+  kubeSystem: 'kube-system',
+  kubeNodeLease: 'kube-node-lease',
 } as const;
 export type NamespaceName = (typeof NAMESPACES)[keyof typeof NAMESPACES];
 
@@ -104,9 +109,15 @@ export const ARGOCD_ANNOTATIONS = {
  * controller, then node pools. Inside the node-pools Application: classes before pools.
  */
 export const SYNC_WAVES = {
+  /** Inside the root app: the cluster's AppProject before every Application that names it. */
+  appProject: '-4',
+  /** Namespaces (controller namespace when not kube-system, smoke-test namespace). */
+  baseApplication: '-3',
   crdApplication: '-2',
   controllerApplication: '-1',
   nodePoolsApplication: '0',
   nodeClass: '0',
   nodePool: '1',
+  /** Opt-in smoke-test Deployments and PDBs, after the pools they target. */
+  smokeTest: '2',
 } as const;

@@ -5,9 +5,12 @@
  *   dist/<cluster>/karpenter/ec2nodeclass-<name>.yaml   one EC2NodeClass per file
  *   dist/<cluster>/karpenter/nodepool-<name>.yaml       one NodePool per file
  *   dist/<cluster>/values/karpenter.yaml                Helm values of the controller chart
+ *   dist/<cluster>/karpenter/smoke-test-<pool>-*.yaml   opt-in smoke-test Deployment and PDB of a pool
+ *   dist/<cluster>/base/namespace-<name>.yaml           namespaces (controller when not kube-system, smoke test)
  *   dist/<cluster>/argocd/*.yaml                        AppProject and Applications
  *   dist/<cluster>/cloudformation/karpenter.json        the AWS side
- *   dist/fleet/*.yaml                                   the fleet entry point for Argo CD
+ *   dist/fleet/*.yaml                                   the fleet entry point for Argo CD (root-<cluster>.yaml
+ *                                                       app-of-apps roots, appproject-<argocd namespace>.yaml)
  */
 export const FLEET_DIR = 'fleet';
 
@@ -25,6 +28,20 @@ export const distPaths = {
   cloudFormationDir: (cluster: string) => `${cluster}/cloudformation`,
   cloudFormation: (cluster: string) => `${cluster}/cloudformation/karpenter.json`,
   fleetDir: () => FLEET_DIR,
+  /** Namespaces the cluster needs before the controller chart (synced by the `<cluster>-karpenter-base` Application). */
+  baseDir: (cluster: string) => `${cluster}/base`,
+  namespace: (cluster: string, namespace: string) => `${cluster}/base/namespace-${namespace}.yaml`,
+  /** Opt-in smoke-test workload of a node pool, synced with the pools by the node-pools Application. */
+  smokeTestDeployment: (cluster: string, pool: string) =>
+    `${cluster}/karpenter/smoke-test-${pool}-deployment.yaml`,
+  smokeTestPdb: (cluster: string, pool: string) => `${cluster}/karpenter/smoke-test-${pool}-pdb.yaml`,
+  argocdAppProject: (cluster: string) => `${cluster}/argocd/appproject.yaml`,
+  /** `app` is the Application's role: base, crd, controller, nodepools. */
+  argocdApplication: (cluster: string, app: string) => `${cluster}/argocd/application-${app}.yaml`,
+  /** The AppProject of the per-cluster root Applications, one per Argo CD namespace. */
+  fleetAppProject: (argocdNamespace: string) => `${FLEET_DIR}/appproject-${argocdNamespace}.yaml`,
+  /** The app-of-apps root of one cluster: syncs `<cluster>/argocd/`. */
+  fleetRoot: (cluster: string) => `${FLEET_DIR}/root-${cluster}.yaml`,
 } as const;
 
 /**

@@ -24,7 +24,11 @@ export async function generateImports(origin: CrdOrigin): Promise<Map<string, st
     for (const [name, content] of generateTypedConstructs(set, files)) out.set(`${dir}/${name}`, content);
   }
   for (const generate of IMPORT_GENERATORS) {
-    for (const [path, content] of generate(crds as readonly LoadedCrdFile[])) out.set(path, content);
+    for (const [path, content] of await generate(crds as readonly LoadedCrdFile[], {
+      projectRoot: PROJECT_ROOT,
+      origin,
+    }))
+      out.set(path, content);
   }
   return out;
 }
@@ -86,7 +90,9 @@ async function main(argv: readonly string[]): Promise<number> {
   if (check) {
     const diffs = diffImports(files, dir);
     if (diffs.length) {
-      console.error(`imports/ is stale (${diffs.length} files). Run npm run import.\n  ${diffs.join('\n  ')}`);
+      console.error(
+        `imports/ is stale (${diffs.length} files). Run npm run import.\n  ${diffs.join('\n  ')}`,
+      );
       return 1;
     }
     console.log(`imports/ is up to date (${files.size} files).`);

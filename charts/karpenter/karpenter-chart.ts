@@ -1,0 +1,41 @@
+/**
+ * One cdk8s chart per cluster holding its EC2NodeClasses and NodePools, each paired with
+ * the `dist/` path it is written to (model/dist-layout.ts). Pure: reads only the model.
+ */
+import { ApiObject, Chart } from 'cdk8s';
+import { Construct } from 'constructs';
+import { distPaths } from '../../model/dist-layout';
+import { ClusterModel } from '../../model/fleet-model';
+import { NodeClass } from './node-class';
+import { NodePool } from './node-pool';
+
+export interface KarpenterChartProps {
+  /** The resolved cluster; its node classes and pools are already sorted by name. */
+  readonly cluster: ClusterModel;
+}
+
+/** A generated API object and its path relative to `dist/`. */
+export interface PlacedManifest {
+  readonly path: string;
+  readonly apiObject: ApiObject;
+}
+
+export class KarpenterChart extends Chart {
+  /** Node classes first, then pools, each in model (name) order. */
+  public readonly manifests: readonly PlacedManifest[];
+
+  constructor(scope: Construct, props: KarpenterChartProps) {
+    const cluster = props.cluster;
+    super(scope, `karpenter-${cluster.name}`, { disableResourceNameHashes: true });
+    const manifests: PlacedManifest[] = [];
+    for (const model of cluster.nodeClasses) {
+      const nodeClass = new NodeClass(this, `ec2nodeclass-${model.name}`, { model });
+      manifests.push({ path: distPaths.nodeClass(cluster.name, model.name), apiObject: nodeClass.apiObject });
+    }
+    for (const model of cluster.nodePools) {
+      const nodePool = new NodePool(this, `nodepool-${model.name}`, { model });
+      manifests.push({ path: distPaths.nodePool(cluster.name, model.name), apiObject: nodePool.apiObject });
+    }
+    this.manifests = manifests;
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Metadata shared by every Karpenter object the tool generates: the explicit stable name,
+ * the managed-by label and the Argo CD sync annotations.
+ */
+import { ApiObjectMetadata } from 'cdk8s';
+import { ARGOCD_ANNOTATIONS, MANAGED_BY, SYNC_WAVES, TAGS } from '../../model/constants';
+
+/** Argo CD sync option for custom resources whose CRD may be installed by the same sync. */
+export const SKIP_DRY_RUN_ON_MISSING_RESOURCE = 'SkipDryRunOnMissingResource=true';
+
+export type KarpenterSyncWave = (typeof SYNC_WAVES)['nodeClass' | 'nodePool'];
+
+/** Metadata of a cluster-scoped Karpenter object named `name`, synced in `syncWave`. */
+export function karpenterObjectMetadata(name: string, syncWave: KarpenterSyncWave): ApiObjectMetadata {
+  return {
+    name,
+    labels: { [TAGS.managedBy]: MANAGED_BY },
+    annotations: {
+      [ARGOCD_ANNOTATIONS.syncOptions]: SKIP_DRY_RUN_ON_MISSING_RESOURCE,
+      [ARGOCD_ANNOTATIONS.syncWave]: syncWave,
+    },
+  };
+}

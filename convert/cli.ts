@@ -1,0 +1,164 @@
+/**
+ * `npm run convert -- [options] FILE...`: the only part of the converter that touches
+ * files, the terminal and exit codes. See cli-args.ts for the options.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { Diagnostic, formatDiagnostic } from '../model/diagnostics';
+import { parseConvertArgs, USAGE } from './cli-args';
+import { formatReport } from './conversion-report';
+import { convertManifests } from './convert-manifests';
+import { ManifestSource } from './manifest-documents';
+
+export interface CliIo {
+  readonly cwd: string;
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+/** Runs the converter; returns the exit code (0 ok, 1 input errors, 2 usage). */
+export function runConvertCli(argv: readonly string[], io: CliIo): number {
+  const parsed = parseConvertArgs(argv);
+  if (!parsed.ok) {
+    io.stderr(`convert: ${parsed.usage}.\n\n${USAGE}\n`);
+    return 2;
+  }
+  const args = parsed.args;
+  if (args.help) {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  const problems: Diagnostic[] = [];
+  const sources = readSources(args.files, io.cwd, problems);
+  if (problems.length > 0) {
+    io.stderr(problems.map(formatDiagnostic).join('\n') + '\n');
+    return 1;
+  }
+  const result = convertManifests(sources, {
+    cluster: args.cluster,
+    accountId: args.accountId,
+    region: args.region,
+  });
+  const report = formatReport(result.entries, result.diagnostics);
+  if (result.clusterNameMissing) {
+    io.stderr(`convert: ${result.clusterNameMissing}.\n`);
+    return 2;
+  }
+  if (!result.ok || result.yaml === undefined || result.clusterName === undefined) {
+    emitReport(report, args.report, io);
+    if (args.report !== undefined) {
+      // the errors also go to the terminal: a failed run must never be silent
+      io.stderr(
+        result.diagnostics.map(formatDiagnostic).join('\n') +
+          `\nNothing written; full report in ${args.report}.\n`,
+      );
+    }
+    return 1;
+  }
+  const target = args.write ? path.join('clusters', `${result.clusterName}.yaml`) : args.out;
+  if (target !== undefined) {
+    const absolute = path.resolve(io.cwd, target);
+    if (fs.existsSync(absolute) && !args.force) {
+      emitReport(report, args.report, io);
+      io.stderr(
+        `${toDisplayPath(target)}: already exists, nothing written. Pass --force to overwrite it, or --out FILE to write elsewhere.\n`,
+      );
+      return 1;
+    }
+    writeAtomically(absolute, result.yaml);
+    emitReport(report, args.report, io);
+    io.stderr(`Wrote ${toDisplayPath(target)}.\n`);
+    return 0;
+  }
+  io.stdout(result.yaml);
+  emitReport(report, args.report, io);
+  return 0;
+}
+
+function readSources(files: readonly string[], cwd: string, problems: Diagnostic[]): ManifestSource[] {
+  const sources: ManifestSource[] = [];
+  const seen = new Set<string>();
+  const add = (file: string) => {
+    const absolute = path.resolve(cwd, file);
+    if (seen.has(absolute)) return;
+    seen.add(absolute);
+    const display = displayName(file, absolute, cwd);
+    try {
+      sources.push({ file: display, text: fs.readFileSync(absolute, 'utf8') });
+    } catch (err) {
+      problems.push({
+        severity: 'error',
+        file: display,
+        line: 0,
+        col: 0,
+        path: '',
+        message: `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+        fix: 'Check the path',
+      });
+    }
+  };
+  for (const file of files) {
+    const absolute = path.resolve(cwd, file);
+    let isDir = false;
+    try {
+      isDir = fs.statSync(absolute).isDirectory();
+    } catch {
+      // reported by add()
+    }
+    if (!isDir) {
+      add(file);
+      continue;
+    }
+    const entries = fs
+      .readdirSync(absolute)
+      .filter((n) => /\.ya?ml$/.test(n))
+      .sort();
+    if (entries.length === 0) {
+      problems.push({
+        severity: 'error',
+        file: displayName(file, absolute, cwd),
+        line: 0,
+        col: 0,
+        path: '',
+        message: 'contains no .yaml or .yml files',
+        fix: 'Name the manifest files directly',
+      });
+    }
+    for (const name of entries) add(path.join(file, name));
+  }
+  return sources;
+}
+
+/** Relative to the working directory with POSIX separators: no absolute paths in output. */
+function displayName(given: string, absolute: string, cwd: string): string {
+  const rel = path.relative(cwd, absolute);
+  const shown = rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : given;
+  return toDisplayPath(shown);
+}
+
+function toDisplayPath(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+function emitReport(report: string, file: string | undefined, io: CliIo): void {
+  if (file === undefined) {
+    io.stderr(report);
+    return;
+  }
+  writeAtomically(path.resolve(io.cwd, file), report);
+}
+
+function writeAtomically(file: string, text: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
+}
+
+if (require.main === module) {
+  process.exitCode = runConvertCli(process.argv.slice(2), {
+    cwd: process.cwd(),
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+  });
+}

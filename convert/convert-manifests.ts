@@ -1,0 +1,229 @@
+/**
+ * The conversion as one pure function: manifest texts in, fleet description and report
+ * out. No file or environment access (the CLI does that), so tests call it directly.
+ */
+import { Diagnostic } from '../model/diagnostics';
+import { TAGS } from '../model/constants';
+import { recogniseKind, NOT_CONVERTED_KINDS, supportedKinds } from './api-generations';
+import { ConversionLog, ReportEntry } from './conversion-report';
+import { DocumentContext } from './document-context';
+import { NodeClassDraft, NodePoolDraft } from './drafts';
+import { buildFleetDescription, renderFleetDescription } from './fleet-description';
+import { convertV1NodeClass, convertV1NodePool } from './from-v1';
+import { convertV1beta1NodeClass, convertV1beta1NodePool } from './from-v1beta1';
+import {
+  convertAwsNodeTemplate,
+  GLOBAL_SETTINGS_CONFIGMAP,
+  LegacyGlobalSettings,
+} from './from-aws-node-template';
+import { convertProvisioner } from './from-v1alpha5';
+import { placeKubelet } from './kubelet-placement';
+import { documentLabel, ManifestDocument, ManifestSource, readManifests } from './manifest-documents';
+
+export interface ConvertOptions {
+  /**
+   * Cluster name.
+   * @default the one `karpenter.sh/discovery` value all node classes select (else a usage problem)
+   */
+  readonly cluster?: string;
+  /**
+   * 12-digit account ID for `aws.accountId`.
+   * @default left out of the output (the loader then reports it as required)
+   */
+  readonly accountId?: string;
+  /**
+   * AWS region for `aws.region`.
+   * @default left out of the output (the loader then reports it as required)
+   */
+  readonly region?: string;
+}
+
+export interface ConvertResult {
+  /** False when there are errors (then there is no YAML). */
+  readonly ok: boolean;
+  /** Set when no cluster name was given and none could be inferred: a usage problem. */
+  readonly clusterNameMissing?: string;
+  readonly clusterName?: string;
+  readonly description?: Record<string, unknown>;
+  /** The fleet description file text, comment header included. */
+  readonly yaml?: string;
+  readonly entries: readonly ReportEntry[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+interface Defined<T> {
+  readonly draft: T;
+  readonly ctx: DocumentContext;
+}
+
+export function convertManifests(
+  sources: readonly ManifestSource[],
+  options: ConvertOptions = {},
+): ConvertResult {
+  const log = new ConversionLog();
+  const read = readManifests(sources);
+  log.addDiagnostics(read.diagnostics);
+
+  const pools = new Map<string, Defined<NodePoolDraft>>();
+  const classes = new Map<string, Defined<NodeClassDraft>>();
+
+  const settings = globalSettings(read.documents);
+
+  for (const doc of read.documents) {
+    const ctx = new DocumentContext(doc, log);
+    const known = recogniseKind(doc.apiVersion, doc.kind);
+    if (!known) {
+      const why =
+        (isGlobalSettings(doc)
+          ? `aws.defaultInstanceProfile is used for node templates without instanceProfile; the other settings are Helm values now (karpenter: in the fleet description)`
+          : undefined) ??
+        NOT_CONVERTED_KINDS[doc.kind] ??
+        (['Provisioner', 'AWSNodeTemplate', 'NodePool', 'EC2NodeClass'].includes(doc.kind)
+          ? `apiVersion ${doc.apiVersion || '(none)'} is not one this tool reads (${supportedKinds().join('; ')})`
+          : `only Karpenter NodePools and node classes are converted (${supportedKinds().join('; ')})`);
+      log.add({
+        level: 'info',
+        action: 'skipped',
+        file: doc.file,
+        line: doc.line,
+        col: doc.col,
+        source:
+          `${documentLabel(doc)} ${doc.kind || '(no kind)'}${doc.name ? '/' + doc.name : ''} ${doc.apiVersion}`.trimEnd(),
+        target: '',
+        message: 'not converted',
+        reason: why,
+      });
+      continue;
+    }
+    if (known.role === 'pool') {
+      let pool: NodePoolDraft;
+      if (known.generation === 'v1alpha5') {
+        const result = convertProvisioner(ctx, settings);
+        pool = result.pool;
+        if (result.inlineClass) define(classes, result.inlineClass, ctx, 'node class');
+      } else if (known.generation === 'v1beta1') pool = convertV1beta1NodePool(ctx);
+      else pool = convertV1NodePool(ctx);
+      define(pools, pool, ctx, 'node pool');
+    } else {
+      const cls =
+        known.generation === 'v1alpha5'
+          ? convertAwsNodeTemplate(ctx, settings)
+          : known.generation === 'v1beta1'
+            ? convertV1beta1NodeClass(ctx)
+            : convertV1NodeClass(ctx);
+      define(classes, cls, ctx, 'node class');
+    }
+  }
+
+  for (const { draft: pool, ctx } of pools.values()) {
+    if (pool.nodeClass && !classes.has(pool.nodeClass)) {
+      const names = [...classes.keys()].sort();
+      ctx.error(
+        pool.nodeClassPath,
+        `names node class '${pool.nodeClass}', which none of the input files define`,
+        names.length > 0
+          ? `Pass the file that defines it too, or use one of: ${names.join(', ')}`
+          : 'Pass the file that defines its AWSNodeTemplate or EC2NodeClass too',
+      );
+    }
+  }
+
+  if (pools.size === 0 && classes.size === 0 && !log.hasErrors) {
+    log.error({
+      file: sources.map((s) => s.file).join(', '),
+      line: 0,
+      col: 0,
+      path: '',
+      message: 'contains no Karpenter NodePool, Provisioner or node class to convert',
+      fix: `Pass the files that define them (${supportedKinds().join('; ')})`,
+    });
+  }
+
+  const poolDrafts = [...pools.values()].map((d) => d.draft);
+  const classDrafts = new Map([...classes].map(([name, d]) => [name, d.draft] as const));
+  if (!log.hasErrors) placeKubelet(poolDrafts, classDrafts);
+
+  const clusterName = options.cluster ?? inferClusterName([...classDrafts.values()], log);
+  if (log.hasErrors) return { ok: false, entries: log.entries, diagnostics: log.diagnostics };
+  if (clusterName === undefined) {
+    return {
+      ok: false,
+      clusterNameMissing:
+        'No cluster name given and none could be inferred (the node classes do not all select one karpenter.sh/discovery tag value). Pass --cluster NAME',
+      entries: log.entries,
+      diagnostics: log.diagnostics,
+    };
+  }
+  const cluster = { name: clusterName, accountId: options.accountId, region: options.region };
+  const classList = [...classDrafts.values()];
+  const description = buildFleetDescription(cluster, classList, poolDrafts);
+  const entries = log.entries;
+  const yaml = renderFleetDescription(description, {
+    sources: sources.map((s) => s.file),
+    cluster,
+    pinnedAliases: classList
+      .filter((c) => c.aliasPinnedByConverter)
+      .map((c) => c.name)
+      .sort(),
+    warnings: entries.filter((e) => e.level === 'warning').length,
+  });
+  return { ok: true, clusterName, description, yaml, entries, diagnostics: log.diagnostics };
+}
+
+function isGlobalSettings(doc: ManifestDocument): boolean {
+  return doc.kind === 'ConfigMap' && doc.apiVersion === 'v1' && doc.name === GLOBAL_SETTINGS_CONFIGMAP;
+}
+
+function globalSettings(documents: readonly ManifestDocument[]): LegacyGlobalSettings {
+  const doc = documents.find(isGlobalSettings);
+  const data = doc?.body.data;
+  if (!data || typeof data !== 'object') return {};
+  const profile = (data as Record<string, unknown>)['aws.defaultInstanceProfile'];
+  return typeof profile === 'string' && profile !== '' ? { defaultInstanceProfile: profile } : {};
+}
+
+function define<T extends { name: string }>(
+  map: Map<string, Defined<T>>,
+  draft: T,
+  ctx: DocumentContext,
+  what: string,
+): void {
+  if (!draft.name) return; // reported by reportObjectExtras
+  const prior = map.get(draft.name);
+  if (prior) {
+    const p = prior.ctx.doc;
+    ctx.error(
+      [],
+      `defines ${what} '${draft.name}' again: ${p.kind}/${p.name} in ${p.file} ${documentLabel(p)} (line ${p.line}) already defines it`,
+      'Keep one definition, or rename one of them',
+    );
+    return;
+  }
+  map.set(draft.name, { draft, ctx });
+}
+
+/** The one `karpenter.sh/discovery` value every class selects subnets or security groups by, if there is one. */
+function inferClusterName(classes: readonly NodeClassDraft[], log: ConversionLog): string | undefined {
+  const values = new Set<string>();
+  for (const cls of classes) {
+    for (const term of [...(cls.subnetSelectorTerms ?? []), ...(cls.securityGroupSelectorTerms ?? [])]) {
+      const v = term.tags?.[TAGS.discovery];
+      if (v !== undefined && v !== '*') values.add(v);
+    }
+  }
+  if (values.size !== 1) return undefined;
+  const [name] = [...values];
+  if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name) || name.length > 63) return undefined;
+  log.add({
+    level: 'info',
+    action: 'inferred',
+    file: classes[0].ctx.doc.file,
+    line: 0,
+    col: 0,
+    source: 'cluster name',
+    target: 'name',
+    message: `cluster name '${name}' taken from the ${TAGS.discovery} selector tag`,
+    reason: 'No --cluster was given; every node class selects this discovery tag value',
+  });
+  return name;
+}

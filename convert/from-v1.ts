@@ -1,0 +1,153 @@
+/**
+ * v1 `NodePool` and `EC2NodeClass` → drafts, losslessly for everything the fleet format
+ * can express. A v1 field it cannot express is reported as dropped with the reason.
+ */
+import { chooseAmi } from './ami-selection';
+import { DocumentContext } from './document-context';
+import { NodeClassDraft, NodePoolDraft } from './drafts';
+import { checkDuration, readCommonClassFields, readNodeClassRef } from './from-v1beta1';
+import { KUBELET_COMPATIBILITY_ANNOTATION, reportObjectExtras } from './object-metadata';
+import { readRequirements } from './requirements';
+import { parseKubeletJson, readAmiTerms, readBudgets, readKubelet, readTaints } from './v1-fields';
+
+const NOT_IN_FLEET_FORMAT =
+  'The fleet format cannot express this field yet; add it to the generated manifest by other means if you need it';
+
+export function convertV1NodePool(ctx: DocumentContext): NodePoolDraft {
+  const name = ctx.doc.name;
+  const t = `nodePools.${name}`;
+  reportObjectExtras(ctx, t);
+  if (ctx.has(['spec', 'replicas'])) {
+    ctx.report(
+      'warning',
+      'dropped',
+      ['spec', 'replicas'],
+      '',
+      'replicas was left out: the pool becomes a dynamic NodePool',
+      'The fleet format has no static-capacity pools yet',
+    );
+  }
+  ctx.dropUnknownKeys(
+    ['spec'],
+    ['template', 'disruption', 'limits', 'weight', 'replicas'],
+    'NodePool v1 has no such field',
+  );
+  ctx.dropUnknownKeys(
+    ['spec', 'template'],
+    ['metadata', 'spec'],
+    'A NodePool template has only metadata and spec',
+  );
+  ctx.dropUnknownKeys(
+    ['spec', 'template', 'metadata'],
+    ['labels', 'annotations'],
+    'The template metadata has only labels and annotations',
+  );
+  const ts = ['spec', 'template', 'spec'];
+  ctx.dropUnknownKeys(
+    ts,
+    ['nodeClassRef', 'requirements', 'taints', 'startupTaints', 'expireAfter', 'terminationGracePeriod'],
+    'NodePool v1 template spec has no such field',
+  );
+  const pool: NodePoolDraft = {
+    name,
+    ctx,
+    nodeClass: '',
+    nodeClassPath: [...ts, 'nodeClassRef'],
+    requirements: readRequirements(ctx, [...ts, 'requirements'], t),
+    labels: ctx.stringMap(['spec', 'template', 'metadata', 'labels']) ?? {},
+    annotations: ctx.stringMap(['spec', 'template', 'metadata', 'annotations']) ?? {},
+    taints: readTaints(ctx, [...ts, 'taints'], `${t}.taints`),
+    startupTaints: readTaints(ctx, [...ts, 'startupTaints'], `${t}.startupTaints`),
+    limits: ctx.stringMap(['spec', 'limits']) ?? {},
+    disruption: {},
+  };
+  readNodeClassRef(ctx, pool);
+
+  const compat = ctx.str(['metadata', 'annotations', KUBELET_COMPATIBILITY_ANNOTATION]);
+  if (compat !== undefined) {
+    const path = ['metadata', 'annotations', KUBELET_COMPATIBILITY_ANNOTATION];
+    pool.poolKubelet = { value: parseKubeletJson(ctx, path, compat), path };
+  }
+
+  const d = ['spec', 'disruption'];
+  ctx.dropUnknownKeys(
+    d,
+    ['consolidationPolicy', 'consolidateAfter', 'budgets'],
+    'NodePool v1 disruption has no such field',
+  );
+  const policy = ctx.str([...d, 'consolidationPolicy']);
+  if (policy === 'WhenEmpty' || policy === 'WhenEmptyOrUnderutilized')
+    pool.disruption.consolidationPolicy = policy;
+  else if (policy === 'WhenUnderutilized') {
+    ctx.error(
+      [...d, 'consolidationPolicy'],
+      "'WhenUnderutilized' is the v1beta1 name",
+      'Use WhenEmptyOrUnderutilized, or apiVersion karpenter.sh/v1beta1 for a v1beta1 manifest',
+    );
+  } else if (policy !== undefined) {
+    ctx.report(
+      'warning',
+      'dropped',
+      [...d, 'consolidationPolicy'],
+      '',
+      `consolidationPolicy ${policy} was left out (WhenEmptyOrUnderutilized applies)`,
+      'The fleet format knows WhenEmpty and WhenEmptyOrUnderutilized only',
+    );
+  }
+  const after = ctx.str([...d, 'consolidateAfter']);
+  if (after !== undefined) {
+    const value = checkDuration(ctx, [...d, 'consolidateAfter'], after);
+    if (value !== undefined) pool.disruption.consolidateAfter = value;
+  }
+  const budgets = readBudgets(ctx, [...d, 'budgets']);
+  if (budgets) pool.disruption.budgets = budgets;
+  for (const key of ['expireAfter', 'terminationGracePeriod'] as const) {
+    const text = ctx.str([...ts, key]);
+    if (text === undefined) continue;
+    const value = checkDuration(ctx, [...ts, key], text);
+    if (value !== undefined) pool[key] = value;
+  }
+  const weight = ctx.int(['spec', 'weight']);
+  if (weight !== undefined) pool.weight = weight;
+  return pool;
+}
+
+const V1_CLASS_KEYS = [
+  'amiFamily',
+  'amiSelectorTerms',
+  'associatePublicIPAddress',
+  'blockDeviceMappings',
+  'detailedMonitoring',
+  'instanceProfile',
+  'instanceStorePolicy',
+  'kubelet',
+  'metadataOptions',
+  'role',
+  'securityGroupSelectorTerms',
+  'subnetSelectorTerms',
+  'tags',
+  'userData',
+  // Reported by readCommonClassFields with its own reason:
+  'context',
+];
+
+export function convertV1NodeClass(ctx: DocumentContext): NodeClassDraft {
+  const name = ctx.doc.name;
+  const t = `nodeClasses.${name}`;
+  reportObjectExtras(ctx, t);
+  ctx.dropUnknownKeys(['spec'], V1_CLASS_KEYS, NOT_IN_FLEET_FORMAT);
+  const cls: NodeClassDraft = { name, ctx };
+  const ami = chooseAmi(ctx, {
+    generation: 'v1',
+    family: ctx.str(['spec', 'amiFamily']),
+    familyPath: ['spec', 'amiFamily'],
+    terms: readAmiTerms(ctx, ['spec', 'amiSelectorTerms']),
+    termsPath: ['spec', 'amiSelectorTerms'],
+    target: t,
+  });
+  Object.assign(cls, ami ?? {});
+  readCommonClassFields(ctx, cls, t);
+  const kubelet = readKubelet(ctx, ['spec', 'kubelet']);
+  if (kubelet) cls.kubelet = kubelet;
+  return cls;
+}

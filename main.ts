@@ -1,0 +1,17 @@
+/**
+ * The cdk8s app entry point. `cdk8s synth` runs `node build/main.js` (see cdk8s.yaml) with
+ * CDK8S_OUTDIR set to its output folder; this runs the same pipeline as `npm run synth`
+ * (load, generate, validate, atomic write) into that folder, so it gets exactly the
+ * `dist/` layout. `npm run synth` stays the way to update the committed `dist/`: the
+ * cdk8s CLI deletes its output folder before it starts the app (see
+ * docs/readme/charts-and-synth.md), so cdk8s.yaml points it at build/cdk8s.out.
+ */
+import { CliIo, loadFleetFromDir, synthCli } from './scripts/synth';
+
+const io: CliIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+  cwd: process.cwd(),
+};
+const outDir = process.env.CDK8S_OUTDIR ?? 'dist';
+process.exitCode = synthCli(['--out', outDir], io, { loadFleet: loadFleetFromDir });

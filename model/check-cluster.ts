@@ -1,0 +1,242 @@
+/**
+ * Semantic checks of one cluster description (after the schema passed): what JSON Schema
+ * cannot say well, each with its own wording and fix. Node classes and pools are checked
+ * in check-node-class.ts / check-node-pool.ts.
+ */
+import { show } from './show-value';
+import { CheckContext } from './check-context';
+import { clusterNameProblem } from './check-names';
+import { labelKeyProblem, labelValueProblem } from './check-labels';
+import { checkNodeClass } from './check-node-class';
+import { checkNodePool } from './check-node-pool';
+import { checkHelmValues } from './helm-values-check';
+import { KARPENTER_CHART_VALUES_KEYS } from '../imports/karpenter-chart-v1.14.1/values-keys';
+import { didYouMean } from './did-you-mean';
+import { PathSegment } from './located';
+
+const GATE_PREFIX = 'settings.featureGates.';
+/** Feature gates the controller chart knows (from its generated values keys). */
+export const KNOWN_FEATURE_GATES: readonly string[] = Object.keys(KARPENTER_CHART_VALUES_KEYS)
+  .filter((k) => k.startsWith(GATE_PREFIX))
+  .map((k) => k.slice(GATE_PREFIX.length))
+  .sort();
+
+const ACCOUNT_ID = /^[0-9]{12}$/;
+const REGION = /^[a-z]{2}(-[a-z]+)+-[0-9]+$/;
+export const OIDC_PROVIDER_ARN =
+  /^arn:(aws|aws-cn|aws-us-gov):iam::([0-9]{12}):oidc-provider\/([A-Za-z0-9.-]+(\/[A-Za-z0-9._-]+)*)$/;
+const POLICY_ARN = /^arn:(aws|aws-cn|aws-us-gov):iam::([0-9]{12}|aws):policy\/[\w+=,.@/-]+$/;
+const KMS_KEY_ARN = /^arn:(aws|aws-cn|aws-us-gov):kms:[a-z0-9-]+:[0-9]{12}:(key|alias)\/[A-Za-z0-9/_-]+$/;
+
+export function checkClusterSemantics(ctx: CheckContext): void {
+  const raw = ctx.raw;
+  const name = raw.name ?? ctx.stem;
+  const nameProblem = clusterNameProblem(name);
+  if (nameProblem) {
+    if (raw.name !== undefined) ctx.error(['name'], nameProblem.message, nameProblem.fix);
+    else ctx.error([], `${nameProblem.message} (taken from the file name)`, nameProblem.fix);
+  }
+
+  // AWS account and region.
+  if (!ACCOUNT_ID.test(raw.aws.accountId)) {
+    ctx.error(
+      ['aws', 'accountId'],
+      `'${show(raw.aws.accountId)}' is not a 12-digit AWS account ID`,
+      'Write the 12 digits in quotes, e.g. "111122223333"',
+    );
+  }
+  if (!REGION.test(raw.aws.region)) {
+    ctx.error(
+      ['aws', 'region'],
+      `'${show(raw.aws.region)}' is not an AWS region code`,
+      'Write a region code such as eu-west-1 or ap-northeast-2',
+    );
+  } else {
+    const partition = raw.aws.partition ?? 'aws';
+    const expected = raw.aws.region.startsWith('cn-')
+      ? 'aws-cn'
+      : raw.aws.region.startsWith('us-gov-')
+        ? 'aws-us-gov'
+        : 'aws';
+    if (partition !== expected) {
+      ctx.error(
+        ['aws', raw.aws.partition !== undefined ? 'partition' : 'region'],
+        `region ${raw.aws.region} is in partition ${expected}, not ${partition}`,
+        `Set aws.partition: ${expected}`,
+      );
+    }
+  }
+
+  // Controller identity.
+  const iam = raw.iam ?? {};
+  const identity = iam.identity ?? 'pod-identity';
+  if (identity === 'irsa' && iam.oidcProviderArn === undefined) {
+    ctx.error(
+      ['iam', 'identity'],
+      'IRSA needs the cluster’s OIDC provider, but iam.oidcProviderArn is missing',
+      'Add iam.oidcProviderArn: arn:aws:iam::<account>:oidc-provider/oidc.eks.<region>.amazonaws.com/id/<ID> (or use identity: pod-identity)',
+    );
+  }
+  if (iam.oidcProviderArn !== undefined) {
+    const m = OIDC_PROVIDER_ARN.exec(iam.oidcProviderArn);
+    if (identity !== 'irsa') {
+      ctx.error(
+        ['iam', 'oidcProviderArn'],
+        'oidcProviderArn is only used with identity: irsa',
+        'Remove it, or set iam.identity: irsa',
+      );
+    } else if (!m) {
+      ctx.error(
+        ['iam', 'oidcProviderArn'],
+        `'${show(iam.oidcProviderArn)}' is not an IAM OIDC provider ARN`,
+        'Write arn:aws:iam::<account>:oidc-provider/oidc.eks.<region>.amazonaws.com/id/<ID> (aws eks describe-cluster shows the issuer)',
+      );
+    } else if (m[2] !== raw.aws.accountId) {
+      ctx.error(
+        ['iam', 'oidcProviderArn'],
+        `the OIDC provider is in account ${m[2]}, but the cluster is in ${raw.aws.accountId}`,
+        'Use the OIDC provider of this cluster’s account',
+      );
+    }
+  }
+  (iam.nodeRoleExtraPolicyArns ?? []).forEach((arn, i) => {
+    if (!POLICY_ARN.test(arn))
+      ctx.error(
+        ['iam', 'nodeRoleExtraPolicyArns', i],
+        `'${show(arn)}' is not an IAM policy ARN`,
+        'Write arn:aws:iam::aws:policy/<name> or arn:aws:iam::<account>:policy/<name>',
+      );
+  });
+  if (iam.permissionsBoundaryArn !== undefined && !POLICY_ARN.test(iam.permissionsBoundaryArn)) {
+    ctx.error(
+      ['iam', 'permissionsBoundaryArn'],
+      `'${show(iam.permissionsBoundaryArn)}' is not an IAM policy ARN`,
+      'Write arn:aws:iam::<account>:policy/<name>',
+    );
+  }
+
+  // Karpenter.
+  const k = raw.karpenter ?? {};
+  if (k.clusterEndpoint !== undefined && !/^https:\/\/[^\s/]+/.test(k.clusterEndpoint)) {
+    ctx.error(
+      ['karpenter', 'clusterEndpoint'],
+      `'${show(k.clusterEndpoint)}' is not an https:// URL`,
+      'Write the API server endpoint, e.g. https://ABC.gr7.eu-west-1.eks.amazonaws.com, or remove it',
+    );
+  }
+  const kms = k.interruptionQueue?.kmsKeyArn;
+  if (kms !== undefined && !KMS_KEY_ARN.test(kms)) {
+    ctx.error(
+      ['karpenter', 'interruptionQueue', 'kmsKeyArn'],
+      `'${show(kms)}' is not a KMS key ARN`,
+      'Write arn:aws:kms:<region>:<account>:key/<id>, or remove it to use SSE-SQS',
+    );
+  }
+  (k.controller?.tolerations ?? []).forEach((t, i) => {
+    if (t.operator === 'Exists' && t.value !== undefined) {
+      ctx.error(
+        ['karpenter', 'controller', 'tolerations', i, 'value'],
+        'operator Exists takes no value',
+        'Remove value, or use operator: Equal',
+      );
+    }
+  });
+  for (const gate of Object.keys(k.featureGates ?? {})) {
+    if (KNOWN_FEATURE_GATES.includes(gate)) continue;
+    const guess = didYouMean(gate, KNOWN_FEATURE_GATES);
+    ctx.error(
+      ['karpenter', 'featureGates', gate],
+      `unknown feature gate '${show(gate)}'`,
+      `${guess ? `Did you mean '${guess}'? ` : ''}Known gates: ${KNOWN_FEATURE_GATES.join(', ')}`,
+      'key',
+    );
+  }
+  if (k.helmValues !== undefined) {
+    for (const problem of checkHelmValues(k.helmValues)) {
+      ctx.error(['karpenter', 'helmValues', ...problem.path], problem.message, problem.fix, 'key');
+    }
+  }
+
+  checkStringMap(ctx, ['tags'], raw.tags, 'tag');
+  checkGitOps(ctx);
+
+  const classNames = Object.keys(raw.nodeClasses ?? {});
+  for (const [className, nc] of Object.entries(raw.nodeClasses ?? {})) checkNodeClass(ctx, className, nc);
+  for (const [poolName, pool] of Object.entries(raw.nodePools ?? {}))
+    checkNodePool(ctx, poolName, pool, classNames);
+}
+
+function checkGitOps(ctx: CheckContext): void {
+  const g = ctx.raw.gitops;
+  const dest = g.destination;
+  if ((dest.name === undefined) === (dest.server === undefined)) {
+    ctx.error(
+      ['gitops', 'destination'],
+      dest.name === undefined ? 'destination names no cluster' : 'destination has both name and server',
+      'Give exactly one: { name: <cluster as registered in Argo CD> } or { server: https://... }',
+    );
+  }
+  if (dest.server !== undefined && !/^https:\/\/[^\s/]+/.test(dest.server)) {
+    ctx.error(
+      ['gitops', 'destination', 'server'],
+      `'${show(dest.server)}' is not an https:// API server URL`,
+      'Write e.g. https://kubernetes.default.svc or the cluster endpoint',
+    );
+  }
+  if (!/^(https:\/\/|ssh:\/\/|git@)[^\s]+$/.test(g.repoURL)) {
+    ctx.error(
+      ['gitops', 'repoURL'],
+      `'${show(g.repoURL)}' is not a Git repository URL`,
+      'Write https://github.com/<org>/<repo>.git or git@github.com:<org>/<repo>.git',
+    );
+  }
+  if (g.distPath !== undefined && (g.distPath.startsWith('/') || g.distPath.split('/').includes('..'))) {
+    ctx.error(
+      ['gitops', 'distPath'],
+      `'${show(g.distPath)}' is not a path inside the repository`,
+      'Write a relative path such as dist',
+    );
+  }
+  if (g.project !== undefined && !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(g.project)) {
+    ctx.error(
+      ['gitops', 'project'],
+      `'${show(g.project)}' is not a valid AppProject name`,
+      'Use lower-case letters, digits and -',
+    );
+  }
+  checkStringMap(ctx, ['gitops', 'clusterLabels'], g.clusterLabels, 'label');
+}
+
+/** Tags (AWS rules) or labels (Kubernetes rules). */
+function checkStringMap(
+  ctx: CheckContext,
+  path: PathSegment[],
+  map: Readonly<Record<string, string>> | undefined,
+  kind: 'tag' | 'label',
+): void {
+  for (const [key, value] of Object.entries(map ?? {})) {
+    if (kind === 'label') {
+      const kp = labelKeyProblem(key);
+      if (kp) ctx.error([...path, key], kp, 'Use a valid label key', 'key');
+      const vp = labelValueProblem(value);
+      if (vp) ctx.error([...path, key], vp, 'Use a valid label value');
+      continue;
+    }
+    if (key.length === 0 || key.length > 128)
+      ctx.error(
+        [...path, key],
+        `tag key '${show(key)}' must be 1-128 characters`,
+        'Use a shorter key',
+        'key',
+      );
+    if (key.toLowerCase().startsWith('aws:'))
+      ctx.error(
+        [...path, key],
+        `tag key '${show(key)}' uses the reserved prefix aws:`,
+        'Choose a key without the aws: prefix',
+        'key',
+      );
+    if (value.length > 256)
+      ctx.error([...path, key], 'tag value is longer than 256 characters', 'Shorten it');
+  }
+}

@@ -1,0 +1,210 @@
+/** Semantic checks of one node pool (after the schema passed). */
+import { show } from './show-value';
+import { LABELS } from './constants';
+import { CheckContext } from './check-context';
+import { durationProblem, DurationRule } from './check-durations';
+import { labelKeyProblem, labelValueProblem, restrictedLabelProblem } from './check-labels';
+import { objectNameProblem } from './check-names';
+import { didYouMean } from './did-you-mean';
+import { PathSegment } from './located';
+import { RawNodePool, RawShorthand, RawTaint } from './raw-fleet';
+import { SHORTHANDS } from './requirement-shorthands';
+
+const QUANTITY = /^[0-9]+(\.[0-9]+)?(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$/;
+const BUDGET_NODES = /^((100|[0-9]{1,2})%|[0-9]+)$/;
+const CRON_MACROS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly'];
+
+export function checkNodePool(
+  ctx: CheckContext,
+  name: string,
+  pool: RawNodePool,
+  classNames: readonly string[],
+): void {
+  const at = (...rest: PathSegment[]): PathSegment[] => ['nodePools', name, ...rest];
+  const nameProblem = objectNameProblem('node pool', name);
+  if (nameProblem) ctx.error(at(), nameProblem.message, nameProblem.fix, 'key');
+
+  if (!classNames.includes(pool.nodeClass)) {
+    const guess = didYouMean(pool.nodeClass, classNames);
+    const known =
+      classNames.length > 0
+        ? `this cluster has: ${[...classNames]
+            .sort()
+            .map((n) => show(n))
+            .join(', ')}`
+        : 'this cluster has no nodeClasses';
+    ctx.error(
+      at('nodeClass'),
+      `node class '${show(pool.nodeClass)}' does not exist (${known})`,
+      guess
+        ? `Did you mean '${show(guess)}'? Or add a node class '${show(pool.nodeClass)}' under nodeClasses`
+        : `Name one of the cluster’s nodeClasses, or add a node class '${show(pool.nodeClass)}' under nodeClasses`,
+    );
+  }
+
+  for (const [field] of SHORTHANDS) {
+    const value = pool[field] as RawShorthand | undefined;
+    if (value === undefined || Array.isArray(value)) continue;
+    const v = value as Exclude<RawShorthand, readonly string[]>;
+    if ((v.in === undefined) === (v.notIn === undefined)) {
+      ctx.error(
+        at(field),
+        v.in === undefined ? 'neither in nor notIn is set' : 'in and notIn are both set',
+        'Give exactly one of in: [...] or notIn: [...]',
+      );
+    }
+  }
+
+  (pool.requirements ?? []).forEach((r, i) => {
+    const keyProblem = labelKeyProblem(r.key);
+    if (keyProblem) ctx.error(at('requirements', i, 'key'), keyProblem, 'Use a valid label key');
+    if (r.key === LABELS.hostname || r.key === LABELS.nodePool) {
+      ctx.error(
+        at('requirements', i, 'key'),
+        `requirement on '${show(r.key)}' is restricted`,
+        'Remove this requirement',
+      );
+    }
+    const values = r.values ?? [];
+    if (r.operator === 'In' && values.length === 0) {
+      ctx.error(
+        at('requirements', i, 'values'),
+        'operator In needs at least one value',
+        'List the allowed values',
+      );
+    }
+    if ((r.operator === 'Exists' || r.operator === 'DoesNotExist') && values.length > 0) {
+      ctx.error(at('requirements', i, 'values'), `operator ${r.operator} takes no values`, 'Remove values');
+    }
+    if (
+      ['Gt', 'Lt', 'Gte', 'Lte'].includes(r.operator) &&
+      (values.length !== 1 || !/^-?[0-9]+$/.test(values[0]))
+    ) {
+      ctx.error(
+        at('requirements', i, 'values'),
+        `operator ${r.operator} needs exactly one whole number`,
+        'Write values: ["2"]',
+      );
+    }
+    if (r.minValues !== undefined && values.length < r.minValues && r.operator === 'In') {
+      ctx.error(
+        at('requirements', i, 'minValues'),
+        `minValues ${r.minValues} is more than the ${values.length} values listed`,
+        'Lower minValues or list more values',
+      );
+    }
+  });
+
+  for (const [key, value] of Object.entries(pool.labels ?? {})) {
+    const keyProblem = labelKeyProblem(key);
+    if (keyProblem) ctx.error(at('labels', key), keyProblem, 'Use a valid label key', 'key');
+    else {
+      const restricted = restrictedLabelProblem(key);
+      if (restricted) ctx.error(at('labels', key), restricted.message, restricted.fix, 'key');
+    }
+    const valueProblem = labelValueProblem(value);
+    if (valueProblem)
+      ctx.error(at('labels', key), valueProblem, 'Use a shorter value without spaces or special characters');
+  }
+  for (const key of Object.keys(pool.annotations ?? {})) {
+    const keyProblem = labelKeyProblem(key);
+    if (keyProblem)
+      ctx.error(
+        at('annotations', key),
+        keyProblem.replace('label key', 'annotation key'),
+        'Use a valid annotation key',
+        'key',
+      );
+  }
+  checkTaints(ctx, at('taints'), pool.taints);
+  checkTaints(ctx, at('startupTaints'), pool.startupTaints);
+
+  for (const [resource, quantity] of Object.entries(pool.limits ?? {})) {
+    const keyProblem = labelKeyProblem(resource);
+    if (keyProblem)
+      ctx.error(
+        at('limits', resource),
+        keyProblem.replace('label key', 'resource name'),
+        'Use cpu, memory or a resource such as nvidia.com/gpu',
+        'key',
+      );
+    if (!QUANTITY.test(String(quantity))) {
+      ctx.error(
+        at('limits', resource),
+        `'${show(String(quantity))}' is not a Kubernetes quantity`,
+        'Write e.g. 100, 500m or 400Gi',
+      );
+    }
+  }
+
+  const duration = (path: PathSegment[], value: string | undefined, rule: DurationRule) => {
+    if (value === undefined) return;
+    const problem = durationProblem(value, rule);
+    if (problem) ctx.error(path, problem.message, problem.fix);
+  };
+  duration(at('disruption', 'consolidateAfter'), pool.disruption?.consolidateAfter, { allowNever: true });
+  duration(at('expireAfter'), pool.expireAfter, { allowNever: true });
+  duration(at('terminationGracePeriod'), pool.terminationGracePeriod, { allowNever: false });
+  (pool.disruption?.budgets ?? []).forEach((b, i) => {
+    const nodes = String(b.nodes);
+    if (!BUDGET_NODES.test(nodes)) {
+      ctx.error(
+        at('disruption', 'budgets', i, 'nodes'),
+        `'${show(nodes)}' is not a node count or percentage`,
+        'Write a whole number (e.g. 0 or 5) or a percentage (e.g. 10%)',
+      );
+    }
+    if (b.schedule !== undefined && b.duration === undefined) {
+      ctx.error(
+        at('disruption', 'budgets', i, 'schedule'),
+        'a budget with a schedule needs a duration',
+        'Add duration (e.g. 8h): how long the budget applies after each scheduled start',
+        'key',
+      );
+    }
+    if (b.duration !== undefined && b.schedule === undefined) {
+      ctx.error(
+        at('disruption', 'budgets', i, 'duration'),
+        'a budget with a duration needs a schedule',
+        'Add schedule (a cron expression such as "0 9 * * mon-fri")',
+        'key',
+      );
+    }
+    duration(at('disruption', 'budgets', i, 'duration'), b.duration, {
+      allowNever: false,
+      hoursAndMinutesOnly: true,
+    });
+    if (
+      b.schedule !== undefined &&
+      !CRON_MACROS.includes(b.schedule) &&
+      b.schedule.trim().split(/\s+/).length !== 5
+    ) {
+      ctx.error(
+        at('disruption', 'budgets', i, 'schedule'),
+        `'${show(b.schedule)}' is not a cron schedule`,
+        'Write five fields (minute hour day month weekday), e.g. "0 9 * * mon-fri", or @daily',
+      );
+    }
+  });
+}
+
+function checkTaints(ctx: CheckContext, path: PathSegment[], taints: readonly RawTaint[] | undefined): void {
+  (taints ?? []).forEach((t, i) => {
+    const keyProblem = labelKeyProblem(t.key);
+    if (keyProblem)
+      ctx.error(
+        [...path, i, 'key'],
+        keyProblem.replace('label key', 'taint key'),
+        'Use a valid taint key such as example.com/dedicated',
+      );
+    if (t.value !== undefined) {
+      const valueProblem = labelValueProblem(t.value);
+      if (valueProblem)
+        ctx.error(
+          [...path, i, 'value'],
+          valueProblem.replace('label value', 'taint value'),
+          'Use a short value without spaces',
+        );
+    }
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * JSON Schemas of the fleet description: one cluster file (after `_defaults.yaml` is merged
+ * under it) and `_defaults.yaml` itself (the same shape, nothing required, no `name`).
+ * Compiled once per process, on first use.
+ */
+import Ajv, { ValidateFunction } from 'ajv';
+import { LOG_LEVELS, PARTITIONS, TAINT_EFFECTS } from './constants';
+import { nodeClassSchema } from './fleet-schema-node-class';
+import { nodePoolDefs, nodePoolSchema } from './fleet-schema-node-pool';
+import {
+  JsonSchema,
+  bool,
+  int,
+  list,
+  mapOf,
+  obj,
+  oneOfStrings,
+  quantity,
+  str,
+  withoutRequired,
+} from './schema-builders';
+import { KARPENTER_VERSIONS, KUBERNETES_VERSIONS } from './versions';
+
+const stringMap = (what: string): JsonSchema => mapOf(str(), `a map of ${what} to text values`);
+
+const clusterProperties: Record<string, JsonSchema> = {
+  name: str(),
+  aws: obj(
+    {
+      accountId: { type: 'string', 'x-expected': 'a 12-digit account ID in quotes' },
+      region: str(),
+      partition: oneOfStrings(PARTITIONS),
+    },
+    ['accountId', 'region'],
+  ),
+  kubernetesVersion: oneOfStrings(KUBERNETES_VERSIONS),
+  karpenter: obj({
+    version: oneOfStrings(KARPENTER_VERSIONS),
+    namespace: str(),
+    serviceAccount: str(),
+    clusterEndpoint: str(),
+    interruptionQueue: obj({ name: str(), kmsKeyArn: str() }),
+    featureGates: mapOf(bool(), 'a map of feature gate names to true/false'),
+    controller: obj({
+      replicas: int(1, 10),
+      logLevel: oneOfStrings(LOG_LEVELS),
+      resources: obj({
+        requests: mapOf(quantity(), 'a map of resources to quantities'),
+        limits: mapOf(quantity(), 'a map of resources to quantities'),
+      }),
+      priorityClassName: str(),
+      pdbMaxUnavailable: int(0, 10),
+      tolerations: list(
+        obj({
+          key: str(),
+          operator: oneOfStrings(['Exists', 'Equal']),
+          value: str(),
+          effect: oneOfStrings(TAINT_EFFECTS),
+        }),
+      ),
+      topologySpread: bool(),
+      nodeSelector: stringMap('label names'),
+    }),
+    helmValues: { type: 'object', 'x-expected': 'a map of Helm chart values' },
+  }),
+  iam: obj({
+    identity: oneOfStrings(['pod-identity', 'irsa']),
+    oidcProviderArn: str(),
+    controllerRoleName: str(),
+    nodeRoleName: str(),
+    nodeRoleExtraPolicyArns: list(str()),
+    createInstanceProfile: bool(),
+    createSpotServiceLinkedRole: bool(),
+    zonalShift: bool(),
+    permissionsBoundaryArn: str(),
+    path: str(),
+  }),
+  tags: stringMap('tag names'),
+  gitops: obj(
+    {
+      repoURL: str(),
+      targetRevision: str(),
+      distPath: str(),
+      destination: obj({ name: str(), server: str() }),
+      argocdNamespace: str(),
+      project: str(),
+      syncPolicy: obj({ automated: bool(), prune: bool(), selfHeal: bool() }),
+      clusterLabels: stringMap('label names'),
+    },
+    ['repoURL', 'destination'],
+  ),
+  nodeClasses: mapOf({ $ref: '#/$defs/nodeClass' }, 'a map of node class names to node classes'),
+  nodePools: mapOf({ $ref: '#/$defs/nodePool' }, 'a map of node pool names to node pools'),
+};
+
+/** One cluster file, validated after `_defaults.yaml` has been merged under it. */
+const $defs: Record<string, JsonSchema> = {
+  nodeClass: nodeClassSchema,
+  nodePool: nodePoolSchema,
+  ...nodePoolDefs,
+};
+
+export const clusterSchema: JsonSchema = { ...obj(clusterProperties, ['aws', 'gitops']), $defs };
+
+/** `_defaults.yaml`: anything a cluster file may hold except `name`, all optional. */
+export const defaultsSchema: JsonSchema = withoutRequired({
+  ...obj(Object.fromEntries(Object.entries(clusterProperties).filter(([key]) => key !== 'name'))),
+  $defs,
+}) as JsonSchema;
+
+let compiled: { cluster: ValidateFunction; defaults: ValidateFunction } | undefined;
+
+/** The two compiled validators (compiled on first call, then reused). */
+export function fleetValidators(): { cluster: ValidateFunction; defaults: ValidateFunction } {
+  if (!compiled) {
+    const ajv = new Ajv({
+      allErrors: true,
+      verbose: true,
+      strict: true,
+      allowUnionTypes: true,
+      inlineRefs: false,
+    });
+    ajv.addKeyword('x-expected');
+    compiled = { cluster: ajv.compile(clusterSchema), defaults: ajv.compile(defaultsSchema) };
+  }
+  return compiled;
+}

@@ -1,0 +1,254 @@
+/**
+ * Stage 1 of the pipeline: `clusters/*.yaml` → FleetModel.
+ *
+ *   parse (yaml-source) → merge `_defaults.yaml` under each file (located) → JSON Schema
+ *   (fleet-schema, schema-errors) → semantic checks (check-*.ts) → resolve (resolve-fleet)
+ *   → checks of resolved names (check-resolved) → cross-file checks (duplicate names)
+ *
+ * Every problem of every file is collected; any error throws one UserError with all of them.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { CheckContext } from './check-context';
+import { checkClusterSemantics } from './check-cluster';
+import { checkResolvedCluster } from './check-resolved';
+import { Diagnostic, sortDiagnostics, UserError } from './diagnostics';
+import { ClusterModel, FleetModel, SourceLocation } from './fleet-model';
+import { fleetValidators } from './fleet-schema';
+import { LocatedNode, keyLocAt, mergeLocated, toPlain } from './located';
+import { RawCluster } from './raw-fleet';
+import { clusterNameOf, resolveCluster, resolveFleet } from './resolve-fleet';
+import { translateSchemaErrors } from './schema-errors';
+import { show } from './show-value';
+import { MAX_FILE_BYTES, parseFleetSource } from './yaml-source';
+
+export interface LoadedFleet {
+  readonly fleet: FleetModel;
+  /** Non-fatal findings (e.g. an unpinned AMI the user opted into). */
+  readonly warnings: Diagnostic[];
+}
+
+export interface FleetSource {
+  /** Path relative to the project root, POSIX separators (`clusters/ticketing.yaml`). */
+  readonly path: string;
+  readonly text: string;
+}
+
+export const DEFAULTS_FILE = '_defaults.yaml';
+export const DEFAULT_CLUSTERS_DIR = 'clusters';
+
+export interface LoadFleetOptions {
+  /**
+   * Folder of the fleet description, relative to `projectRoot`.
+   * @default 'clusters'
+   */
+  readonly clustersDir?: string;
+}
+
+/** Read `<projectRoot>/clusters/*.yaml` (sorted) and load them. Throws UserError on any mistake. */
+export function loadFleet(projectRoot: string, options?: LoadFleetOptions): LoadedFleet {
+  const dir = (options?.clustersDir ?? DEFAULT_CLUSTERS_DIR).replace(/\\/g, '/').replace(/\/+$/, '');
+  const abs = join(projectRoot, dir);
+  let names: string[];
+  try {
+    names = readdirSync(abs)
+      .filter((n) => /\.ya?ml$/.test(n))
+      .sort();
+  } catch {
+    throw new UserError([
+      {
+        severity: 'error',
+        file: dir,
+        line: 0,
+        col: 0,
+        path: '',
+        message: 'the fleet description folder does not exist',
+        fix: `Create ${dir}/ with one <cluster>.yaml per cluster`,
+      },
+    ]);
+  }
+  const sources: FleetSource[] = [];
+  const early: Diagnostic[] = [];
+  for (const name of names) {
+    const path = dir === '.' || dir === '' ? name : `${dir}/${name}`;
+    const size = statSync(join(abs, name)).size;
+    if (size > MAX_FILE_BYTES) {
+      early.push({
+        severity: 'error',
+        file: path,
+        line: 0,
+        col: 0,
+        path: '',
+        message: `file is ${size} bytes, larger than the ${MAX_FILE_BYTES}-byte (1 MiB) limit for a fleet file`,
+        fix: 'Split the description or remove the bulk',
+      });
+      continue;
+    }
+    sources.push({ path, text: decodeUtf8(readFileSync(join(abs, name))) });
+  }
+  try {
+    const loaded = loadFleetFromSources(sources, { emptyMessageDir: dir });
+    if (early.length > 0) throw new UserError(early);
+    return loaded;
+  } catch (e) {
+    if (e instanceof UserError && early.length > 0) throw new UserError(dedupe([...early, ...e.diagnostics]));
+    throw e;
+  }
+}
+
+/** UTF-8 text; invalid bytes become U+FFFD, which the parser reports with their position. */
+function decodeUtf8(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Pure loader over in-memory files (tests, fuzz harness, benchmark). */
+export function loadFleetFromSources(
+  sources: readonly FleetSource[],
+  internal?: { readonly emptyMessageDir?: string },
+): LoadedFleet {
+  const diagnostics: Diagnostic[] = [];
+  const sorted = [...sources].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const defaultsSource = sorted.find((s) => basename(s.path) === DEFAULTS_FILE);
+  const clusterSources: FleetSource[] = [];
+  for (const s of sorted) {
+    const name = basename(s.path);
+    if (s === defaultsSource) continue;
+    if (name.startsWith('_')) {
+      diagnostics.push(
+        fileError(
+          s.path,
+          `'${name}' is not a fleet file`,
+          `Only ${DEFAULTS_FILE} may start with '_'; rename or remove it`,
+        ),
+      );
+    } else if (!name.endsWith('.yaml')) {
+      diagnostics.push(
+        fileError(
+          s.path,
+          `'${name}' does not end in .yaml`,
+          `Rename it to ${name.replace(/\.[^.]*$/, '')}.yaml`,
+        ),
+      );
+    } else {
+      clusterSources.push(s);
+    }
+  }
+  if (clusterSources.length === 0 && diagnostics.length === 0) {
+    const dir = internal?.emptyMessageDir ?? 'clusters';
+    diagnostics.push(
+      fileError(
+        dir,
+        'the fleet has no cluster',
+        `Add ${dir}/<cluster>.yaml (see docs/readme/fleet-description.md)`,
+      ),
+    );
+  }
+
+  const validators = fleetValidators();
+  let defaultsRoot: LocatedNode | undefined;
+  let defaultsUsable = true;
+  if (defaultsSource) {
+    const parsed = parseFleetSource(defaultsSource.path, defaultsSource.text);
+    diagnostics.push(...parsed.diagnostics);
+    defaultsRoot = parsed.root;
+    if (!defaultsRoot) defaultsUsable = false;
+    else if (!validators.defaults(toPlain(defaultsRoot))) {
+      // Merged anyway: its errors are reported once (deduplicated), cluster checks still run.
+      diagnostics.push(...translateSchemaErrors(validators.defaults.errors ?? [], defaultsRoot));
+    }
+  }
+
+  const models: ClusterModel[] = [];
+  const names: { name: string; loc: SourceLocation }[] = [];
+  for (const source of clusterSources) {
+    const parsed = parseFleetSource(source.path, source.text);
+    diagnostics.push(...parsed.diagnostics);
+    if (!parsed.root) continue;
+    const root = defaultsRoot ? mergeLocated(defaultsRoot, parsed.root) : parsed.root;
+    const plain = toPlain(root);
+    // Without usable defaults, missing keys may well be in the broken defaults file:
+    // check only what is written here (types, unknown keys), not what is required.
+    const validate = defaultsUsable ? validators.cluster : validators.defaults;
+    if (!validate(plain)) {
+      diagnostics.push(...translateSchemaErrors(validate.errors ?? [], root));
+      continue;
+    }
+    if (!defaultsUsable) continue;
+    const raw = plain as RawCluster;
+    const stem = basename(source.path).replace(/\.yaml$/, '');
+    names.push({
+      name: clusterNameOf(raw, stem),
+      loc: raw.name !== undefined ? keyLocAt(root, ['name']) : { file: source.path, line: 1, col: 1 },
+    });
+    const ctx = new CheckContext(root, raw, stem);
+    checkClusterSemantics(ctx);
+    diagnostics.push(...ctx.diagnostics);
+    if (ctx.errorCount > 0) continue;
+    const model = resolveCluster(raw, { file: source.path, stem, root });
+    diagnostics.push(...checkResolvedCluster(model, root, raw));
+    models.push(model);
+  }
+
+  diagnostics.push(...duplicateClusterNames(names));
+  const all = dedupe(diagnostics.map(oneLineDiagnostic));
+  if (all.some((d) => d.severity === 'error')) throw new UserError(all);
+  return {
+    fleet: resolveFleet(models),
+    warnings: sortDiagnostics(all.filter((d) => d.severity === 'warning')),
+  };
+}
+
+function duplicateClusterNames(names: readonly { name: string; loc: SourceLocation }[]): Diagnostic[] {
+  const byName = new Map<string, SourceLocation[]>();
+  for (const { name, loc } of names) byName.set(name, [...(byName.get(name) ?? []), loc]);
+  const out: Diagnostic[] = [];
+  for (const [name, locs] of byName) {
+    if (locs.length < 2) continue;
+    const where = (l: SourceLocation) => `${l.file}:${l.line}:${l.col}`;
+    for (const loc of locs) {
+      const others = locs
+        .filter((l) => l !== loc)
+        .map(where)
+        .join(', ');
+      out.push({
+        severity: 'error',
+        ...loc,
+        path: 'name',
+        message: `cluster name '${name}' is also used by ${others}`,
+        fix: 'Give every cluster a unique name (the name defaults to the file name)',
+      });
+    }
+  }
+  return out;
+}
+
+/** Longest message or fix kept whole (a safety net: checks already shorten the values they echo). */
+const MAX_TEXT_CHARS = 400;
+
+/** Every diagnostic is one bounded line, whatever the user's text or a check echoed. */
+function oneLineDiagnostic(d: Diagnostic): Diagnostic {
+  const bound = (text: string) => show(text, MAX_TEXT_CHARS);
+  return {
+    ...d,
+    path: bound(d.path),
+    message: bound(d.message),
+    ...(d.fix !== undefined ? { fix: bound(d.fix) } : {}),
+  };
+}
+
+function fileError(file: string, message: string, fix: string): Diagnostic {
+  return { severity: 'error', file, line: 0, col: 0, path: '', message, fix };
+}
+
+function dedupe(list: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const d of list) {
+    const id = [d.severity, d.file, d.line, d.col, d.path, d.message].join('\u0000');
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push(d);
+  }
+  return out;
+}

@@ -1,0 +1,37 @@
+/**
+ * User text echoed in a diagnostic: one line, bounded length. A value with a line break or
+ * a terminal escape cannot split or repaint the message, and a 200 000-character key is
+ * shown by its beginning.
+ */
+
+/** Longest user value echoed in a message, in characters. */
+export const MAX_SHOWN_CHARS = 60;
+
+/** Control characters (C0, DEL, C1) and the Unicode line/paragraph separators. */
+function isControl(code: number): boolean {
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+}
+
+const ESCAPES: Readonly<Record<number, string>> = { 9: '\\t', 10: '\\n', 13: '\\r' };
+
+/** Escape control characters (`\n`, `\u001b` ...) and shorten to `max` characters with an ellipsis. */
+export function show(text: string, max = MAX_SHOWN_CHARS): string {
+  const chars = [...text];
+  const cut = chars.length > max;
+  let out = '';
+  for (const ch of cut ? chars.slice(0, max - 1) : chars) {
+    const code = ch.codePointAt(0) ?? 0;
+    out += isControl(code) ? (ESCAPES[code] ?? `\\u${code.toString(16).padStart(4, '0')}`) : ch;
+  }
+  return cut ? `${out}…` : out;
+}
+
+/** Escape control characters only (for text we wrote ourselves around user values). */
+export function oneLine(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    out += isControl(code) ? (ESCAPES[code] ?? `\\u${code.toString(16).padStart(4, '0')}`) : ch;
+  }
+  return out;
+}

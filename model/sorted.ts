@@ -1,0 +1,25 @@
+/** Deterministic ordering helpers for the resolved model. */
+
+/** Copy of a string map with keys in code-unit order. */
+export function sortedRecord<T>(record: Readonly<Record<string, T>> | undefined): Record<string, T> {
+  const out: Record<string, T> = {};
+  if (!record) return out;
+  for (const key of Object.keys(record).sort()) out[key] = record[key];
+  return out;
+}
+
+/** Deep copy of a JSON-like value with every map's keys sorted (lists keep their order). */
+export function sortedDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedDeep);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort())
+      out[key] = sortedDeep((value as Record<string, unknown>)[key]);
+    return out;
+  }
+  return value;
+}
+
+export function byName<T extends { readonly name: string }>(a: T, b: T): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}

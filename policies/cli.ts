@@ -1,0 +1,257 @@
+/**
+ * `npm run policies -- [--out DIR] [--clusters DIR] [--quiet]`
+ *   Writes `dist/<cluster>/cloudformation/karpenter.json` for every cluster and nothing
+ *   else: the rest of `dist/` is carried over unchanged, and the folder is replaced
+ *   atomically (scripts/write-dist.ts), so a failed run leaves it exactly as it was.
+ *
+ * `npm run policies -- verify [--cluster NAME] [--endpoint URL] [--clusters DIR]`
+ *   Compares deployed roles and policies with the generated ones and replays the
+ *   scenario table through IAM's SimulateCustomPolicy. Read-only.
+ *
+ * Exit codes: 0 done / no drift; 1 mistakes in the fleet description, or drift, or a
+ * scenario IAM decides differently; 2 bad command line, or no usable AWS credentials;
+ * 70 internal error (a bug).
+ */
+import { IAMClient } from '@aws-sdk/client-iam';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { DistFiles } from '../model/dist-layout';
+import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
+import { FleetModel } from '../model/fleet-model';
+import {
+  CliIo,
+  EXIT_INTERNAL,
+  EXIT_OK,
+  EXIT_USAGE,
+  EXIT_USER_ERROR,
+  FleetLoader,
+  loadFleetFromDir,
+  PROJECT_ROOT,
+} from '../scripts/synth';
+import { writeDist, WriteDistOptions } from '../scripts/write-dist';
+import { cloudFormationGenerator } from './generator';
+import { verifyCluster } from './verify';
+
+export const EXIT_NO_CREDENTIALS = 2;
+
+const USAGE = [
+  'usage: npm run policies -- [--out DIR] [--clusters DIR] [--quiet]',
+  '       npm run policies -- verify [--cluster NAME] [--endpoint URL] [--clusters DIR]',
+].join('\n');
+
+export interface PoliciesArgs {
+  readonly command: 'generate' | 'verify';
+  readonly out?: string;
+  readonly clusters?: string;
+  readonly cluster?: string;
+  readonly endpoint?: string;
+  readonly quiet: boolean;
+  readonly help: boolean;
+}
+
+const VALUE_FLAGS: Readonly<Record<string, 'out' | 'clusters' | 'cluster' | 'endpoint'>> = {
+  '--out': 'out',
+  '--clusters': 'clusters',
+  '--cluster': 'cluster',
+  '--endpoint': 'endpoint',
+};
+
+/** Parses the command line; returns an error sentence for bad input. */
+export function parsePoliciesArgs(argv: readonly string[]): PoliciesArgs | string {
+  const values: { out?: string; clusters?: string; cluster?: string; endpoint?: string } = {};
+  let command: PoliciesArgs['command'] = 'generate';
+  let quiet = false;
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
+    if (i === 0 && arg === 'verify') command = 'verify';
+    else if (flag in VALUE_FLAGS) {
+      const value = inline ?? argv[i + 1];
+      if (value === undefined || value === '' || (inline === undefined && value.startsWith('--')))
+        return `${flag} needs a value`;
+      if (inline === undefined) i++;
+      values[VALUE_FLAGS[flag]] = value;
+    } else if (arg === '--quiet' || arg === '-q') quiet = true;
+    else if (arg === '--help' || arg === '-h') help = true;
+    else return `unknown argument '${arg}'`;
+  }
+  if (command === 'generate' && (values.cluster !== undefined || values.endpoint !== undefined))
+    return '--cluster and --endpoint only apply to verify';
+  if (command === 'verify' && values.out !== undefined) return '--out does not apply to verify';
+  return { command, ...values, quiet, help };
+}
+
+/** Every file below `dir` (relative POSIX path → content); empty when it does not exist. */
+export function readDistTree(dir: string): DistFiles {
+  const files: DistFiles = new Map();
+  if (!existsSync(dir)) return files;
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) files.set(path, readFileSync(join(dir, path), 'utf8'));
+    }
+  };
+  walk('');
+  return files;
+}
+
+/** `<cluster>/cloudformation/...`: the files this command owns. */
+function isCloudFormationPath(path: string): boolean {
+  return path.split('/')[1] === 'cloudformation';
+}
+
+/** The current `dist/` with every CloudFormation file replaced by the generated ones. */
+export function mergeCloudFormation(current: DistFiles, generated: DistFiles): DistFiles {
+  const merged: DistFiles = new Map();
+  for (const [path, content] of current) if (!isCloudFormationPath(path)) merged.set(path, content);
+  for (const [path, content] of generated) merged.set(path, content);
+  return merged;
+}
+
+export interface PoliciesDeps {
+  readonly loadFleet: FleetLoader;
+  /** @default real file system writes */
+  readonly writeOptions?: WriteDistOptions;
+  /** @default a client using the default credential chain */
+  readonly createIamClient?: (region: string, endpoint: string | undefined) => IAMClient;
+}
+
+function displayPath(cwd: string, dir: string): string {
+  const rel = relative(cwd, dir);
+  const shown = rel === '' ? '.' : rel.startsWith('..') ? dir : rel;
+  return `${shown.split(sep).join('/')}/`;
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function generate(fleet: FleetModel, outDir: string, deps: PoliciesDeps): number {
+  const generated = cloudFormationGenerator(fleet);
+  writeDist(outDir, mergeCloudFormation(readDistTree(outDir), generated), deps.writeOptions);
+  return generated.size;
+}
+
+const defaultClient = (region: string, endpoint: string | undefined) =>
+  new IAMClient({ region, ...(endpoint !== undefined ? { endpoint } : {}) });
+
+/** Whether the client can find credentials; the message of why not otherwise. */
+async function credentialProblem(client: IAMClient): Promise<string | undefined> {
+  try {
+    await client.config.credentials();
+    return undefined;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
+const CREDENTIAL_ERRORS = new Set([
+  'InvalidClientTokenId',
+  'SignatureDoesNotMatch',
+  'ExpiredToken',
+  'ExpiredTokenException',
+  'UnrecognizedClientException',
+]);
+
+async function verify(fleet: FleetModel, args: PoliciesArgs, io: CliIo, deps: PoliciesDeps): Promise<number> {
+  const clusters = fleet.clusters.filter((c) => args.cluster === undefined || c.name === args.cluster);
+  if (clusters.length === 0) {
+    io.err(`policies verify: no cluster named '${args.cluster}' in the fleet description.`);
+    return EXIT_USAGE;
+  }
+  const create = deps.createIamClient ?? defaultClient;
+  let failed = false;
+  for (const cluster of clusters) {
+    const client = create(cluster.aws.region, args.endpoint);
+    const problem = await credentialProblem(client);
+    if (problem !== undefined) {
+      io.err(
+        `policies verify: no AWS credentials found (${problem}). Set AWS_PROFILE or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY ` +
+          `for account ${cluster.aws.accountId} with read access to IAM (iam:Get*, iam:List*, iam:SimulateCustomPolicy); nothing was checked.`,
+      );
+      return EXIT_NO_CREDENTIALS;
+    }
+    let result;
+    try {
+      result = await verifyCluster(client, cluster);
+    } catch (e) {
+      const name = (e as { name?: string }).name ?? '';
+      if ((e as { $metadata?: unknown }).$metadata === undefined) throw e;
+      const message = e instanceof Error ? e.message : String(e);
+      if (CREDENTIAL_ERRORS.has(name)) {
+        io.err(`policies verify: ${cluster.name}: AWS rejected the credentials (${name}: ${message}).`);
+        return EXIT_NO_CREDENTIALS;
+      }
+      io.err(
+        `policies verify: ${cluster.name}: IAM refused a read (${name}: ${message}). Check the caller's IAM read permissions.`,
+      );
+      failed = true;
+      continue;
+    }
+    for (const f of result.findings) io.out(`${cluster.name}: ${f.kind}: ${f.subject}: ${f.message}`);
+    io.out(
+      `policies verify: ${cluster.name}: ${plural(result.findings.length, 'finding')}; ` +
+        `${plural(result.scenariosRun, 'scenario')} simulated against the ${result.simulatedDocuments} policies.`,
+    );
+    if (result.findings.length > 0) failed = true;
+  }
+  return failed ? EXIT_USER_ERROR : EXIT_OK;
+}
+
+/** The CLI: returns the exit code; never throws. */
+export async function policiesCli(
+  argv: readonly string[],
+  io: CliIo,
+  deps: PoliciesDeps,
+  projectRoot: string = PROJECT_ROOT,
+): Promise<number> {
+  const args = parsePoliciesArgs(argv);
+  if (typeof args === 'string') {
+    io.err(`policies: ${args}.\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  if (args.help) {
+    io.out(USAGE);
+    return EXIT_OK;
+  }
+  const outDir = args.out === undefined ? resolve(projectRoot, 'dist') : resolve(io.cwd, args.out);
+  const clustersDir =
+    args.clusters === undefined ? resolve(projectRoot, 'clusters') : resolve(io.cwd, args.clusters);
+  const shownOut = displayPath(io.cwd, outDir);
+  try {
+    const { fleet, warnings } = deps.loadFleet(projectRoot, clustersDir);
+    for (const w of sortDiagnostics(warnings)) io.err(formatDiagnostic(w));
+    if (args.command === 'verify') return await verify(fleet, args, io, deps);
+    const count = generate(fleet, outDir, deps);
+    if (!args.quiet) io.out(`policies: ${plural(count, 'CloudFormation template')} → ${shownOut}`);
+    return EXIT_OK;
+  } catch (err) {
+    if (err instanceof UserError) {
+      const diagnostics = sortDiagnostics(err.diagnostics);
+      for (const d of diagnostics) io.err(formatDiagnostic(d));
+      const count = diagnostics.filter((d) => d.severity === 'error').length;
+      io.err(`policies: ${plural(count, 'error')}; ${shownOut} was not changed.`);
+      return EXIT_USER_ERROR;
+    }
+    const error = err instanceof Error ? err : new Error(String(err));
+    io.err(`policies: internal error: ${error.message}`);
+    io.err(`this is a bug in karpenter-gitops, not in your fleet description; ${shownOut} was not changed.`);
+    io.err(error.stack ?? '(no stack trace)');
+    return EXIT_INTERNAL;
+  }
+}
+
+if (require.main === module) {
+  const io: CliIo = {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    cwd: process.cwd(),
+  };
+  void policiesCli(process.argv.slice(2), io, { loadFleet: loadFleetFromDir }).then((code) => {
+    process.exitCode = code;
+  });
+}

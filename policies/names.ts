@@ -1,0 +1,154 @@
+/**
+ * Every AWS name the template sets, derived from the cluster in one place, and the
+ * limits AWS puts on them. The loader (model/) reports violations as config errors with
+ * file:line; the generator re-checks them so a bad name can never reach a template.
+ */
+import { Diagnostic } from '../model/diagnostics';
+import { ClusterModel } from '../model/fleet-model';
+import { INTERRUPTION_EVENTS, InterruptionEventKind } from './interruption-events';
+
+/** The controller policies, one concept each, in template order. */
+export const CONTROLLER_POLICY_KINDS = [
+  'NodeLifecycle',
+  'IAMIntegration',
+  'EKSIntegration',
+  'Interruption',
+  'ResourceDiscovery',
+  'ZonalShift',
+  'VolumeEncryption',
+] as const;
+export type ControllerPolicyKind = (typeof CONTROLLER_POLICY_KINDS)[number];
+
+/** AWS limits on the names we set. */
+export const NAME_LIMITS = {
+  roleName: 64,
+  managedPolicyName: 128,
+  instanceProfileName: 128,
+  queueName: 80,
+  ruleName: 64,
+  iamPath: 512,
+} as const;
+
+/** Characters IAM allows in role, policy and instance-profile names. */
+const IAM_NAME = /^[\w+=,.@-]+$/;
+/** Characters SQS allows in a (standard) queue name. */
+const QUEUE_NAME = /^[A-Za-z0-9_-]+$/;
+/** Characters EventBridge allows in a rule name. */
+const RULE_NAME = /^[.\-_A-Za-z0-9]+$/;
+/** IAM path: `/` or `/segment/.../`, printable ASCII without spaces. */
+const IAM_PATH = /^\/([\x21-\x7e]+\/)?$/;
+
+export function managedPolicyName(kind: ControllerPolicyKind, cluster: string): string {
+  return `KarpenterController${kind}Policy-${cluster}`;
+}
+
+export function ruleName(kind: InterruptionEventKind, cluster: string): string {
+  const event = INTERRUPTION_EVENTS.find((e) => e.kind === kind);
+  if (!event) throw new Error(`unknown interruption event ${kind}`);
+  return `Karpenter-${cluster}-${event.nameSuffix}`;
+}
+
+/** Name of the optional instance profile: the node role's name. */
+export function instanceProfileName(cluster: ClusterModel): string {
+  return cluster.iam.nodeRoleName;
+}
+
+/**
+ * Names that break an AWS limit, as diagnostics against the cluster's file. Empty when
+ * everything fits.
+ */
+export function nameProblems(cluster: ClusterModel): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  const at = (path: string, message: string, fix: string): Diagnostic => ({
+    severity: 'error',
+    file: cluster.source.file,
+    line: cluster.source.line,
+    col: cluster.source.col,
+    path,
+    message,
+    fix,
+  });
+  const checkIam = (path: string, kind: string, value: string, limit: number) => {
+    if (value.length > limit)
+      problems.push(
+        at(
+          path,
+          `${kind} '${value}' is ${value.length} characters; IAM allows at most ${limit}`,
+          'Use a shorter name',
+        ),
+      );
+    if (!IAM_NAME.test(value))
+      problems.push(
+        at(
+          path,
+          `${kind} '${value}' contains characters IAM does not allow`,
+          'Use only letters, digits and +=,.@_-',
+        ),
+      );
+  };
+  checkIam('iam.nodeRoleName', 'node role name', cluster.iam.nodeRoleName, NAME_LIMITS.roleName);
+  checkIam(
+    'iam.controllerRoleName',
+    'controller role name',
+    cluster.iam.controllerRoleName,
+    NAME_LIMITS.roleName,
+  );
+  if (cluster.iam.createInstanceProfile)
+    checkIam(
+      'iam.nodeRoleName',
+      'instance profile name',
+      instanceProfileName(cluster),
+      NAME_LIMITS.instanceProfileName,
+    );
+  for (const kind of CONTROLLER_POLICY_KINDS) {
+    const name = managedPolicyName(kind, cluster.name);
+    if (name.length > NAME_LIMITS.managedPolicyName)
+      problems.push(
+        at(
+          'name',
+          `cluster name makes the managed policy name '${name}' ${name.length} characters; IAM allows at most ${NAME_LIMITS.managedPolicyName}`,
+          'Use a shorter cluster name',
+        ),
+      );
+  }
+  if (!IAM_NAME.test(cluster.name))
+    problems.push(
+      at('name', `cluster name '${cluster.name}' cannot be part of an IAM name`, 'Use a DNS-1123 label'),
+    );
+  for (const event of INTERRUPTION_EVENTS) {
+    const name = ruleName(event.kind, cluster.name);
+    if (name.length > NAME_LIMITS.ruleName || !RULE_NAME.test(name)) {
+      problems.push(
+        at(
+          'name',
+          `cluster name makes the EventBridge rule name '${name}' ${name.length} characters; EventBridge allows at most ${NAME_LIMITS.ruleName} of [.-_A-Za-z0-9]`,
+          `Use a cluster name of at most ${maxClusterNameLength()} characters`,
+        ),
+      );
+      break;
+    }
+  }
+  const queue = cluster.karpenter.interruptionQueue.name;
+  if (queue.length > NAME_LIMITS.queueName || !QUEUE_NAME.test(queue))
+    problems.push(
+      at(
+        'karpenter.interruptionQueue.name',
+        `queue name '${queue}' must be 1-${NAME_LIMITS.queueName} letters, digits, '-' or '_'`,
+        'Choose a shorter queue name without other characters',
+      ),
+    );
+  const path = cluster.iam.path;
+  if (path.length > NAME_LIMITS.iamPath || !IAM_PATH.test(path))
+    problems.push(at('iam.path', `IAM path '${path}' is not valid`, "Use '/' or a path like '/karpenter/'"));
+  return problems;
+}
+
+/** Longest cluster name whose derived names all fit (the EventBridge rule names bind first). */
+export function maxClusterNameLength(): number {
+  const longestSuffix = Math.max(...INTERRUPTION_EVENTS.map((e) => e.nameSuffix.length));
+  const longestPolicyKind = Math.max(...CONTROLLER_POLICY_KINDS.map((k) => k.length));
+  return Math.min(
+    NAME_LIMITS.ruleName - 'Karpenter--'.length - longestSuffix,
+    NAME_LIMITS.managedPolicyName - 'KarpenterControllerPolicy-'.length - longestPolicyKind,
+  );
+}

@@ -1,0 +1,252 @@
+/**
+ * `policies verify`: compares what is deployed in the account with what we generate, and
+ * replays the scenario table through IAM's policy simulator (SimulateCustomPolicy).
+ *
+ * Read-only: GetRole, ListAttachedRolePolicies, ListRolePolicies, GetRolePolicy,
+ * GetPolicy, GetPolicyVersion and SimulateCustomPolicy. Never writes to the account.
+ */
+import {
+  ContextEntry,
+  GetPolicyCommand,
+  GetPolicyVersionCommand,
+  GetRoleCommand,
+  GetRolePolicyCommand,
+  IAMClient,
+  ListAttachedRolePoliciesCommand,
+  ListRolePoliciesCommand,
+  SimulateCustomPolicyCommand,
+} from '@aws-sdk/client-iam';
+import { ClusterModel } from '../model/fleet-model';
+import { controllerPolicies } from './controller-policies';
+import { controllerTrustPolicy } from './controller-role';
+import { nodeRolePolicyArns, nodeTrustPolicy } from './node-role';
+import { arnBuilder } from './partition';
+import { diffPolicies, isSame, parseIamDocument, PolicyDiff } from './policy-compare';
+import { PolicyDocument } from './policy-document';
+import { BOOLEAN_CONTEXT_KEYS, Scenario, controllerScenarios } from './scenarios';
+
+export type FindingKind = 'missing' | 'drift' | 'scenario';
+
+export interface Finding {
+  readonly kind: FindingKind;
+  /** What the finding is about, e.g. `role KarpenterNodeRole-ticketing`. */
+  readonly subject: string;
+  readonly message: string;
+}
+
+export interface ClusterVerification {
+  readonly cluster: string;
+  readonly findings: readonly Finding[];
+  /** Scenarios simulated, and whether the deployed or (when missing) generated documents were used. */
+  readonly scenariosRun: number;
+  readonly simulatedDocuments: 'deployed' | 'generated';
+}
+
+function isNoSuchEntity(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { name?: string }).name === 'NoSuchEntityException';
+}
+
+async function listAll<T>(page: (marker?: string) => Promise<{ items: T[]; next?: string }>): Promise<T[]> {
+  const out: T[] = [];
+  let marker: string | undefined;
+  do {
+    const r = await page(marker);
+    out.push(...r.items);
+    marker = r.next;
+  } while (marker !== undefined);
+  return out;
+}
+
+function describeDiff(diff: PolicyDiff): string {
+  const parts: string[] = [];
+  if (diff.missing.length > 0) parts.push(`missing statements ${diff.missing.join(', ')}`);
+  if (diff.extra.length > 0) parts.push(`unexpected statements ${diff.extra.join(', ')}`);
+  if (diff.changed.length > 0) parts.push(`changed statements ${diff.changed.join(', ')}`);
+  return parts.join('; ');
+}
+
+interface ExpectedRole {
+  readonly name: string;
+  readonly trust: PolicyDocument;
+  readonly attached: readonly string[];
+}
+
+async function verifyRole(
+  client: IAMClient,
+  cluster: ClusterModel,
+  role: ExpectedRole,
+  findings: Finding[],
+): Promise<boolean> {
+  const subject = `role ${role.name}`;
+  let got;
+  try {
+    got = (await client.send(new GetRoleCommand({ RoleName: role.name }))).Role;
+  } catch (e) {
+    if (!isNoSuchEntity(e)) throw e;
+    findings.push({ kind: 'missing', subject, message: 'not found; deploy the CloudFormation stack' });
+    return false;
+  }
+  if (!got) throw new Error(`GetRole returned no role for ${role.name}`);
+  const wantArn = arnBuilder(cluster.aws).role(role.name, cluster.iam.path);
+  if (got.Arn !== wantArn)
+    findings.push({ kind: 'drift', subject, message: `ARN is ${got.Arn}, expected ${wantArn}` });
+  const boundary = got.PermissionsBoundary?.PermissionsBoundaryArn;
+  if (boundary !== cluster.iam.permissionsBoundaryArn)
+    findings.push({
+      kind: 'drift',
+      subject,
+      message: `permissions boundary is ${boundary ?? 'none'}, expected ${cluster.iam.permissionsBoundaryArn ?? 'none'}`,
+    });
+  if (got.AssumeRolePolicyDocument) {
+    const diff = diffPolicies(role.trust, parseIamDocument(got.AssumeRolePolicyDocument));
+    if (!isSame(diff))
+      findings.push({ kind: 'drift', subject, message: `trust policy: ${describeDiff(diff)}` });
+  }
+  const attached = await listAll(async (Marker) => {
+    const r = await client.send(new ListAttachedRolePoliciesCommand({ RoleName: role.name, Marker }));
+    return {
+      items: (r.AttachedPolicies ?? []).map((p) => p.PolicyArn ?? ''),
+      next: r.IsTruncated ? r.Marker : undefined,
+    };
+  });
+  for (const arn of role.attached)
+    if (!attached.includes(arn))
+      findings.push({ kind: 'drift', subject, message: `managed policy ${arn} is not attached` });
+  for (const arn of [...attached].sort())
+    if (!role.attached.includes(arn))
+      findings.push({
+        kind: 'drift',
+        subject,
+        message: `managed policy ${arn} is attached but not generated`,
+      });
+  const inline = await listAll(async (Marker) => {
+    const r = await client.send(new ListRolePoliciesCommand({ RoleName: role.name, Marker }));
+    return { items: r.PolicyNames ?? [], next: r.IsTruncated ? r.Marker : undefined };
+  });
+  for (const name of [...inline].sort()) {
+    const r = await client.send(new GetRolePolicyCommand({ RoleName: role.name, PolicyName: name }));
+    const doc = r.PolicyDocument ? parseIamDocument(r.PolicyDocument) : undefined;
+    const actions = doc
+      ? [...new Set(doc.Statement.flatMap((s) => (typeof s.Action === 'string' ? [s.Action] : s.Action)))]
+      : [];
+    findings.push({
+      kind: 'drift',
+      subject,
+      message: `inline policy ${name} is not generated (grants ${actions.sort().join(', ') || 'nothing'}); remove it or add what it needs to the fleet description`,
+    });
+  }
+  return true;
+}
+
+/** Deployed document of a customer managed policy, or undefined when it does not exist. */
+async function deployedPolicy(client: IAMClient, arn: string): Promise<PolicyDocument | undefined> {
+  let version: string | undefined;
+  try {
+    version = (await client.send(new GetPolicyCommand({ PolicyArn: arn }))).Policy?.DefaultVersionId;
+  } catch (e) {
+    if (isNoSuchEntity(e)) return undefined;
+    throw e;
+  }
+  if (!version) throw new Error(`GetPolicy returned no default version for ${arn}`);
+  const r = await client.send(new GetPolicyVersionCommand({ PolicyArn: arn, VersionId: version }));
+  if (!r.PolicyVersion?.Document) throw new Error(`GetPolicyVersion returned no document for ${arn}`);
+  return parseIamDocument(r.PolicyVersion.Document);
+}
+
+/** SimulateCustomPolicy context entries for a scenario. */
+export function contextEntries(s: Scenario): ContextEntry[] {
+  return Object.keys(s.context)
+    .sort()
+    .map((key) => {
+      const v = s.context[key];
+      const values = typeof v === 'string' ? [v] : [...v];
+      const type =
+        typeof v !== 'string' ? 'stringList' : BOOLEAN_CONTEXT_KEYS.includes(key) ? 'boolean' : 'string';
+      return { ContextKeyName: key, ContextKeyValues: values, ContextKeyType: type };
+    });
+}
+
+async function runScenarios(
+  client: IAMClient,
+  cluster: ClusterModel,
+  documents: readonly PolicyDocument[],
+  findings: Finding[],
+): Promise<number> {
+  const table = controllerScenarios(cluster);
+  const inputs = documents.map((d) => JSON.stringify(d));
+  for (const s of table) {
+    const r = await client.send(
+      new SimulateCustomPolicyCommand({
+        PolicyInputList: inputs,
+        ActionNames: [s.action],
+        ...(s.resource !== '*' ? { ResourceArns: [s.resource] } : {}),
+        ContextEntries: contextEntries(s),
+      }),
+    );
+    const decision = r.EvaluationResults?.[0]?.EvalDecision;
+    if (decision === undefined)
+      throw new Error(`SimulateCustomPolicy returned no result for scenario ${s.id}`);
+    const got = decision === 'allowed' ? 'allowed' : 'denied';
+    if (got !== s.expect)
+      findings.push({
+        kind: 'scenario',
+        subject: `scenario ${s.id}`,
+        message: `${s.description}: IAM says ${decision}, expected ${s.expect}`,
+      });
+  }
+  return table.length;
+}
+
+/** Compare one cluster's deployed IAM with the generated one and simulate its scenarios. */
+export async function verifyCluster(client: IAMClient, cluster: ClusterModel): Promise<ClusterVerification> {
+  const findings: Finding[] = [];
+  const arn = arnBuilder(cluster.aws);
+  const policies = controllerPolicies(cluster);
+  await verifyRole(
+    client,
+    cluster,
+    {
+      name: cluster.iam.nodeRoleName,
+      trust: nodeTrustPolicy(cluster),
+      attached: nodeRolePolicyArns(cluster),
+    },
+    findings,
+  );
+  await verifyRole(
+    client,
+    cluster,
+    {
+      name: cluster.iam.controllerRoleName,
+      trust: controllerTrustPolicy(cluster),
+      attached: policies.map((p) => arn.policy(p.name, cluster.iam.path)),
+    },
+    findings,
+  );
+  const deployed: PolicyDocument[] = [];
+  let allDeployed = true;
+  for (const p of policies) {
+    const policyArn = arn.policy(p.name, cluster.iam.path);
+    const have = await deployedPolicy(client, policyArn);
+    if (!have) {
+      allDeployed = false;
+      findings.push({
+        kind: 'missing',
+        subject: `policy ${p.name}`,
+        message: 'not found; deploy the CloudFormation stack',
+      });
+      continue;
+    }
+    deployed.push(have);
+    const diff = diffPolicies(p.document, have);
+    if (!isSame(diff))
+      findings.push({ kind: 'drift', subject: `policy ${p.name}`, message: describeDiff(diff) });
+  }
+  const documents = allDeployed ? deployed : policies.map((p) => p.document);
+  const scenariosRun = await runScenarios(client, cluster, documents, findings);
+  return {
+    cluster: cluster.name,
+    findings,
+    scenariosRun,
+    simulatedDocuments: allDeployed ? 'deployed' : 'generated',
+  };
+}

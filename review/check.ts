@@ -1,0 +1,149 @@
+/**
+ * CLI: the one command a PR job runs.
+ *
+ *   npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR]
+ *
+ * Steps (review/run-check.ts): load the fleet, synthesize in memory, compare with the committed
+ * dist/ (unified diff per stale file), validate dist/, run the policy scenario table.
+ * Output: findings on stdout (text: file:line messages and diffs; github: workflow annotations
+ * and folded diffs), progress on stderr unless CI=true or --quiet.
+ * Exit codes: 0 all steps passed; 1 a step found problems; 2 usage error or the check could not
+ * run (an internal error, printed with "this is a bug").
+ */
+import * as path from 'path';
+import { formatDiagnostic, sortDiagnostics } from '../model/diagnostics';
+import { defaultCheckDeps } from './check-wiring';
+import { annotation, groupEnd, groupStart } from './github-annotations';
+import { CheckDeps, CheckResult, CheckStepName, runCheck, StepResult } from './run-check';
+import { DEFAULT_DIFF_LINES } from './stale-dist';
+import { UsageError } from './usage-error';
+
+export const CHECK_FORMATS = ['text', 'github'] as const;
+export type CheckFormat = (typeof CHECK_FORMATS)[number];
+
+export interface CheckCliOptions {
+  /** @default 'text' */
+  readonly format: CheckFormat;
+  /** @default false (true when CI=true) */
+  readonly quiet: boolean;
+  /** @default DEFAULT_DIFF_LINES */
+  readonly diffLines: number;
+  /** dist/ folder relative to the project root. @default 'dist' */
+  readonly dist: string;
+}
+
+export const CHECK_USAGE = 'usage: npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR]';
+
+export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CheckCliOptions {
+  let format: CheckFormat = 'text';
+  let quiet = env.CI === 'true';
+  let diffLines = DEFAULT_DIFF_LINES;
+  let dist = 'dist';
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new UsageError(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === '--format') {
+      const f = value();
+      if (!(CHECK_FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${CHECK_FORMATS.join(', ')}, not '${f}'`);
+      format = f as CheckFormat;
+    } else if (arg === '--quiet' || arg === '-q') quiet = true;
+    else if (arg === '--diff-lines') {
+      const v = value();
+      diffLines = Number(v);
+      if (!Number.isInteger(diffLines) || diffLines < 1) throw new UsageError(`--diff-lines must be a positive whole number, not '${v}'`);
+    } else if (arg === '--dist') dist = value();
+    else if (arg === '--help' || arg === '-h') throw new UsageError('');
+    else throw new UsageError(`unknown argument '${arg}'`);
+  }
+  return { format, quiet, diffLines, dist };
+}
+
+/** Renders the result for stdout. */
+export function renderCheck(result: CheckResult, format: CheckFormat): string[] {
+  const lines: string[] = [];
+  for (const step of result.steps) {
+    const findings = sortDiagnostics(step.findings);
+    for (const d of findings) {
+      lines.push(format === 'github' ? annotation(d, `karpenter-gitops check: ${step.step}`) : formatDiagnostic(d));
+      // Each stale file's diff right under its finding.
+      const stale = step.step === 'stale' ? result.stale.find((s) => d.file.endsWith(`/${s.file}`)) : undefined;
+      if (!stale?.diff) continue;
+      if (format === 'github') lines.push(groupStart(`diff of ${d.file}`), stale.diff, groupEnd());
+      else lines.push(...stale.diff.split('\n').map((l) => `    ${l}`));
+    }
+  }
+  lines.push(summaryLine(result));
+  return lines;
+}
+
+export function summaryLine(result: CheckResult): string {
+  const parts = result.steps.map((s) => `${s.step} ${s.status === 'ok' ? 'ok' : s.status}: ${s.summary}`);
+  return `check: ${result.ok ? 'passed' : 'FAILED'} (${parts.join('; ')})`;
+}
+
+export interface CheckIo {
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+  readonly env: NodeJS.ProcessEnv;
+  /** Monotonic milliseconds, for progress output. */
+  readonly now: () => number;
+}
+
+/** The CLI; returns the exit code and never throws. */
+export function checkCli(argv: readonly string[], projectRoot: string, io: CheckIo, deps: CheckDeps = defaultCheckDeps(projectRoot)): number {
+  let options: CheckCliOptions;
+  try {
+    options = parseCheckArgs(argv, io.env);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    if (e.message) io.err(`check: ${e.message}`);
+    io.err(CHECK_USAGE);
+    return 2;
+  }
+  const started = new Map<CheckStepName, number>();
+  const progress = (step: CheckStepName, phase: 'start' | 'end', r?: StepResult) => {
+    if (options.quiet) return;
+    if (phase === 'start') {
+      started.set(step, io.now());
+      return;
+    }
+    const ms = Math.round(io.now() - (started.get(step) ?? io.now()));
+    io.err(`check: ${step.padEnd(8)} ${r?.status ?? ''} ${r?.summary ?? ''} (${ms} ms)`);
+  };
+  try {
+    const result = runCheck(
+      {
+        projectRoot,
+        distDir: path.resolve(projectRoot, options.dist),
+        distLabel: options.dist.replace(/\\/g, '/').replace(/\/+$/, ''),
+        diffLines: options.diffLines,
+        onProgress: progress,
+      },
+      deps,
+    );
+    for (const line of renderCheck(result, options.format)) io.out(line);
+    return result.ok ? 0 : 1;
+  } catch (e) {
+    const error = e instanceof Error ? e : new Error(String(e));
+    io.err(`check: internal error: ${error.message}`);
+    io.err('this is a bug in karpenter-gitops, not in your fleet description or dist/.');
+    io.err(error.stack ?? '(no stack trace)');
+    return 2;
+  }
+}
+
+/** The project root when running as compiled JS from build/review/. */
+export const PROJECT_ROOT = path.resolve(__dirname, '..', '..');
+
+if (require.main === module) {
+  process.exitCode = checkCli(process.argv.slice(2), PROJECT_ROOT, {
+    out: (l) => process.stdout.write(`${l}\n`),
+    err: (l) => process.stderr.write(`${l}\n`),
+    env: process.env,
+    now: () => performance.now(),
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * CLI: the impact report of a change to dist/.
+ *
+ *   npm run impact -- --base origin/main [--dist dist] [--format markdown|json] [--output FILE]
+ *   npm run impact -- OLD_DIST NEW_DIST [--format markdown|json] [--output FILE]
+ *
+ * With --base, the old tree is dist/ at that git revision (read with git, no checkout) and the new
+ * tree is the working copy's dist/. Exit 0 with a report (whatever its verdict), 1 when an input
+ * cannot be read, 2 on a usage error.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
+import { computeImpact, DistTree } from './compute-impact';
+import { readDistDir } from './read-dist-dir';
+import { readDistAtRef } from './read-dist-git';
+import { renderJson } from './render-json';
+import { renderMarkdown } from './render-markdown';
+import { UsageError } from './usage-error';
+
+export const IMPACT_FORMATS = ['markdown', 'json'] as const;
+export type ImpactFormat = (typeof IMPACT_FORMATS)[number];
+
+export interface ImpactOptions {
+  readonly base?: string;
+  /** @default 'dist' */
+  readonly dist: string;
+  readonly positional: readonly string[];
+  /** @default 'markdown' */
+  readonly format: ImpactFormat;
+  readonly output?: string;
+}
+
+export const IMPACT_USAGE = [
+  'usage: npm run impact -- --base <git-ref> [--dist DIR] [--format markdown|json] [--output FILE]',
+  '       npm run impact -- OLD_DIST NEW_DIST [--format markdown|json] [--output FILE]',
+].join('\n');
+
+export function parseImpactArgs(argv: readonly string[]): ImpactOptions {
+  let base: string | undefined;
+  let dist = 'dist';
+  let format: ImpactFormat = 'markdown';
+  let output: string | undefined;
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new UsageError(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === '--base') base = value();
+    else if (arg === '--dist') dist = value();
+    else if (arg === '--output') output = value();
+    else if (arg === '--format') {
+      const f = value();
+      if (!(IMPACT_FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${IMPACT_FORMATS.join(', ')}, not '${f}'`);
+      format = f as ImpactFormat;
+    } else if (arg === '--help' || arg === '-h') throw new UsageError('');
+    else if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
+    else positional.push(arg);
+  }
+  if (base !== undefined && positional.length > 0) throw new UsageError('give either --base or two folders, not both');
+  if (base === undefined && positional.length !== 2) throw new UsageError('give --base <git-ref> or two dist folders');
+  return { base, dist, positional, format, output };
+}
+
+/** Computes and renders the report; paths are relative to `cwd`; throws UserError for unreadable input. */
+export function runImpact(options: ImpactOptions, cwd: string): string {
+  let before: DistTree;
+  let after: DistTree;
+  if (options.base !== undefined) {
+    before = { label: `${options.base}:${options.dist}`, files: readDistAtRef(options.base, options.dist, cwd) };
+    after = { label: options.dist, files: readDistDir(path.resolve(cwd, options.dist), true) };
+  } else {
+    const [oldDir, newDir] = options.positional;
+    before = { label: oldDir, files: readDistDir(path.resolve(cwd, oldDir)) };
+    after = { label: newDir, files: readDistDir(path.resolve(cwd, newDir)) };
+  }
+  const report = computeImpact(before, after);
+  return options.format === 'json' ? renderJson(report) : renderMarkdown(report);
+}
+
+export function main(argv: readonly string[]): number {
+  let options: ImpactOptions;
+  try {
+    options = parseImpactArgs(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    if (e.message) process.stderr.write(`impact: ${e.message}\n`);
+    process.stderr.write(`${IMPACT_USAGE}\n`);
+    return 2;
+  }
+  try {
+    const text = runImpact(options, process.cwd());
+    if (options.output) fs.writeFileSync(options.output, text);
+    else process.stdout.write(text);
+    return 0;
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    for (const d of sortDiagnostics(e.diagnostics)) process.stderr.write(`${formatDiagnostic(d)}\n`);
+    return 1;
+  }
+}
+
+if (require.main === module) process.exitCode = main(process.argv.slice(2));

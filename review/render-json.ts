@@ -1,0 +1,63 @@
+/**
+ * The impact report as JSON (`--format json`) for tools: same content as the Markdown, field paths
+ * as strings, values as they are in the manifests. Key order is fixed by construction here, list
+ * order by the report, so the output is byte-stable.
+ */
+import { FieldChange } from './field-diff';
+import { formatPath } from './field-path';
+import { ImpactReport, isClassified } from './impact-report';
+import { ClassifiedChange } from './classify-resource';
+
+/** Bumped when a consumer-visible field changes meaning. */
+export const IMPACT_JSON_SCHEMA_VERSION = 1;
+
+export function renderJson(report: ImpactReport): string {
+  const value = {
+    schemaVersion: IMPACT_JSON_SCHEMA_VERSION,
+    before: report.before,
+    after: report.after,
+    totals: report.totals,
+    clusters: report.clusters.map((c) => ({
+      name: c.name,
+      pools: c.pools.map((p) => ({ pool: p.pool, impact: p.impact, reasons: p.reasons, driftBudget: p.driftBudget ?? null })),
+      resources: c.resources.map((r) => ({
+        kind: r.kind,
+        name: r.name,
+        namespace: r.namespace ?? null,
+        file: r.file,
+        change: r.change,
+        impact: r.impact ?? null,
+        affectedPools: r.affectedPools,
+        note: r.note ?? null,
+        fields: r.fields.map(field),
+      })),
+      cloudFormation: c.cloudFormation
+        ? {
+            file: c.cloudFormation.file,
+            change: c.cloudFormation.change,
+            resources: c.cloudFormation.resources.map((r) => ({
+              logicalId: r.logicalId,
+              type: r.type,
+              area: r.area,
+              change: r.change,
+              replacement: r.replacement,
+              warnings: r.warnings,
+              fields: r.fields.map(field),
+            })),
+            sections: c.cloudFormation.sections.map((s) => ({ section: s.section, fields: s.fields.map(field) })),
+          }
+        : null,
+    })),
+  };
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+function field(f: FieldChange | ClassifiedChange): Record<string, unknown> {
+  return {
+    path: formatPath(f.path),
+    change: f.kind,
+    before: f.before ?? null,
+    after: f.after ?? null,
+    ...(isClassified(f) ? { impact: f.impact, reason: f.reason } : {}),
+  };
+}

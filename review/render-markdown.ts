@@ -1,0 +1,146 @@
+/**
+ * The impact report as Markdown for a pull-request comment: a verdict, a summary table (cluster,
+ * resource, change, replaces nodes?), the affected pools, then details per cluster. Starts with a
+ * hidden marker so the workflow can find and update its own comment.
+ */
+import { CfnImpact } from './cloudformation-impact';
+import { describeValues, mdCode } from './compact-value';
+import { formatPath } from './field-path';
+import { ClusterImpact, ImpactReport, isClassified, ResourceImpact } from './impact-report';
+import { IMPACT_LABELS, NodeImpact } from './node-impact';
+
+/** Hidden first line of the comment; the workflow updates the comment that carries it. */
+export const REPORT_MARKER = '<!-- karpenter-gitops:impact-report -->';
+
+/** GitHub refuses comments over 65,536 characters; details are cut to stay below this. */
+export const MAX_COMMENT_CHARS = 60_000;
+
+export function renderMarkdown(report: ImpactReport, maxChars = MAX_COMMENT_CHARS): string {
+  const head: string[] = [REPORT_MARKER, '## Karpenter impact report', ''];
+  head.push(`Compared ${mdCode(report.before)} → ${mdCode(report.after)}.`, '');
+  head.push(`> ${verdict(report)}`, '');
+  if (report.clusters.length === 0) return [...head, 'No generated file changed.', ''].join('\n');
+
+  head.push('| Cluster | Resource | Change | Replaces nodes? |', '| --- | --- | --- | --- |');
+  for (const c of report.clusters) {
+    for (const r of c.resources) head.push(row([c.name, resourceLabel(r), changeLabel(r), replacesCell(r)]));
+    if (c.cloudFormation) head.push(row([c.name, 'CloudFormation', cfnChangeLabel(c.cloudFormation), 'no']));
+  }
+  head.push('');
+
+  const pools = report.clusters.flatMap((c) => c.pools.map((p) => ({ cluster: c.name, ...p })));
+  if (pools.length > 0) {
+    head.push('### NodePools whose nodes are affected', '');
+    head.push('| Cluster | NodePool | Nodes | Because | Drift budget |', '| --- | --- | --- | --- | --- |');
+    for (const p of pools) head.push(row([p.cluster, p.pool, impactCell(p.impact), p.reasons.join('; '), p.driftBudget ?? '']));
+    head.push('');
+    head.push(
+      '_yes_: every node of the pool drifts and is replaced, paced by the budget. _maybe_: only nodes whose labels, AMI, subnet or security groups no longer match. Rules: Karpenter v1 drift (template and EC2NodeClass hashes, requirement, AMI, subnet and security-group drift).',
+      '',
+    );
+  }
+
+  const details: string[] = ['### Details', ''];
+  for (const c of report.clusters) details.push(...clusterDetails(c));
+  return fit(head.join('\n'), details.join('\n'), maxChars);
+}
+
+function verdict(report: ImpactReport): string {
+  const pools = report.clusters.flatMap((c) => c.pools.map((p) => ({ ...p, id: `${c.name}/${p.pool}` })));
+  const of = (i: NodeImpact) => pools.filter((p) => p.impact === i).map((p) => p.id);
+  const parts: string[] = [];
+  const replaced = of('replaces');
+  const maybe = of('may-replace');
+  const deleted = of('deletes');
+  if (replaced.length > 0) parts.push(`**Nodes will be replaced** in ${count(replaced.length, 'NodePool')}: ${replaced.join(', ')}`);
+  if (maybe.length > 0) parts.push(`**Some nodes may be replaced** in ${count(maybe.length, 'NodePool')}: ${maybe.join(', ')}`);
+  if (deleted.length > 0) parts.push(`**${count(deleted.length, 'NodePool')} deleted with all their nodes**: ${deleted.join(', ')}`);
+  if (parts.length === 0) return `No existing node is replaced or deleted (${count(report.totals.resourcesChanged, 'changed resource')}).`;
+  return `${parts.join('. ')}.`;
+}
+
+function count(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? '' : 's'}`;
+}
+
+function resourceLabel(r: ResourceImpact): string {
+  return r.namespace ? `${r.kind}/${r.namespace}/${r.name}` : `${r.kind}/${r.name}`;
+}
+
+function changeLabel(r: ResourceImpact): string {
+  if (r.change !== 'changed') return r.change;
+  return `changed (${count(r.fields.length, 'field')})`;
+}
+
+function cfnChangeLabel(c: CfnImpact & { change: string }): string {
+  if (c.change !== 'changed') return c.change;
+  const parts = (['added', 'removed', 'changed'] as const)
+    .map((k) => [k, c.resources.filter((r) => r.change === k).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${n} ${k}`);
+  const replaced = c.resources.filter((r) => r.replacement).length;
+  if (replaced > 0) parts.push(`${replaced} replaced`);
+  if (c.sections.length > 0) parts.push(c.sections.map((s) => s.section).join(', '));
+  return parts.join(', ') || 'changed';
+}
+
+function replacesCell(r: ResourceImpact): string {
+  if (r.impact === undefined) return '—';
+  const cell = impactCell(r.impact);
+  if (r.affectedPools.length > 0) return `${cell}: ${r.affectedPools.join(', ')}`;
+  return cell;
+}
+
+function impactCell(i: NodeImpact): string {
+  return i === 'none' ? IMPACT_LABELS[i] : `**${IMPACT_LABELS[i]}**`;
+}
+
+function row(cells: readonly string[]): string {
+  return `| ${cells.map((c) => c.replace(/\|/g, '\\|').replace(/\n/g, ' ')).join(' | ')} |`;
+}
+
+function clusterDetails(c: ClusterImpact): string[] {
+  const out = [`#### ${c.name}`, ''];
+  for (const r of c.resources) {
+    const pools = r.affectedPools.length > 0 ? `, pools ${r.affectedPools.join(', ')}` : '';
+    const impact = r.impact !== undefined ? `: replaces nodes? ${impactCell(r.impact)}${pools}` : '';
+    out.push(`**${resourceLabel(r)}** ${r.change} (${mdCode(r.file)})${impact}`, '');
+    if (r.note) out.push(`- ${r.note}`);
+    for (const f of r.fields) {
+      const why = isClassified(f) ? ` — ${impactCell(f.impact)}: ${f.reason}` : '';
+      out.push(`- ${mdCode(formatPath(f.path) || '(whole)')}: ${describeValues(f.kind, f.before, f.after)}${why}`);
+    }
+    out.push('');
+  }
+  if (c.cloudFormation) out.push(...cfnDetails(c.cloudFormation));
+  return out;
+}
+
+function cfnDetails(c: CfnImpact & { file: string; change: string }): string[] {
+  const out = [`**CloudFormation** ${c.change} (${mdCode(c.file)})`, ''];
+  for (const r of c.resources) {
+    const replaced = r.replacement ? ' — **replaced** by CloudFormation (new physical resource)' : '';
+    out.push(`- ${r.area}: ${mdCode(r.type)} ${mdCode(r.logicalId)} ${r.change}${replaced}`);
+    for (const f of r.fields) out.push(`  - ${mdCode(formatPath(f.path))}: ${describeValues(f.kind, f.before, f.after)}`);
+    for (const w of r.warnings) out.push(`  - ⚠️ ${w}`);
+  }
+  for (const s of c.sections) {
+    out.push(`- ${s.section}:`);
+    for (const f of s.fields) out.push(`  - ${mdCode(formatPath(f.path))}: ${describeValues(f.kind, f.before, f.after)}`);
+  }
+  out.push('');
+  return out;
+}
+
+/**
+ * Keeps the summary whole and cuts the details at a line boundary when the comment would be too
+ * long; a summary that alone is too long (thousands of changed resources) is cut too.
+ */
+function fit(head: string, details: string, maxChars: number): string {
+  const full = `${head}\n${details}`;
+  if (full.length <= maxChars) return full;
+  const note = '\n\n_Report cut to fit a comment; run `npm run impact` locally for all of it._\n';
+  const budget = Math.max(0, maxChars - note.length);
+  const text = head.length + 1 < budget ? `${head}\n${details.slice(0, budget - head.length - 1)}` : head.slice(0, budget);
+  return `${text.slice(0, Math.max(0, text.lastIndexOf('\n')))}${note}`;
+}

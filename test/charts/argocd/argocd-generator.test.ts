@@ -1,0 +1,122 @@
+import { parse } from 'yaml';
+import { argocdGenerator, projectNameProblems } from '../../../charts/argocd/argocd-generator';
+import { UserError } from '../../../model/diagnostics';
+import { FleetModel } from '../../../model/fleet-model';
+import { fleetFixture } from '../karpenter/fleet-fixtures';
+
+describe('argocdGenerator', () => {
+  const files = argocdGenerator(fleetFixture());
+
+  it('writes every cluster’s AppProject and Applications and the fleet entry point', () => {
+    expect([...files.keys()].sort()).toEqual([
+      'batch/argocd/application-controller.yaml',
+      'batch/argocd/application-crd.yaml',
+      'batch/argocd/application-nodepools.yaml',
+      'batch/argocd/appproject.yaml',
+      'fleet/appproject-argocd.yaml',
+      'fleet/root-batch.yaml',
+      'fleet/root-ticketing.yaml',
+      'ticketing/argocd/application-base.yaml',
+      'ticketing/argocd/application-controller.yaml',
+      'ticketing/argocd/application-crd.yaml',
+      'ticketing/argocd/application-nodepools.yaml',
+      'ticketing/argocd/appproject.yaml',
+    ]);
+  });
+
+  it('gives every Application a fleet-unique name', () => {
+    const names = [...files.values()]
+      .map((t) => parse(t))
+      .filter((o) => o.kind === 'Application')
+      .map((o) => o.metadata.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toContain('batch-karpenter');
+    expect(names).toContain('ticketing-karpenter');
+  });
+
+  it('roots each cluster at dist/<cluster>/argocd in the fleet project', () => {
+    const root = parse(files.get('fleet/root-ticketing.yaml') ?? '');
+    expect(root.metadata.name).toBe('ticketing-karpenter-root');
+    expect(root.spec.project).toBe('karpenter-gitops');
+    expect(root.spec.source.path).toBe('dist/ticketing/argocd');
+    expect(root.spec.destination).toEqual({ server: 'https://kubernetes.default.svc', namespace: 'argocd' });
+    expect(root.spec.syncPolicy.syncOptions).toEqual(['Delete=false']);
+    const project = parse(files.get('fleet/appproject-argocd.yaml') ?? '');
+    expect(project.metadata.name).toBe('karpenter-gitops');
+    expect(project.spec.clusterResourceWhitelist).toEqual([]);
+    expect(project.spec.namespaceResourceWhitelist).toEqual([
+      { group: 'argoproj.io', kind: 'AppProject' },
+      { group: 'argoproj.io', kind: 'Application' },
+    ]);
+  });
+
+  it('orders waves: project, base, CRDs, controller, node pools', () => {
+    const wave = (p: string) =>
+      Number(parse(files.get(p) ?? '').metadata.annotations['argocd.argoproj.io/sync-wave']);
+    const order = [
+      'appproject',
+      'application-base',
+      'application-crd',
+      'application-controller',
+      'application-nodepools',
+    ].map((f) => wave(`ticketing/argocd/${f}.yaml`));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(new Set(order).size).toBe(order.length);
+  });
+
+  it('is byte-identical across runs', () => {
+    expect(argocdGenerator(fleetFixture())).toEqual(files);
+  });
+
+  it('refuses two clusters sharing an AppProject, and the fleet project name', () => {
+    const fleet = fleetFixture();
+    const shared: FleetModel = {
+      clusters: fleet.clusters.map((c) => ({ ...c, gitops: { ...c.gitops, project: 'platform' } })),
+    };
+    expect(() => argocdGenerator(shared)).toThrow(UserError);
+    const [d] = projectNameProblems(shared);
+    expect(d.file).toBe('clusters/ticketing.yaml');
+    expect(d.path).toBe('gitops.project');
+    expect(d.message).toBe("AppProject 'platform' in namespace argocd is already used by cluster batch");
+    const reserved: FleetModel = {
+      clusters: [
+        { ...fleet.clusters[0], gitops: { ...fleet.clusters[0].gitops, project: 'karpenter-gitops' } },
+      ],
+    };
+    expect(projectNameProblems(reserved)[0].message).toContain('is the AppProject of the fleet');
+  });
+});
+
+describe('fleet entry point with several Argo CD namespaces and repositories', () => {
+  it('writes one fleet AppProject per Argo CD namespace, allowing only its clusters’ repositories', () => {
+    const fleet = fleetFixture();
+    const [batch, ticketing] = fleet.clusters;
+    const split: FleetModel = {
+      clusters: [
+        {
+          ...batch,
+          gitops: {
+            ...batch.gitops,
+            argocdNamespace: 'argocd-batch',
+            repoURL: 'https://git.example.com/b.git',
+          },
+        },
+        ticketing,
+      ],
+    };
+    const files = argocdGenerator(split);
+    const batchProject = parse(files.get('fleet/appproject-argocd-batch.yaml') ?? '');
+    expect(batchProject.metadata.namespace).toBe('argocd-batch');
+    expect(batchProject.spec.sourceRepos).toEqual(['https://git.example.com/b.git']);
+    expect(batchProject.spec.destinations).toEqual([
+      { server: 'https://kubernetes.default.svc', namespace: 'argocd-batch' },
+    ]);
+    const main = parse(files.get('fleet/appproject-argocd.yaml') ?? '');
+    expect(main.spec.sourceRepos).toEqual(['https://github.com/example/platform-gitops.git']);
+    const root = parse(files.get('fleet/root-batch.yaml') ?? '');
+    expect(root.metadata.namespace).toBe('argocd-batch');
+    expect(root.spec.source.repoURL).toBe('https://git.example.com/b.git');
+    const app = parse(files.get('batch/argocd/application-controller.yaml') ?? '');
+    expect(app.metadata.namespace).toBe('argocd-batch');
+  });
+});

@@ -1,0 +1,16 @@
+import { recogniseKind, supportedKinds } from '../../convert/api-generations';
+
+test('each generation and role is recognised by apiVersion and kind', () => {
+  expect(recogniseKind('karpenter.sh/v1alpha5', 'Provisioner')).toEqual({
+    generation: 'v1alpha5',
+    role: 'pool',
+  });
+  expect(recogniseKind('karpenter.k8s.aws/v1alpha1', 'AWSNodeTemplate')).toEqual({
+    generation: 'v1alpha5',
+    role: 'class',
+  });
+  expect(recogniseKind('karpenter.sh/v1beta1', 'NodePool')).toEqual({ generation: 'v1beta1', role: 'pool' });
+  expect(recogniseKind('karpenter.k8s.aws/v1', 'EC2NodeClass')).toEqual({ generation: 'v1', role: 'class' });
+  expect(recogniseKind('karpenter.sh/v1', 'EC2NodeClass')).toBeUndefined();
+  expect(supportedKinds()).toHaveLength(6);
+});

@@ -1,0 +1,110 @@
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { runConvertCli } from '../../convert/cli';
+import { FIXTURES } from './convert-helpers';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'convert-cli-'));
+  mkdirSync(join(dir, 'manifests'));
+  copyFileSync(join(FIXTURES, 'v1', 'dataops.yaml'), join(dir, 'manifests', 'dataops.yaml'));
+  copyFileSync(join(FIXTURES, 'bad', 'duplicate-provisioners.yaml'), join(dir, 'manifests', 'dup.yaml'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(...argv: string[]): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const code = runConvertCli(argv, { cwd: dir, stdout: (t) => (out += t), stderr: (t) => (err += t) });
+  return { code, out, err };
+}
+
+test('prints the fleet description to stdout and the report to stderr', () => {
+  const r = run('manifests/dataops.yaml', '--account', '111122223333', '--region', 'eu-west-1');
+  expect(r.code).toBe(0);
+  expect(r.out).toMatch(
+    /^# Converted by `npm run convert` from existing Karpenter manifests:\n# {3}manifests\/dataops\.yaml\n/,
+  );
+  expect(r.out).toContain('name: ticketing\naws:\n  accountId: "111122223333"\n  region: eu-west-1\n');
+  expect(r.err).toContain('Conversion report: ');
+});
+
+test('--write writes clusters/<cluster>.yaml and refuses to overwrite it without --force', () => {
+  expect(run('--write', 'manifests/dataops.yaml').code).toBe(0);
+  const written = join(dir, 'clusters', 'ticketing.yaml');
+  const first = readFileSync(written, 'utf8');
+  expect(first).toContain('nodePools:\n  dataops:\n');
+  writeFileSync(written, 'edited by hand\n');
+  const refused = run('--write', 'manifests/dataops.yaml');
+  expect(refused.code).toBe(1);
+  expect(refused.err).toContain(
+    'clusters/ticketing.yaml: already exists, nothing written. Pass --force to overwrite it',
+  );
+  expect(readFileSync(written, 'utf8')).toBe('edited by hand\n');
+  expect(run('--write', '--force', 'manifests/dataops.yaml').code).toBe(0);
+  expect(readFileSync(written, 'utf8')).toBe(first);
+});
+
+test('--cluster names the file; --report writes the report to a file', () => {
+  const r = run('--write', '--cluster', 'analytics', '--report', 'report.txt', 'manifests/dataops.yaml');
+  expect(r.code).toBe(0);
+  expect(readFileSync(join(dir, 'clusters', 'analytics.yaml'), 'utf8')).toContain('name: analytics\n');
+  expect(readFileSync(join(dir, 'report.txt'), 'utf8')).toContain('Conversion report: ');
+  expect(r.err).toBe('Wrote clusters/analytics.yaml.\n');
+});
+
+test('input errors exit 1, print file:line diagnostics and write nothing', () => {
+  const r = run('--write', 'manifests/dup.yaml');
+  expect(r.code).toBe(1);
+  expect(r.err).toContain('manifests/dup.yaml:19:1 document 3 Provisioner/default: defines node pool');
+  expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
+  expect(existsSync(join(dir, 'clusters'))).toBe(false);
+});
+
+test('a directory argument reads its .yaml files in name order', () => {
+  rmSync(join(dir, 'manifests', 'dup.yaml'));
+  const r = run('manifests');
+  expect(r.code).toBe(0);
+  expect(r.out).toContain('#   manifests/dataops.yaml\n');
+});
+
+test('a missing file is an error naming it', () => {
+  const r = run('manifests/nope.yaml');
+  expect(r.code).toBe(1);
+  expect(r.err).toBe('manifests/nope.yaml cannot be read (ENOENT). Check the path.\n');
+});
+
+test('usage errors exit 2 with the usage text', () => {
+  const r = run('--account', '12345', 'manifests/dataops.yaml');
+  expect(r.code).toBe(2);
+  expect(r.err).toContain("--account '12345' is not an AWS account ID");
+  expect(r.err).toContain('Usage: npm run convert');
+  expect(run().code).toBe(2);
+});
+
+test('a cluster name that cannot be inferred is a usage error (exit 2)', () => {
+  writeFileSync(
+    join(dir, 'ids.yaml'),
+    `apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata: { name: c }
+spec:
+  amiSelectorTerms: [{ alias: al2023@v20240807 }]
+  role: r
+  subnetSelectorTerms: [{ id: subnet-1 }]
+  securityGroupSelectorTerms: [{ id: sg-1 }]
+`,
+  );
+  const r = run('ids.yaml');
+  expect(r.code).toBe(2);
+  expect(r.err).toContain('Pass --cluster NAME');
+});
+
+test('with --report, a failed run still prints its errors to the terminal', () => {
+  const r = run('--report', 'report.txt', 'manifests/dup.yaml');
+  expect(r.code).toBe(1);
+  expect(r.err).toContain('manifests/dup.yaml:19:1 document 3 Provisioner/default: defines node pool');
+  expect(r.err).toContain('Nothing written; full report in report.txt.');
+  expect(readFileSync(join(dir, 'report.txt'), 'utf8')).toContain('Errors:');
+});

@@ -1,0 +1,167 @@
+/**
+ * The round trip: v1 manifests → convert → fleet description → loader (model/load-fleet)
+ * → Karpenter chart (charts/karpenter) → v1 manifests, semantically equal to the input.
+ *
+ * "Semantically equal" = the same objects after normalising:
+ *  - defaults the API server adds from the v1 CRD schemas (NodePool: disruption
+ *    consolidationPolicy WhenEmptyOrUnderutilized, consolidateAfter 0s, budgets
+ *    [{ nodes: 10% }], template.spec.expireAfter 720h; EC2NodeClass: metadataOptions
+ *    httpEndpoint enabled, httpProtocolIPv6 disabled, httpPutResponseHopLimit 1,
+ *    httpTokens required), applied to the input;
+ *  - Go duration spelling (`720h0m0s` = `720h`);
+ *  - object metadata: only the name is compared; our managed-by label and Argo CD
+ *    annotations on the output and server/controller metadata and status on the input
+ *    are ignored;
+ *  - requirement order (Karpenter treats requirements as a set; shorthands expand first);
+ *  - map key order.
+ * A kubelet compatibility annotation on a v1 pool moves to its class (asserted separately).
+ */
+import { parseAllDocuments } from 'yaml';
+import { karpenterGenerator } from '../../charts/karpenter/karpenter-generator';
+import { distPaths } from '../../model/dist-layout';
+import { loadFleetFromSources } from '../../model/load-fleet';
+import { convertFixtures, fixture } from './convert-helpers';
+
+type Obj = Record<string, unknown>;
+
+const DEFAULTS_YAML = `gitops:
+  repoURL: https://github.com/example/platform-gitops.git
+  destination: { name: ticketing }
+`;
+
+function synthesizeConverted(rels: readonly string[]): Map<string, Obj> {
+  const result = convertFixtures(rels, {
+    cluster: 'ticketing',
+    accountId: '111122223333',
+    region: 'ap-northeast-2',
+  });
+  expect(result.diagnostics).toEqual([]);
+  const { fleet } = loadFleetFromSources([
+    { path: 'clusters/ticketing.yaml', text: result.yaml! },
+    { path: 'clusters/_defaults.yaml', text: DEFAULTS_YAML },
+  ]);
+  const files = karpenterGenerator(fleet);
+  const out = new Map<string, Obj>();
+  for (const [path, text] of files) {
+    if (!path.startsWith(distPaths.karpenterDir('ticketing') + '/')) continue;
+    const obj = parseAllDocuments(text)[0].toJS() as Obj;
+    out.set(`${obj.kind as string}/${(obj.metadata as Obj).name as string}`, normalise(obj));
+  }
+  return out;
+}
+
+function inputObjects(rel: string): Map<string, Obj> {
+  const out = new Map<string, Obj>();
+  for (const doc of parseAllDocuments(fixture(rel).text)) {
+    const body = doc.toJS() as Obj;
+    const items = body.kind === 'List' ? (body.items as Obj[]) : [body];
+    for (const item of items)
+      out.set(
+        `${item.kind as string}/${(item.metadata as Obj).name as string}`,
+        normalise(applyApiServerDefaults(item)),
+      );
+  }
+  return out;
+}
+
+function applyApiServerDefaults(obj: Obj): Obj {
+  const copy = structuredClone(obj);
+  const spec = copy.spec as Obj;
+  if (copy.kind === 'NodePool') {
+    const d = (spec.disruption ??= {}) as Obj;
+    d.consolidationPolicy ??= 'WhenEmptyOrUnderutilized';
+    d.consolidateAfter ??= '0s';
+    d.budgets ??= [{ nodes: '10%' }];
+    const ts = (spec.template as Obj).spec as Obj;
+    ts.expireAfter ??= '720h';
+  } else if (copy.kind === 'EC2NodeClass') {
+    spec.metadataOptions = {
+      httpEndpoint: 'enabled',
+      httpProtocolIPv6: 'disabled',
+      httpPutResponseHopLimit: 1,
+      httpTokens: 'required',
+      ...((spec.metadataOptions as Obj | undefined) ?? {}),
+    };
+  }
+  return copy;
+}
+
+function normalise(obj: Obj): Obj {
+  const spec = structuredClone(obj.spec) as Obj;
+  if (obj.kind === 'NodePool') {
+    const ts = (spec.template as Obj).spec as Obj;
+    ts.expireAfter = String(ts.expireAfter).replace(/(^|[a-z])0m0s$/, '$1');
+    const reqs = (ts.requirements as Obj[] | undefined) ?? [];
+    ts.requirements = [...reqs].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+    const meta = (spec.template as Obj).metadata as Obj | undefined;
+    if (meta && Object.keys(meta).length === 0) delete (spec.template as Obj).metadata;
+  }
+  return { apiVersion: obj.apiVersion, kind: obj.kind, name: (obj.metadata as Obj).name, spec };
+}
+
+describe('round trip: v1 manifests → convert → synthesize', () => {
+  test.each(['v1/dataops.yaml', 'v1/minimal.yaml'])('%s comes back semantically equal', (rel) => {
+    const generated = synthesizeConverted([rel]);
+    const input = inputObjects(rel);
+    expect([...generated.keys()].sort()).toEqual([...input.keys()].sort());
+    for (const [key, obj] of input) expect(generated.get(key)).toEqual(obj);
+  });
+
+  test('a kubectl export: equal apart from the kubelet annotation, which moved to the class', () => {
+    const generated = synthesizeConverted(['v1/kubectl-export.yaml']);
+    const input = inputObjects('v1/kubectl-export.yaml');
+    expect(generated.get('NodePool/system')).toEqual(input.get('NodePool/system'));
+    const cls = structuredClone(input.get('EC2NodeClass/system')!);
+    (cls.spec as Obj).kubelet = { maxPods: 58, systemReserved: { cpu: '100m' } };
+    expect(generated.get('EC2NodeClass/system')).toEqual(cls);
+  });
+
+  test('the generated objects carry our metadata, which the comparison ignores on purpose', () => {
+    const result = convertFixtures(['v1/minimal.yaml'], {
+      cluster: 'ticketing',
+      accountId: '111122223333',
+      region: 'ap-northeast-2',
+    });
+    const { fleet } = loadFleetFromSources([
+      { path: 'clusters/ticketing.yaml', text: result.yaml! },
+      { path: 'clusters/_defaults.yaml', text: DEFAULTS_YAML },
+    ]);
+    const text = karpenterGenerator(fleet).get(distPaths.nodePool('ticketing', 'default'))!;
+    const meta = (parseAllDocuments(text)[0].toJS() as Obj).metadata as Obj;
+    expect(meta.labels).toEqual({ 'app.kubernetes.io/managed-by': 'karpenter-gitops' });
+  });
+});
+
+describe('converted output of every generation loads', () => {
+  test.each([
+    [['v1alpha5/web-arm.yaml', 'v1alpha5/batch-inline-provider.yaml']],
+    [['v1beta1/general.yaml', 'v1beta1/kubelet-split.yaml']],
+    [['v1/dataops.yaml', 'v1/kubectl-export.yaml']],
+  ])('%j', (rels) => {
+    const result = convertFixtures(rels, {
+      cluster: 'ticketing',
+      accountId: '111122223333',
+      region: 'ap-northeast-2',
+    });
+    expect(result.ok).toBe(true);
+    const loaded = loadFleetFromSources([
+      { path: 'clusters/ticketing.yaml', text: result.yaml! },
+      { path: 'clusters/_defaults.yaml', text: DEFAULTS_YAML },
+    ]);
+    const cluster = loaded.fleet.clusters[0];
+    expect(cluster.name).toBe('ticketing');
+    expect(cluster.nodePools.map((p) => p.name)).toEqual(
+      Object.keys(result.description!.nodePools as Obj).sort(),
+    );
+  });
+
+  test('without --account the loader refuses the file and says aws.accountId is required', () => {
+    const result = convertFixtures(['v1/minimal.yaml'], { cluster: 'ticketing', region: 'ap-northeast-2' });
+    expect(() =>
+      loadFleetFromSources([
+        { path: 'clusters/ticketing.yaml', text: result.yaml! },
+        { path: 'clusters/_defaults.yaml', text: DEFAULTS_YAML },
+      ]),
+    ).toThrow(/accountId/);
+  });
+});

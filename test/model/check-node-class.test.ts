@@ -1,0 +1,102 @@
+/** Node class checks. `demo.yaml` = MINIMAL (6 lines) + `nodeClasses:` (line 7) + `  d:` (line 8) + the body. */
+import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+
+const nodeClass = (body: string) => `${MINIMAL}nodeClasses:\n  d:\n${body}`;
+
+describe('node class checks', () => {
+  it('an unpinned alias is refused unless allowLatestAmi', () => {
+    expect(errorsOfCluster(nodeClass('    alias: bottlerocket@latest\n'))).toEqual([
+      "clusters/demo.yaml:9:12 nodeClasses.d.alias: 'bottlerocket@latest' is not pinned: nodes would change AMI without a change in Git. Pin a version such as bottlerocket@v20250505, or set allowLatestAmi: true to accept this knowingly.",
+    ]);
+    const { warnings } = loadCluster(nodeClass('    alias: bottlerocket@latest\n    allowLatestAmi: true\n'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ severity: 'warning', line: 9, col: 12, path: 'nodeClasses.d.alias' });
+  });
+
+  it('exactly one of alias / amiSelectorTerms', () => {
+    expect(
+      errorsOfCluster(nodeClass('    alias: al2023@v20250505\n    amiSelectorTerms:\n      - id: ami-1\n')),
+    ).toEqual([
+      'clusters/demo.yaml:9:5 nodeClasses.d.alias: alias and amiSelectorTerms are both set. Keep one: alias is shorthand for amiSelectorTerms: [{ alias }].',
+    ]);
+    expect(errorsOfCluster(nodeClass('    role: r\n'))).toEqual([
+      'clusters/demo.yaml:8:3 nodeClasses.d: the node class names no AMI. Add alias: al2023@v20250505 (a pinned family@version), or amiSelectorTerms.',
+    ]);
+  });
+
+  it('malformed alias and unknown alias family', () => {
+    expect(errorsOfCluster(nodeClass('    alias: al2023\n'))).toEqual([
+      "clusters/demo.yaml:9:12 nodeClasses.d.alias: 'al2023' is not an AMI alias of the form family@version. Write e.g. al2023@v20250505 or bottlerocket@v1.39.1.",
+    ]);
+    expect(errorsOfCluster(nodeClass('    alias: ubuntu@v1\n'))).toEqual([
+      "clusters/demo.yaml:9:12 nodeClasses.d.alias: unknown AMI alias family 'ubuntu'. Use one of: al2, al2023, bottlerocket, windows2019, windows2022.",
+    ]);
+  });
+
+  it('exactly one of role / instanceProfile', () => {
+    expect(
+      errorsOfCluster(nodeClass('    alias: al2023@v20250505\n    role: a\n    instanceProfile: b\n')),
+    ).toEqual([
+      'clusters/demo.yaml:11:5 nodeClasses.d.instanceProfile: role and instanceProfile are both set. Keep one: role (Karpenter manages the instance profile) or instanceProfile.',
+    ]);
+  });
+
+  it('userData and bottlerocket not both', () => {
+    expect(
+      errorsOfCluster(
+        nodeClass(
+          '    alias: bottlerocket@v1.39.1\n    userData: "x"\n    bottlerocket:\n      settings: { kernel: { lockdown: integrity } }\n',
+        ),
+      ),
+    ).toEqual([
+      'clusters/demo.yaml:11:5 nodeClasses.d.bottlerocket: userData and bottlerocket are both set. Keep one: bottlerocket.settings is rendered to userData.',
+    ]);
+  });
+
+  it('bottlerocket settings need a Bottlerocket AMI and TOML-able values', () => {
+    expect(
+      errorsOfCluster(
+        nodeClass('    alias: al2023@v20250505\n    bottlerocket:\n      settings:\n        motd: ~\n'),
+      ),
+    ).toEqual([
+      'clusters/demo.yaml:10:5 nodeClasses.d.bottlerocket: bottlerocket settings need a Bottlerocket AMI, but the AMI family is AL2023. Use alias: bottlerocket@v1.39.1, or write userData for this family.',
+      'clusters/demo.yaml:12:15 nodeClasses.d.bottlerocket.settings.motd: cannot be written to TOML: an empty value cannot be written to TOML. Give every setting a value.',
+    ]);
+  });
+
+  it('amiFamily is required without an alias term', () => {
+    expect(errorsOfCluster(nodeClass('    amiSelectorTerms:\n      - name: my-ami-*\n'))).toEqual([
+      'clusters/demo.yaml:10:7 nodeClasses.d.amiSelectorTerms: amiFamily is required when no AMI selector term is an alias. Add amiFamily (e.g. AL2023), which decides the userData format.',
+    ]);
+  });
+
+  it('volume size must be a whole Gi/G/Ti/T size', () => {
+    expect(
+      errorsOfCluster(
+        nodeClass(
+          '    alias: al2023@v20250505\n    blockDeviceMappings:\n      - deviceName: /dev/xvda\n        ebs: { volumeSize: 20GB }\n',
+        ),
+      ),
+    ).toEqual([
+      "clusters/demo.yaml:12:28 nodeClasses.d.blockDeviceMappings[0].ebs.volumeSize: '20GB' is not a volume size. Write a whole size in Gi, G, Ti or T, e.g. 20Gi.",
+    ]);
+  });
+
+  it('class names must be DNS-1123 subdomains', () => {
+    expect(errorsOfCluster(`${MINIMAL}nodeClasses:\n  Default:\n    alias: al2023@v20250505\n`)).toEqual([
+      "clusters/demo.yaml:8:3 nodeClasses.Default: node class name 'Default' is not a valid Kubernetes name (DNS-1123 subdomain: lower-case letters, digits, '-' and '.'). Rename it, e.g. 'default'.",
+    ]);
+  });
+
+  it('unencrypted volumes and IMDSv1 are warnings', () => {
+    const { warnings } = loadCluster(
+      nodeClass(
+        '    alias: al2023@v20250505\n    metadataOptions: { httpTokens: optional }\n    blockDeviceMappings:\n      - deviceName: /dev/xvda\n        ebs: { volumeSize: 20Gi, encrypted: false }\n',
+      ),
+    );
+    expect(warnings.map((w) => [w.line, w.path, w.message])).toEqual([
+      [10, 'nodeClasses.d.metadataOptions.httpTokens', 'IMDSv1 is allowed (httpTokens: optional)'],
+      [13, 'nodeClasses.d.blockDeviceMappings[0].ebs.encrypted', 'volume is not encrypted'],
+    ]);
+  });
+});

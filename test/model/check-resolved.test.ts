@@ -1,0 +1,44 @@
+/** Checks of derived names and of everything that reaches CloudFormation. */
+import { errorsOfCluster, MINIMAL } from './fleet-test-helpers';
+
+describe('resolved-name checks', () => {
+  it('a default role name derived from a long cluster name points at the name', () => {
+    const name = 'a'.repeat(44);
+    expect(errorsOfCluster(`name: ${name}\n` + MINIMAL)).toEqual([
+      `clusters/demo.yaml:1:7 iam.controllerRoleName: role name 'KarpenterControllerRole-${name}' (derived from the cluster name) is 68 characters; IAM allows 64. Set iam.controllerRoleName to a shorter name, or shorten the cluster name.`,
+    ]);
+  });
+
+  it('an explicit role name that is too long points at itself', () => {
+    expect(errorsOfCluster(MINIMAL + `iam:\n  nodeRoleName: ${'n'.repeat(65)}\n`)).toEqual([
+      `clusters/demo.yaml:8:17 iam.nodeRoleName: role name '${'n'.repeat(65)}' is 65 characters; IAM allows 64. Set iam.nodeRoleName to a shorter name, or shorten the cluster name.`,
+    ]);
+  });
+
+  it('queue names: 80 characters of letters, digits, - and _', () => {
+    expect(
+      errorsOfCluster(MINIMAL + `karpenter:\n  interruptionQueue:\n    name: ${'q'.repeat(81)}\n`),
+    ).toEqual([
+      `clusters/demo.yaml:9:11 karpenter.interruptionQueue.name: queue name '${'q'.repeat(81)}' is 81 characters; SQS allows 80. Set karpenter.interruptionQueue.name to a shorter name.`,
+    ]);
+  });
+
+  it('${ in a tag could break out of a CloudFormation Fn::Sub string', () => {
+    expect(errorsOfCluster(MINIMAL + 'tags:\n  team: "${AWS::AccountId}"\n')).toEqual([
+      "clusters/demo.yaml:8:9 tags.team: tag value '${AWS::AccountId}' contains '${', which CloudFormation would read as a substitution. Remove '${' from the value.",
+    ]);
+  });
+
+  it('${ in a role name', () => {
+    expect(errorsOfCluster(MINIMAL + 'iam:\n  nodeRoleName: "a${b}"\n')).toEqual([
+      "clusters/demo.yaml:8:17 iam.nodeRoleName: 'a${b}' contains '${', which CloudFormation would read as a substitution. Remove '${' from the value.",
+      "clusters/demo.yaml:8:17 iam.nodeRoleName: role name 'a${b}' may only contain letters, digits and + = , . @ _ -. Set iam.nodeRoleName to a valid name.",
+    ]);
+  });
+
+  it('IAM paths start and end with /', () => {
+    expect(errorsOfCluster(MINIMAL + 'iam:\n  path: karpenter\n')).toEqual([
+      "clusters/demo.yaml:8:9 iam.path: 'karpenter' is not an IAM path. Write / or a path that starts and ends with /, e.g. /karpenter/.",
+    ]);
+  });
+});

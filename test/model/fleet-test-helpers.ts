@@ -1,0 +1,52 @@
+/** Helpers for model tests: load in-memory fleets and read their diagnostics as text. */
+import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../../model/diagnostics';
+import { FleetSource, LoadedFleet, loadFleetFromSources } from '../../model/load-fleet';
+
+/** A minimal valid `_defaults.yaml`. */
+export const DEFAULTS = `gitops:
+  repoURL: https://github.com/example/platform-gitops.git
+`;
+
+/** A minimal valid cluster file (6 lines) to append to. */
+export const MINIMAL = `aws:
+  accountId: "111122223333"
+  region: eu-west-1
+gitops:
+  destination:
+    name: demo
+`;
+
+export function sources(files: Readonly<Record<string, string>>): FleetSource[] {
+  return Object.entries(files).map(([name, text]) => ({ path: `clusters/${name}`, text }));
+}
+
+export function load(files: Readonly<Record<string, string>>): LoadedFleet {
+  return loadFleetFromSources(sources(files));
+}
+
+/** The diagnostics a fleet fails with; fails the test if it loads. */
+export function diagnosticsOf(files: Readonly<Record<string, string>>): Diagnostic[] {
+  try {
+    load(files);
+  } catch (e) {
+    if (e instanceof UserError) return sortDiagnostics(e.diagnostics);
+    throw e;
+  }
+  throw new Error('expected the fleet to be refused, but it loaded');
+}
+
+/** Formatted error lines (`file:line:col path: message. fix.`). */
+export function errorsOf(files: Readonly<Record<string, string>>): string[] {
+  return diagnosticsOf(files).map(formatDiagnostic);
+}
+
+/** Errors of one cluster file `demo.yaml` loaded with the minimal defaults. */
+export function errorsOfCluster(text: string): string[] {
+  return errorsOf({ '_defaults.yaml': DEFAULTS, 'demo.yaml': text });
+}
+
+/** Loads one cluster file `demo.yaml` with the minimal defaults and returns its model. */
+export function loadCluster(text: string) {
+  const loaded = load({ '_defaults.yaml': DEFAULTS, 'demo.yaml': text });
+  return { cluster: loaded.fleet.clusters[0], warnings: loaded.warnings };
+}

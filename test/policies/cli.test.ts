@@ -1,0 +1,241 @@
+import { IAMClient } from '@aws-sdk/client-iam';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import * as path from 'path';
+import { UserError } from '../../model/diagnostics';
+import { FleetModel } from '../../model/fleet-model';
+import { mergeCloudFormation, parsePoliciesArgs, policiesCli, readDistTree } from '../../policies/cli';
+import { controllerScenarios } from '../../policies/scenarios';
+import { FleetLoader } from '../../scripts/synth';
+import { ACCOUNT, clusterModel } from './fixtures';
+import { deployedState, startFakeIam } from './fake-iam-server';
+
+const fleet: FleetModel = { clusters: [clusterModel({ name: 'alpha' }), clusterModel({ name: 'beta' })] };
+const loader: FleetLoader = () => ({ fleet, warnings: [] });
+
+function io(cwd: string) {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l), cwd }, out, err };
+}
+
+describe('policies CLI', () => {
+  let root: string;
+  beforeEach(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'karpenter-policies-'));
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  function seedDist() {
+    const dist = path.join(root, 'dist');
+    mkdirSync(path.join(dist, 'alpha', 'karpenter'), { recursive: true });
+    mkdirSync(path.join(dist, 'gone', 'cloudformation'), { recursive: true });
+    writeFileSync(path.join(dist, 'alpha', 'karpenter', 'nodepool-default.yaml'), 'kind: NodePool\n');
+    writeFileSync(path.join(dist, 'gone', 'cloudformation', 'karpenter.json'), '{}\n');
+    return dist;
+  }
+
+  it('parses its command line', () => {
+    expect(parsePoliciesArgs([])).toMatchObject({ command: 'generate', quiet: false });
+    expect(
+      parsePoliciesArgs(['verify', '--cluster=alpha', '--endpoint', 'http://127.0.0.1:1']),
+    ).toMatchObject({
+      command: 'verify',
+      cluster: 'alpha',
+      endpoint: 'http://127.0.0.1:1',
+    });
+    expect(parsePoliciesArgs(['--cluster', 'x'])).toBe('--cluster and --endpoint only apply to verify');
+    expect(parsePoliciesArgs(['--out'])).toBe('--out needs a value');
+    expect(parsePoliciesArgs(['bogus'])).toBe("unknown argument 'bogus'");
+  });
+
+  it('writes only the CloudFormation files and keeps the rest of dist/', async () => {
+    const dist = seedDist();
+    const { io: cli, out } = io(root);
+    expect(await policiesCli([], cli, { loadFleet: loader }, root)).toBe(0);
+    expect(out).toEqual(['policies: 2 CloudFormation templates → dist/']);
+    expect([...readDistTree(dist).keys()].sort()).toEqual([
+      'alpha/cloudformation/karpenter.json',
+      'alpha/karpenter/nodepool-default.yaml',
+      'beta/cloudformation/karpenter.json',
+    ]);
+    expect(readFileSync(path.join(dist, 'alpha', 'karpenter', 'nodepool-default.yaml'), 'utf8')).toBe(
+      'kind: NodePool\n',
+    );
+    const t = JSON.parse(readFileSync(path.join(dist, 'beta', 'cloudformation', 'karpenter.json'), 'utf8'));
+    expect(t.Resources.KarpenterInterruptionQueue.Properties.QueueName).toBe('beta');
+  });
+
+  it('leaves dist/ untouched on a fleet mistake, printing file:line without a stack trace', async () => {
+    const dist = seedDist();
+    const before = readDistTree(dist);
+    const failing: FleetLoader = () => {
+      throw new UserError([
+        {
+          severity: 'error',
+          file: 'clusters/alpha.yaml',
+          line: 3,
+          col: 3,
+          path: 'iam.identity',
+          message: "'irsa' needs iam.oidcProviderArn",
+          fix: 'Add the ARN of the cluster OIDC provider',
+        },
+      ]);
+    };
+    const { io: cli, err } = io(root);
+    expect(await policiesCli([], cli, { loadFleet: failing }, root)).toBe(1);
+    expect(err).toEqual([
+      "clusters/alpha.yaml:3:3 iam.identity: 'irsa' needs iam.oidcProviderArn. Add the ARN of the cluster OIDC provider.",
+      'policies: 1 error; dist/ was not changed.',
+    ]);
+    expect(readDistTree(dist)).toEqual(before);
+  });
+
+  it('leaves dist/ untouched when writing fails part-way', async () => {
+    const dist = seedDist();
+    const before = readDistTree(dist);
+    let n = 0;
+    const writeFile = (p: string, c: string) => {
+      if (++n === 2) throw new Error('disk full');
+      writeFileSync(p, c, { flag: 'wx' });
+    };
+    const { io: cli, err } = io(root);
+    expect(await policiesCli([], cli, { loadFleet: loader, writeOptions: { writeFile } }, root)).toBe(70);
+    expect(err[0]).toBe('policies: internal error: disk full');
+    expect(readDistTree(dist)).toEqual(before);
+  });
+
+  it('merges by replacing every CloudFormation file and nothing else', () => {
+    const merged = mergeCloudFormation(
+      new Map([
+        ['a/cloudformation/karpenter.json', 'old'],
+        ['a/values/karpenter.yaml', 'v'],
+      ]),
+      new Map([['b/cloudformation/karpenter.json', 'new']]),
+    );
+    expect([...merged.entries()]).toEqual([
+      ['a/values/karpenter.yaml', 'v'],
+      ['b/cloudformation/karpenter.json', 'new'],
+    ]);
+  });
+
+  describe('verify', () => {
+    const saved = { ...process.env };
+    afterEach(() => {
+      process.env = { ...saved };
+    });
+
+    it('says clearly that there are no credentials and exits 2', async () => {
+      for (const k of Object.keys(process.env)) if (k.startsWith('AWS_')) delete process.env[k];
+      process.env.AWS_SHARED_CREDENTIALS_FILE = path.join(root, 'no-credentials');
+      process.env.AWS_CONFIG_FILE = path.join(root, 'no-config');
+      process.env.AWS_EC2_METADATA_DISABLED = 'true';
+      const { io: cli, err, out } = io(root);
+      expect(
+        await policiesCli(['verify', '--endpoint', 'http://127.0.0.1:9'], cli, { loadFleet: loader }, root),
+      ).toBe(2);
+      expect(out).toEqual([]);
+      expect(err).toHaveLength(1);
+      expect(err[0]).toMatch(
+        /^policies verify: no AWS credentials found \(.+\)\. Set AWS_PROFILE or AWS_ACCESS_KEY_ID\/AWS_SECRET_ACCESS_KEY for account 111122223333 .*nothing was checked\.$/,
+      );
+    });
+
+    it('reports drift per cluster and exits 1, or 0 when in sync', async () => {
+      const alpha = fleet.clusters[0];
+      const state = deployedState(alpha);
+      const iam = await startFakeIam(state, ACCOUNT, 'AKIAFAKEFORTESTSONLY');
+      const createIamClient = (region: string, endpoint: string | undefined) =>
+        new IAMClient({
+          region,
+          endpoint,
+          maxAttempts: 1,
+          credentials: { accessKeyId: 'AKIAFAKEFORTESTSONLY', secretAccessKey: 'fake' },
+        });
+      try {
+        const ok = io(root);
+        expect(
+          await policiesCli(
+            ['verify', '--cluster', 'alpha', '--endpoint', iam.endpoint],
+            ok.io,
+            { loadFleet: loader, createIamClient },
+            root,
+          ),
+        ).toBe(0);
+        expect(ok.out).toEqual([
+          `policies verify: alpha: 0 findings; ${controllerScenarios(alpha).length} scenarios simulated against the deployed policies.`,
+        ]);
+        state.roles.get('KarpenterNodeRole-alpha')!.boundary = 'arn:aws:iam::111122223333:policy/Other';
+        const drift = io(root);
+        expect(
+          await policiesCli(
+            ['verify', '--cluster', 'alpha', '--endpoint', iam.endpoint],
+            drift.io,
+            { loadFleet: loader, createIamClient },
+            root,
+          ),
+        ).toBe(1);
+        expect(drift.out[0]).toBe(
+          'alpha: drift: role KarpenterNodeRole-alpha: permissions boundary is arn:aws:iam::111122223333:policy/Other, expected none',
+        );
+        const unknown = io(root);
+        expect(
+          await policiesCli(
+            ['verify', '--cluster', 'zeta'],
+            unknown.io,
+            { loadFleet: loader, createIamClient },
+            root,
+          ),
+        ).toBe(2);
+        expect(unknown.err).toEqual(["policies verify: no cluster named 'zeta' in the fleet description."]);
+      } finally {
+        await iam.close();
+      }
+    });
+
+    it('exits 2 when AWS rejects the credentials', async () => {
+      const iam = await startFakeIam(deployedState(fleet.clusters[0]), ACCOUNT, 'AKIAFAKEFORTESTSONLY');
+      const createIamClient = (region: string, endpoint: string | undefined) =>
+        new IAMClient({
+          region,
+          endpoint,
+          maxAttempts: 1,
+          credentials: { accessKeyId: 'AKIAWRONGKEY', secretAccessKey: 'fake' },
+        });
+      try {
+        const { io: cli, err } = io(root);
+        expect(
+          await policiesCli(
+            ['verify', '--endpoint', iam.endpoint],
+            cli,
+            { loadFleet: loader, createIamClient },
+            root,
+          ),
+        ).toBe(2);
+        expect(err[0]).toMatch(
+          /^policies verify: alpha: AWS rejected the credentials \(InvalidClientTokenId: /,
+        );
+      } finally {
+        await iam.close();
+      }
+    });
+  });
+
+  it('does not create dist/ when the fleet fails to load', async () => {
+    const { io: cli } = io(root);
+    const failing: FleetLoader = () => {
+      throw new UserError([
+        {
+          severity: 'error',
+          file: 'clusters',
+          line: 0,
+          col: 0,
+          path: '',
+          message: 'the fleet description folder does not exist',
+        },
+      ]);
+    };
+    await policiesCli([], cli, { loadFleet: failing }, root);
+    expect(existsSync(path.join(root, 'dist'))).toBe(false);
+  });
+});

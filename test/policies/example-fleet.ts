@@ -1,0 +1,13 @@
+/** The repository's example fleet (clusters/*.yaml), loaded once by the real loader. */
+import * as path from 'path';
+import { FleetModel } from '../../model/fleet-model';
+import { loadFleet } from '../../model/load-fleet';
+
+export const PROJECT_ROOT = path.resolve(__dirname, '../..');
+
+let cached: FleetModel | undefined;
+
+export function exampleFleet(): FleetModel {
+  cached ??= loadFleet(PROJECT_ROOT).fleet;
+  return cached;
+}

@@ -1,0 +1,32 @@
+import { distPaths } from '../../model/dist-layout';
+import { cloudFormationGenerator } from '../../policies/generator';
+import { clusterModel } from './fixtures';
+import { exampleFleet } from './example-fleet';
+
+describe('cloudFormationGenerator', () => {
+  it('writes one template per cluster at the dist layout path', () => {
+    const files = cloudFormationGenerator({
+      clusters: [clusterModel({ name: 'a' }), clusterModel({ name: 'b' })],
+    });
+    expect([...files.keys()]).toEqual([distPaths.cloudFormation('a'), distPaths.cloudFormation('b')]);
+    expect(
+      JSON.parse(files.get('a/cloudformation/karpenter.json') as string).Resources.KarpenterNodeRole
+        .Properties.RoleName,
+    ).toBe('KarpenterNodeRole-a');
+  });
+
+  it('generates the example fleet deterministically, queue names matching the model', () => {
+    const fleet = exampleFleet();
+    expect(fleet.clusters.length).toBeGreaterThan(0);
+    const first = cloudFormationGenerator(fleet);
+    const second = cloudFormationGenerator(fleet);
+    expect([...first.entries()]).toEqual([...second.entries()]);
+    for (const c of fleet.clusters) {
+      const t = JSON.parse(first.get(distPaths.cloudFormation(c.name)) as string);
+      expect(t.Resources.KarpenterInterruptionQueue.Properties.QueueName).toBe(
+        c.karpenter.interruptionQueue.name,
+      );
+      expect(t.Resources.KarpenterNodeRole.Properties.RoleName).toBe(c.iam.nodeRoleName);
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { UserError } from '../../model/diagnostics';
+import { DistFiles } from '../../model/dist-layout';
+import { FleetModel } from '../../model/fleet-model';
+import { loadFleet } from '../../model/load-fleet';
+import { CheckDeps, runCheck } from '../../review/run-check';
+import { synthesize } from '../../scripts/synthesize';
+import { exampleObjects, toDistFiles, writeTree } from './dist-fixtures';
+
+const EMPTY_FLEET = { clusters: [] } as unknown as FleetModel;
+
+function deps(generated: DistFiles, extra: Partial<CheckDeps> = {}): CheckDeps {
+  return { loadFleet: () => ({ fleet: EMPTY_FLEET, warnings: [] }), synthesize: () => generated, ...extra };
+}
+
+describe('runCheck', () => {
+  const generated = toDistFiles(exampleObjects());
+
+  it('passes when dist/ is exactly what synth generates', () => {
+    const dir = writeTree(generated);
+    const r = runCheck({ projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' }, deps(generated));
+    expect(r.ok).toBe(true);
+    expect(r.steps.map((s) => `${s.step}:${s.status}`)).toEqual(['load:ok', 'synth:ok', 'stale:ok', 'validate:skipped', 'policies:skipped']);
+    expect(r.steps[2].summary).toBe(`${generated.size} files up to date`);
+  });
+
+  it('fails on a hand-edited file, naming it with the first differing line and a diff', () => {
+    const dir = writeTree(generated);
+    const file = 'dataops/karpenter/nodepool-batch.yaml';
+    const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    fs.writeFileSync(path.join(dir, file), text.replace('cpu: "100"', 'cpu: "999"'));
+    const r = runCheck({ projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' }, deps(generated));
+    expect(r.ok).toBe(false);
+    const stale = r.steps.find((s) => s.step === 'stale');
+    expect(stale?.status).toBe('failed');
+    expect(stale?.findings).toHaveLength(1);
+    const [f] = stale?.findings ?? [];
+    expect(f.file).toBe(`dist/${file}`);
+    const cpuLine = text.split('\n').findIndex((l) => l.includes('cpu: "100"')) + 1;
+    expect(f.line).toBe(cpuLine);
+    expect(f.message).toContain('differs from what `npm run synth` generates');
+    expect(r.stale[0].diff).toContain('-    cpu: "999"');
+    expect(r.stale[0].diff).toContain('+    cpu: "100"');
+  });
+
+  it('reports missing and extra files', () => {
+    const dir = writeTree(generated);
+    fs.rmSync(path.join(dir, 'ticketing/karpenter/nodepool-loadtest.yaml'));
+    fs.writeFileSync(path.join(dir, 'ticketing/karpenter/nodepool-old.yaml'), 'kind: NodePool\n');
+    const r = runCheck({ projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' }, deps(generated));
+    expect(r.stale.map((s) => `${s.file}:${s.status}`)).toEqual([
+      'ticketing/karpenter/nodepool-loadtest.yaml:missing',
+      'ticketing/karpenter/nodepool-old.yaml:extra',
+    ]);
+    // A whole missing or extra file gets no diff: the message says it all.
+    expect(r.stale.map((s) => s.diff)).toEqual(['', '']);
+  });
+
+  it('still validates dist/ when the fleet does not load, and reports the load errors', () => {
+    const dir = writeTree(generated);
+    const validate = jest.fn(() => [
+      { severity: 'error' as const, file: 'dataops/karpenter/nodepool-batch.yaml', line: 3, col: 1, path: 'spec', message: 'bad', fix: 'fix it' },
+    ]);
+    const r = runCheck(
+      { projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' },
+      deps(generated, {
+        loadFleet: () => {
+          throw new UserError([{ severity: 'error', file: 'clusters/a.yaml', line: 2, col: 3, path: 'name', message: 'wrong' }]);
+        },
+        validate,
+      }),
+    );
+    expect(r.steps.map((s) => `${s.step}:${s.status}`)).toEqual(['load:failed', 'synth:skipped', 'stale:skipped', 'validate:failed', 'policies:skipped']);
+    expect(r.steps[0].findings[0].file).toBe('clusters/a.yaml');
+    // Validator paths are relative to dist/; the check reports them relative to the project.
+    expect(r.steps[3].findings[0].file).toBe('dist/dataops/karpenter/nodepool-batch.yaml');
+    expect(validate).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a bug (a plain Error) through instead of hiding it as a finding', () => {
+    const dir = writeTree(generated);
+    expect(() =>
+      runCheck({ projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' }, deps(generated, { synthesize: () => { throw new Error('boom'); } })),
+    ).toThrow('boom');
+  });
+
+  it('with the real pipeline, a stale file in a synthesized tree is named', () => {
+    const root = path.resolve(__dirname, '..', '..');
+    const { fleet } = loadFleet(root);
+    const files = synthesize(fleet);
+    const dir = writeTree(files);
+    const victim = [...files.keys()].find((f) => f.includes('/karpenter/nodepool-')) as string;
+    fs.appendFileSync(path.join(dir, victim), '# edited by hand\n');
+    const real: CheckDeps = { loadFleet: (r) => loadFleet(r), synthesize: (f) => synthesize(f) };
+    const r = runCheck({ projectRoot: root, distDir: dir, distLabel: 'dist' }, real);
+    expect(r.stale.map((s) => s.file)).toEqual([victim]);
+    expect(r.steps.find((s) => s.step === 'stale')?.findings[0].file).toBe(`dist/${victim}`);
+    expect(r.stale[0].diff).toContain('-# edited by hand');
+  });
+});

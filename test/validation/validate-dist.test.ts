@@ -1,0 +1,152 @@
+import { distPaths } from '../../model/dist-layout';
+import { FleetModel } from '../../model/fleet-model';
+import { findCfnLint, runCfnLint } from '../../validation/cloudformation-check';
+import { hasErrors, validateDist } from '../../validation/validate-dist';
+import { APP, CLUSTER, cfnTemplate, distFiles, NODE_CLASS, NODE_POOL, values } from './fixtures';
+
+const NO_LINT = { cfnLint: false };
+
+const fleet = (version: '1.14.1' | '1.0.14' = '1.14.1'): FleetModel =>
+  ({ clusters: [{ name: CLUSTER, karpenter: { version } }] }) as unknown as FleetModel;
+
+describe('validateDist', () => {
+  test('a consistent cluster has no findings', () => {
+    expect(validateDist(distFiles(), fleet(), NO_LINT)).toEqual([]);
+  });
+
+  test('a nodeClassRef that names no EC2NodeClass of the cluster', () => {
+    const f = validateDist(
+      distFiles({
+        [distPaths.nodePool(CLUSTER, 'general')]: NODE_POOL.replace('name: default', 'name: gpu'),
+      }),
+      fleet(),
+      NO_LINT,
+    );
+    expect(f).toHaveLength(1);
+    expect(f[0]).toMatchObject({
+      file: 'dist/demo/karpenter/nodepool-general.yaml',
+      check: 'cross/node-class-ref',
+      path: 'spec.template.spec.nodeClassRef.name',
+      line: 14,
+      message: "nodeClassRef names EC2NodeClass 'gpu', which cluster demo does not define",
+      fix: 'Use one of: default',
+    });
+  });
+
+  test('Helm values must name the cluster and the CloudFormation queue', () => {
+    const f = validateDist(
+      distFiles({ [distPaths.karpenterValues(CLUSTER)]: values(CLUSTER, 'demo-queue') }),
+      fleet(),
+      NO_LINT,
+    );
+    expect(f.map((x) => [x.file, x.path, x.check])).toEqual([
+      ['dist/demo/values/karpenter.yaml', 'settings.interruptionQueue', 'cross/interruption-queue'],
+    ]);
+    expect(f[0].message).toBe(
+      "settings.interruptionQueue 'demo-queue' is not the queue CloudFormation creates (demo-karpenter)",
+    );
+    const g = validateDist(
+      distFiles({ [distPaths.karpenterValues(CLUSTER)]: values('other') }),
+      fleet(),
+      NO_LINT,
+    );
+    expect(g.map((x) => x.message)).toEqual(["settings.clusterName is 'other' but the cluster is 'demo'"]);
+  });
+
+  test('EC2NodeClass role must be the CloudFormation node role', () => {
+    const f = validateDist(
+      distFiles({ [distPaths.cloudFormation(CLUSTER)]: cfnTemplate({ role: 'demo-nodes' }) }),
+      fleet(),
+      NO_LINT,
+    );
+    expect(f.map((x) => [x.object, x.path, x.check])).toEqual([
+      ['EC2NodeClass/default', 'spec.role', 'cross/node-role'],
+    ]);
+  });
+
+  test('chart and CRD chart versions must match the declared version', () => {
+    const f = validateDist(
+      distFiles({ [`${distPaths.argocdDir(CLUSTER)}/karpenter-crd.yaml`]: APP('karpenter-crd', '1.0.14') }),
+      fleet(),
+      NO_LINT,
+    );
+    expect(f.map((x) => [x.object, x.path, x.check])).toEqual([
+      ['Application/karpenter-crd', 'spec.source.targetRevision', 'cross/versions'],
+    ]);
+    expect(f[0].message).toContain('declares Karpenter 1.14.1');
+  });
+
+  test('the declared version picks the schemas: 1.0.14 refuses a 1.14-only field', () => {
+    const text = NODE_CLASS.replace(
+      '  metadataOptions:',
+      '  capacityReservationSelectorTerms:\n    - id: cr-1\n  metadataOptions:',
+    );
+    const files = distFiles({ [distPaths.nodeClass(CLUSTER, 'default')]: text });
+    expect(validateDist(files, fleet('1.14.1'), NO_LINT)).toEqual([]);
+    const old = validateDist(files, fleet('1.0.14'), NO_LINT);
+    expect(
+      old.some(
+        (x) => x.check === 'schema/unknown-field' && x.path === 'spec.capacityReservationSelectorTerms',
+      ),
+    ).toBe(true);
+    expect(old.filter((x) => x.check === 'cross/versions')).toHaveLength(2);
+  });
+
+  test('a pool without limits and two interchangeable pools are warnings', () => {
+    const twin = NODE_POOL.replace('name: general', 'name: twin').replace(/ {2}limits:\n.*\n.*\n/, '');
+    const f = validateDist(distFiles({ [distPaths.nodePool(CLUSTER, 'twin')]: twin }), fleet(), NO_LINT);
+    expect(f.map((x) => [x.object, x.check, x.severity])).toEqual([
+      ['NodePool/twin', 'cross/no-limits', 'warning'],
+      ['NodePool/twin', 'cross/pool-overlap', 'warning'],
+    ]);
+    expect(hasErrors(f)).toBe(false);
+    expect(f[1].message).toBe(
+      "NodePools 'general' and 'twin' can match the same pods (compatible requirements, same taints) with equal weight 0: Karpenter picks between them arbitrarily",
+    );
+  });
+
+  test('built-in CloudFormation check reports unknown properties and dangling references', () => {
+    const t = JSON.parse(cfnTemplate()) as {
+      Resources: Record<string, { Properties: Record<string, unknown> }>;
+    };
+    t.Resources.InterruptionQueue.Properties.KmsMasterKeyID = 'alias/x';
+    t.Resources.NodeAccessEntry.Properties.PrincipalArn = { 'Fn::GetAtt': ['NodeRol', 'Arn'] };
+    const f = validateDist(
+      distFiles({ [distPaths.cloudFormation(CLUSTER)]: JSON.stringify(t, null, 2) }),
+      fleet(),
+      NO_LINT,
+    );
+    expect(f.map((x) => [x.path, x.message])).toEqual([
+      [
+        'Resources.InterruptionQueue.Properties.KmsMasterKeyID',
+        "AWS::SQS::Queue has no property 'KmsMasterKeyID'",
+      ],
+      [
+        'Resources.NodeAccessEntry.Properties.PrincipalArn["Fn::GetAtt"]',
+        "Fn::GetAtt of 'NodeRol', which is not a resource",
+      ],
+    ]);
+    expect(f[0].line).toBeGreaterThan(1);
+  });
+
+  test('cfn-lint is used when installed (and reports through the same findings)', () => {
+    const t = JSON.parse(cfnTemplate()) as {
+      Resources: Record<string, { Properties: Record<string, unknown> }>;
+    };
+    t.Resources.InterruptionQueue.Properties.KmsMasterKeyID = 'alias/x';
+    const text = JSON.stringify(t, null, 2);
+    const linted = runCfnLint([{ file: 'dist/demo/cloudformation/karpenter.json', text }]);
+    if (findCfnLint() === null) {
+      expect(linted).toBeUndefined();
+    } else {
+      expect(linted!.map((x) => [x.file, x.check, x.path])).toEqual([
+        [
+          'dist/demo/cloudformation/karpenter.json',
+          'cloudformation/cfn-lint',
+          'Resources.InterruptionQueue.Properties.KmsMasterKeyID',
+        ],
+      ]);
+      expect(linted![0].message).toMatch(/^E3002: .*KmsMasterKeyID/);
+    }
+  });
+});

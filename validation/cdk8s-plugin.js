@@ -1,0 +1,75 @@
+/**
+ * cdk8s validation plugin: `cdk8s synth` validates the synthesized manifests against the
+ * imported Karpenter and Argo CD CRD schemas and their CEL rules (the same validator as
+ * `npm run validate`). Plain JavaScript because cdk8s loads plugins with require(); it uses
+ * the compiled validator in build/ (run `npm run build` first).
+ *
+ * cdk8s.yaml:
+ *   validations:
+ *     - package: ./validation/cdk8s-plugin.js
+ *       version: 0.1.0
+ *       class: KarpenterGitopsValidation
+ *       properties:
+ *         karpenterVersion: 1.14.1
+ */
+'use strict';
+/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS plugin loaded by cdk8s with require() */
+const { readFileSync } = require('node:fs');
+const { basename, join, relative } = require('node:path');
+
+function loadValidator() {
+  try {
+    return require(join(__dirname, '..', 'build', 'validation', 'validate-tree.js'));
+  } catch (err) {
+    throw new Error(
+      `karpenter-gitops validation plugin: the compiled validator is missing (${err.message}). Run npm run build first.`,
+    );
+  }
+}
+
+class KarpenterGitopsValidation {
+  constructor(properties) {
+    this.karpenterVersion = (properties && properties.karpenterVersion) || undefined;
+  }
+
+  async validate(context) {
+    const { validateFiles } = loadValidator();
+    const files = context.manifests.map((path) => ({
+      display: relative(process.cwd(), path) || path,
+      rel: basename(path),
+      text: readFileSync(path, 'utf8'),
+    }));
+    const options = this.karpenterVersion ? { karpenterVersion: String(this.karpenterVersion) } : {};
+    const { findings, documents } = validateFiles(files, options);
+    const byRule = new Map();
+    for (const f of findings) {
+      const key = `${f.severity}|${f.check}|${f.message}`;
+      let v = byRule.get(key);
+      if (!v) {
+        v = {
+          ruleName: `${f.severity === 'warning' ? 'warning ' : ''}${f.check}: ${f.message}`,
+          recommendation: f.message,
+          fix: f.fix || (f.rule ? `Satisfy the CRD rule: ${f.rule}` : 'See the message'),
+          violatingResources: [],
+        };
+        byRule.set(key, v);
+      }
+      v.violatingResources.push({
+        resourceName: f.object
+          ? f.object.slice(f.object.indexOf('/') + 1)
+          : `document ${(f.document || 0) + 1}`,
+        locations: [`${f.line > 0 ? `line ${f.line}: ` : ''}${f.path || '(document)'}`],
+        manifestPath: f.file,
+      });
+    }
+    for (const v of byRule.values()) context.report.addViolation(v);
+    const errors = findings.filter((f) => f.severity === 'error').length;
+    context.report.submit(errors > 0 ? 'failure' : 'success', {
+      documents: String(documents),
+      errors: String(errors),
+      warnings: String(findings.length - errors),
+    });
+  }
+}
+
+module.exports = { KarpenterGitopsValidation };

@@ -1,0 +1,342 @@
+/**
+ * Checks across the artifacts of ONE cluster (dist/<cluster>/...): references resolve and
+ * the names the Kubernetes side uses match what CloudFormation creates. Everything here is
+ * linear in the cluster's size except the pool-overlap pairs, which stay inside a cluster.
+ */
+import { KARPENTER_CHART, KARPENTER_CRD_CHART } from '../model/constants';
+import { KarpenterVersion } from '../model/versions';
+import { Finding } from './finding';
+import { formatPath, ManifestDocument } from './manifest-source';
+import { overlappingPools, PoolShape, Requirement } from './pool-overlap';
+import { PathSegment } from './rule-engine';
+
+export interface ClusterArtifacts {
+  readonly cluster: string;
+  /** The version the cluster declares (fleet model) or the CLI was given; schemas of this version were used. */
+  readonly karpenterVersion: KarpenterVersion;
+  /** Kubernetes objects of the cluster (node classes, node pools, Argo CD objects...). */
+  readonly manifests: readonly ManifestDocument[];
+  /** dist/<cluster>/values/karpenter.yaml, when present. */
+  readonly values?: ManifestDocument;
+  /** dist/<cluster>/cloudformation/karpenter.json, when present. */
+  readonly cloudFormation?: ManifestDocument;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function get(v: unknown, path: readonly PathSegment[]): unknown {
+  let n = v;
+  for (const s of path)
+    n = isRecord(n) || Array.isArray(n) ? (n as Record<string | number, unknown>)[s] : undefined;
+  return n;
+}
+
+const stripV = (v: string) => v.replace(/^v/, '');
+
+interface CfnFacts {
+  readonly clusterNames: Set<string>;
+  readonly queueNames: Set<string>;
+  readonly nodeRoleNames: Set<string>;
+  readonly instanceProfileNames: Set<string>;
+}
+
+/** A literal string, a Ref to a parameter with a Default, or undefined (not knowable statically). */
+function cfnString(v: unknown, params: Record<string, unknown>): string | undefined {
+  if (typeof v === 'string') return v;
+  if (isRecord(v) && typeof v.Ref === 'string') {
+    const d = get(params, [v.Ref, 'Default']);
+    return typeof d === 'string' ? d : undefined;
+  }
+  if (isRecord(v) && typeof v['Fn::Sub'] === 'string' && !v['Fn::Sub'].includes('${')) return v['Fn::Sub'];
+  return undefined;
+}
+
+function trustsEc2(role: Record<string, unknown>): boolean {
+  return JSON.stringify(get(role, ['Properties', 'AssumeRolePolicyDocument']) ?? '').includes(
+    'ec2.amazonaws.com',
+  );
+}
+
+function cfnFacts(template: unknown): CfnFacts {
+  const facts: CfnFacts = {
+    clusterNames: new Set(),
+    queueNames: new Set(),
+    nodeRoleNames: new Set(),
+    instanceProfileNames: new Set(),
+  };
+  const resources = get(template, ['Resources']);
+  const params = (get(template, ['Parameters']) as Record<string, unknown> | undefined) ?? {};
+  if (!isRecord(resources)) return facts;
+  for (const r of Object.values(resources)) {
+    if (!isRecord(r)) continue;
+    const props = isRecord(r.Properties) ? r.Properties : {};
+    const add = (set: Set<string>, v: unknown) => {
+      const s = cfnString(v, params);
+      if (s !== undefined) set.add(s);
+    };
+    switch (r.Type) {
+      case 'AWS::EKS::AccessEntry':
+      case 'AWS::EKS::PodIdentityAssociation':
+        add(facts.clusterNames, props.ClusterName);
+        break;
+      case 'AWS::SQS::Queue':
+        add(facts.queueNames, props.QueueName);
+        break;
+      case 'AWS::IAM::Role':
+        if (trustsEc2(r)) add(facts.nodeRoleNames, props.RoleName);
+        break;
+      case 'AWS::IAM::InstanceProfile':
+        add(facts.instanceProfileNames, props.InstanceProfileName);
+        break;
+    }
+  }
+  return facts;
+}
+
+function poolShape(name: string, value: unknown): PoolShape {
+  const spec = get(value, ['spec', 'template', 'spec']);
+  const reqs = get(spec, ['requirements']);
+  const taints = get(spec, ['taints']);
+  const labels = get(value, ['spec', 'template', 'metadata', 'labels']);
+  const weight = get(value, ['spec', 'weight']);
+  return {
+    name,
+    weight: typeof weight === 'number' ? weight : 0,
+    requirements: Array.isArray(reqs)
+      ? reqs.filter(isRecord).map(
+          (r) =>
+            ({
+              key: String(r.key),
+              operator: String(r.operator),
+              ...(Array.isArray(r.values) ? { values: r.values.map(String) } : {}),
+            }) as Requirement,
+        )
+      : [],
+    labels: isRecord(labels)
+      ? Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, String(v)]))
+      : {},
+    taints: Array.isArray(taints)
+      ? taints
+          .filter(isRecord)
+          .map((t) => ({
+            key: String(t.key),
+            ...(t.value !== undefined ? { value: String(t.value) } : {}),
+            effect: String(t.effect),
+          }))
+      : [],
+  };
+}
+
+export function crossCheckCluster(c: ClusterArtifacts): Finding[] {
+  const out: Finding[] = [];
+  const push = (
+    doc: ManifestDocument,
+    object: string | undefined,
+    check: string,
+    path: PathSegment[],
+    message: string,
+    fix?: string,
+    severity: 'error' | 'warning' = 'error',
+  ): void => {
+    const pos = doc.locate(path);
+    out.push({
+      file: doc.file,
+      document: doc.index,
+      ...(object ? { object } : {}),
+      severity,
+      line: pos.line,
+      col: pos.col,
+      path: formatPath(path),
+      message,
+      check: `cross/${check}`,
+      ...(fix ? { fix } : {}),
+    });
+  };
+
+  const nodeClasses = new Map<string, { doc: ManifestDocument; value: Record<string, unknown> }>();
+  const pools: { doc: ManifestDocument; value: Record<string, unknown>; name: string }[] = [];
+  const applications: { doc: ManifestDocument; value: Record<string, unknown>; name: string }[] = [];
+  for (const doc of c.manifests) {
+    const v = doc.value;
+    if (!isRecord(v)) continue;
+    const name = String(get(v, ['metadata', 'name']) ?? '');
+    if (v.kind === 'EC2NodeClass' && String(v.apiVersion).startsWith('karpenter.k8s.aws/'))
+      nodeClasses.set(name, { doc, value: v });
+    else if (v.kind === 'NodePool' && String(v.apiVersion).startsWith('karpenter.sh/'))
+      pools.push({ doc, value: v, name });
+    else if (v.kind === 'Application' && String(v.apiVersion).startsWith('argoproj.io/'))
+      applications.push({ doc, value: v, name });
+  }
+
+  // nodeClassRef resolves; limits present.
+  for (const p of pools) {
+    const object = `NodePool/${p.name}`;
+    const ref = get(p.value, ['spec', 'template', 'spec', 'nodeClassRef']);
+    const refPath = ['spec', 'template', 'spec', 'nodeClassRef'];
+    if (isRecord(ref)) {
+      const refName = String(ref.name ?? '');
+      if (ref.group !== 'karpenter.k8s.aws' || ref.kind !== 'EC2NodeClass') {
+        push(
+          p.doc,
+          object,
+          'node-class-ref',
+          refPath,
+          `nodeClassRef points at ${String(ref.group)}/${String(ref.kind)}, not karpenter.k8s.aws/EC2NodeClass`,
+          'Use group karpenter.k8s.aws and kind EC2NodeClass',
+        );
+      } else if (!nodeClasses.has(refName)) {
+        const known = [...nodeClasses.keys()].sort();
+        push(
+          p.doc,
+          object,
+          'node-class-ref',
+          [...refPath, 'name'],
+          `nodeClassRef names EC2NodeClass '${refName}', which cluster ${c.cluster} does not define`,
+          known.length ? `Use one of: ${known.join(', ')}` : 'Add the EC2NodeClass to the cluster',
+        );
+      }
+    }
+    const limits = get(p.value, ['spec', 'limits']);
+    if (
+      get(p.value, ['spec', 'replicas']) === undefined &&
+      (!isRecord(limits) || Object.keys(limits).length === 0)
+    ) {
+      push(
+        p.doc,
+        object,
+        'no-limits',
+        ['spec'],
+        `NodePool '${p.name}' has no limits: Karpenter may launch nodes without bound`,
+        'Set spec.limits, e.g. cpu: "1000" and memory: 1000Gi',
+        'warning',
+      );
+    }
+  }
+
+  // Two pools with equal weight that can serve the same pod.
+  const dynamicPools = pools.filter((p) => get(p.value, ['spec', 'replicas']) === undefined);
+  const byName = new Map(dynamicPools.map((p) => [p.name, p]));
+  for (const [a, b] of overlappingPools(dynamicPools.map((p) => poolShape(p.name, p.value)))) {
+    const pb = byName.get(b.name)!;
+    push(
+      pb.doc,
+      `NodePool/${b.name}`,
+      'pool-overlap',
+      ['spec'],
+      `NodePools '${a.name}' and '${b.name}' can match the same pods (compatible requirements, same taints) with equal weight ${a.weight}: Karpenter picks between them arbitrarily`,
+      'Give one a higher spec.weight, or make their requirements or taints disjoint',
+      'warning',
+    );
+  }
+
+  // Chart and CRD versions agree with the declared version (whose schemas were used).
+  for (const app of applications) {
+    const sources = [
+      get(app.value, ['spec', 'source']),
+      ...((get(app.value, ['spec', 'sources']) as unknown[] | undefined) ?? []),
+    ];
+    sources.forEach((s, i) => {
+      if (
+        !isRecord(s) ||
+        (s.chart !== KARPENTER_CHART && s.chart !== KARPENTER_CRD_CHART) ||
+        typeof s.targetRevision !== 'string'
+      )
+        return;
+      if (stripV(s.targetRevision) === c.karpenterVersion) return;
+      const path =
+        i === 0 ? ['spec', 'source', 'targetRevision'] : ['spec', 'sources', i - 1, 'targetRevision'];
+      push(
+        app.doc,
+        `Application/${app.name}`,
+        'versions',
+        path,
+        `chart ${String(s.chart)} is at ${s.targetRevision} but cluster ${c.cluster} declares Karpenter ${c.karpenterVersion} (whose CRD schemas validated its objects)`,
+        'Chart, CRD chart and schemas must use one Karpenter version: regenerate with npm run synth',
+      );
+    });
+  }
+
+  // Helm values vs CloudFormation.
+  const facts = c.cloudFormation ? cfnFacts(c.cloudFormation.value) : undefined;
+  if (c.values) {
+    const settings = get(c.values.value, ['settings']);
+    const clusterName = get(settings, ['clusterName']);
+    const queue = get(settings, ['interruptionQueue']);
+    if (clusterName !== c.cluster) {
+      push(
+        c.values,
+        undefined,
+        'cluster-name',
+        ['settings', 'clusterName'],
+        `settings.clusterName is '${String(clusterName ?? '')}' but the cluster is '${c.cluster}'`,
+        `Set settings.clusterName to ${c.cluster}`,
+      );
+    } else if (facts && facts.clusterNames.size > 0 && !facts.clusterNames.has(clusterName)) {
+      push(
+        c.values,
+        undefined,
+        'cluster-name',
+        ['settings', 'clusterName'],
+        `settings.clusterName '${clusterName}' differs from the cluster CloudFormation grants access to (${[...facts.clusterNames].sort().join(', ')})`,
+      );
+    }
+    if (facts && facts.queueNames.size > 0) {
+      if (typeof queue !== 'string' || queue === '') {
+        push(
+          c.values,
+          undefined,
+          'interruption-queue',
+          ['settings'],
+          `settings.interruptionQueue is not set although CloudFormation creates queue ${[...facts.queueNames].sort().join(', ')}: Karpenter would ignore interruptions`,
+          'Set settings.interruptionQueue to the queue name',
+        );
+      } else if (!facts.queueNames.has(queue)) {
+        push(
+          c.values,
+          undefined,
+          'interruption-queue',
+          ['settings', 'interruptionQueue'],
+          `settings.interruptionQueue '${queue}' is not the queue CloudFormation creates (${[...facts.queueNames].sort().join(', ')})`,
+          'Use the same queue name in both',
+        );
+      }
+    }
+  }
+
+  // EC2NodeClass role / instance profile vs CloudFormation.
+  if (facts) {
+    for (const [name, nc] of nodeClasses) {
+      const role = get(nc.value, ['spec', 'role']);
+      const profile = get(nc.value, ['spec', 'instanceProfile']);
+      if (typeof role === 'string' && facts.nodeRoleNames.size > 0) {
+        const roleName = role.includes('/') ? role.slice(role.lastIndexOf('/') + 1) : role;
+        if (!facts.nodeRoleNames.has(roleName)) {
+          push(
+            nc.doc,
+            `EC2NodeClass/${name}`,
+            'node-role',
+            ['spec', 'role'],
+            `role '${role}' is not the node role CloudFormation creates (${[...facts.nodeRoleNames].sort().join(', ')})`,
+            "Nodes would fail to join: use the node role name from the cluster's CloudFormation",
+          );
+        }
+      }
+      if (
+        typeof profile === 'string' &&
+        facts.instanceProfileNames.size > 0 &&
+        !facts.instanceProfileNames.has(profile)
+      ) {
+        push(
+          nc.doc,
+          `EC2NodeClass/${name}`,
+          'instance-profile',
+          ['spec', 'instanceProfile'],
+          `instanceProfile '${profile}' is not an instance profile CloudFormation creates (${[...facts.instanceProfileNames].sort().join(', ')})`,
+        );
+      }
+    }
+  }
+  return out;
+}

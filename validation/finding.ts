@@ -1,0 +1,33 @@
+/**
+ * A validation finding: a Diagnostic (model/diagnostics.ts) that also says which document
+ * and which object it is about, and which check raised it.
+ */
+import { Diagnostic } from '../model/diagnostics';
+
+export interface Finding extends Diagnostic {
+  /** 0-based index of the document in its file; absent for file-level findings. */
+  readonly document?: number;
+  /** `Kind/name` of the object, when known. */
+  readonly object?: string;
+  /** Which check raised it, e.g. `schema/unknown-field`, `cel`, `cross/node-class-ref`. */
+  readonly check: string;
+  /** The CEL rule that failed, for `cel` findings. */
+  readonly rule?: string;
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Sorted by file, document, line, column, path, message. */
+export function sortFindings(list: readonly Finding[]): Finding[] {
+  return [...list].sort(
+    (a, b) =>
+      cmp(a.file, b.file) ||
+      (a.document ?? -1) - (b.document ?? -1) ||
+      a.line - b.line ||
+      a.col - b.col ||
+      cmp(a.path, b.path) ||
+      cmp(a.message, b.message),
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Validates a set of files: every Kubernetes manifest against its CRD schema and CEL rules,
+ * CloudFormation templates, and, for files laid out like `dist/` (model/dist-layout.ts:
+ * `<cluster>/{karpenter,argocd,base,values,cloudformation}/...`), the checks across one
+ * cluster's artifacts. Shared by validateDist (synth) and the CLI.
+ */
+import { KARPENTER_CHART, KARPENTER_CRD_CHART } from '../model/constants';
+import { DEFAULT_KARPENTER_VERSION, isKarpenterVersion, KarpenterVersion } from '../model/versions';
+import { checkTemplateBuiltIn, isCloudFormationTemplate, runCfnLint } from './cloudformation-check';
+import { crossCheckCluster } from './cross-checks';
+import { Finding } from './finding';
+import { ManifestDocument, parseManifests } from './manifest-source';
+import { validatorFor } from './validate-manifests';
+
+export interface SourceFile {
+  /** Name shown in findings, e.g. `dist/ticketing/karpenter/nodepool-default.yaml`. */
+  readonly display: string;
+  /** Path relative to the folder that was given (POSIX separators), to recognise the dist/ layout. */
+  readonly rel: string;
+  readonly text: string;
+}
+
+export interface TreeOptions {
+  /** Version for manifests outside a cluster folder, and for clusters `versionFor` does not know. @default DEFAULT_KARPENTER_VERSION (or the karpenter chart version found in the cluster's Applications) */
+  readonly karpenterVersion?: KarpenterVersion;
+  /** The version a cluster declares (from the fleet model). @default none */
+  readonly versionFor?: (cluster: string) => KarpenterVersion | undefined;
+  /** Previous versions of the objects, for transition rules. @default none */
+  readonly previous?: readonly ManifestDocument[];
+  /** Use cfn-lint when installed. @default true */
+  readonly cfnLint?: boolean;
+}
+
+export interface TreeResult {
+  readonly findings: Finding[];
+  /** Documents looked at (manifests, values files, templates). */
+  readonly documents: number;
+}
+
+/** Sub-folders of a cluster in dist/ (model/dist-layout.ts). */
+const DIST_SUBDIRS = ['karpenter', 'argocd', 'values', 'cloudformation', 'base'];
+
+interface ClusterFiles {
+  manifests: ManifestDocument[];
+  values?: ManifestDocument;
+  cloudFormation?: ManifestDocument;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The cluster folder of a dist/-relative path, or undefined outside the layout. */
+export function distCluster(rel: string): { cluster: string; sub: string } | undefined {
+  const segs = rel.split('/');
+  if (segs.length !== 3 || !DIST_SUBDIRS.includes(segs[1])) return undefined;
+  return { cluster: segs[0], sub: segs[1] };
+}
+
+/** The version of the karpenter chart an Argo CD Application deploys, if it is one we know. */
+function chartVersion(docs: readonly ManifestDocument[]): KarpenterVersion | undefined {
+  for (const d of docs) {
+    const v = d.value;
+    if (!isRecord(v) || v.kind !== 'Application' || !isRecord(v.spec)) continue;
+    const sources = [v.spec.source, ...(Array.isArray(v.spec.sources) ? v.spec.sources : [])];
+    for (const s of sources) {
+      if (
+        isRecord(s) &&
+        (s.chart === KARPENTER_CHART || s.chart === KARPENTER_CRD_CHART) &&
+        typeof s.targetRevision === 'string'
+      ) {
+        const ver = s.targetRevision.replace(/^v/, '');
+        if (isKarpenterVersion(ver)) return ver;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function validateFiles(files: readonly SourceFile[], options: TreeOptions = {}): TreeResult {
+  const findings: Finding[] = [];
+  let documents = 0;
+  const loose: ManifestDocument[] = [];
+  const clusters = new Map<string, ClusterFiles>();
+  const templates: { doc: ManifestDocument; text: string }[] = [];
+
+  for (const f of [...files].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0))) {
+    const where = distCluster(f.rel);
+    const docs = parseManifests(f.display, f.text);
+    let bucket: ClusterFiles | undefined;
+    if (where) {
+      bucket = clusters.get(where.cluster);
+      if (!bucket) clusters.set(where.cluster, (bucket = { manifests: [] }));
+    }
+    for (const doc of docs) {
+      documents++;
+      if (doc.error === undefined && isCloudFormationTemplate(doc.value)) {
+        templates.push({ doc, text: f.text });
+        if (bucket && where?.sub === 'cloudformation') bucket.cloudFormation = doc;
+      } else if (bucket && where?.sub === 'values') {
+        if (doc.error !== undefined)
+          loose.push(doc); // reported as a bad document
+        else if (f.rel.endsWith('/karpenter.yaml')) bucket.values = doc;
+      } else if (bucket) bucket.manifests.push(doc);
+      else loose.push(doc);
+    }
+  }
+
+  const defaultVersion = options.karpenterVersion ?? DEFAULT_KARPENTER_VERSION;
+  findings.push(...validatorFor(defaultVersion).validate(loose, options.previous));
+  for (const [cluster, c] of [...clusters].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const version =
+      options.versionFor?.(cluster) ??
+      options.karpenterVersion ??
+      chartVersion(c.manifests) ??
+      DEFAULT_KARPENTER_VERSION;
+    findings.push(...validatorFor(version).validate(c.manifests, options.previous));
+    findings.push(
+      ...crossCheckCluster({
+        cluster,
+        karpenterVersion: version,
+        manifests: c.manifests,
+        ...(c.values ? { values: c.values } : {}),
+        ...(c.cloudFormation ? { cloudFormation: c.cloudFormation } : {}),
+      }),
+    );
+  }
+
+  const linted =
+    options.cfnLint === false
+      ? undefined
+      : runCfnLint(templates.map((t) => ({ file: t.doc.file, text: t.text })));
+  if (linted) findings.push(...linted);
+  else for (const t of templates) findings.push(...checkTemplateBuiltIn(t.doc));
+  return { findings, documents };
+}
