@@ -13,7 +13,7 @@
  *   reach the API server as the string "on", never as the boolean true.
  */
 import { ApiObject } from 'cdk8s';
-import { Document, Scalar, visit } from 'yaml';
+import { Document, isMap, isScalar, isSeq, Scalar } from 'yaml';
 
 /** Options for `Document#toString`, fixed for every generated file. */
 const TO_STRING_OPTIONS = {
@@ -68,14 +68,39 @@ export function renderYaml(value: unknown): string {
     keepUndefined: false,
     sortMapEntries: false,
   });
-  visit(doc, {
-    Scalar(_key, node) {
-      if (typeof node.value === 'string' && isAmbiguousPlainString(node.value)) {
-        node.type = Scalar.QUOTE_DOUBLE;
-      }
-    },
-  });
+  quoteAmbiguous(doc.contents);
   return doc.toString(TO_STRING_OPTIONS);
+}
+
+/** Strings already judged by isAmbiguousPlainString: keys and values repeat across manifests. */
+const ambiguity = new Map<string, boolean>();
+const AMBIGUITY_CACHE_LIMIT = 20_000;
+
+function isAmbiguousCached(text: string): boolean {
+  let ambiguous = ambiguity.get(text);
+  if (ambiguous === undefined) {
+    ambiguous = isAmbiguousPlainString(text);
+    if (ambiguity.size >= AMBIGUITY_CACHE_LIMIT) ambiguity.clear();
+    ambiguity.set(text, ambiguous);
+  }
+  return ambiguous;
+}
+
+/**
+ * Double-quotes every ambiguous string scalar, keys included. A document built from plain
+ * JSON holds only maps (of pairs), sequences and scalars: a direct walk, faster than `visit`.
+ */
+function quoteAmbiguous(node: unknown): void {
+  if (isScalar(node)) {
+    if (typeof node.value === 'string' && isAmbiguousCached(node.value)) node.type = Scalar.QUOTE_DOUBLE;
+  } else if (isMap(node)) {
+    for (const pair of node.items) {
+      quoteAmbiguous(pair.key);
+      quoteAmbiguous(pair.value);
+    }
+  } else if (isSeq(node)) {
+    for (const item of node.items) quoteAmbiguous(item);
+  }
 }
 
 /** YAML text of one cdk8s API object, as its typed `toJson` renders it. */

@@ -132,7 +132,8 @@ function readSources(files: readonly string[], cwd: string, problems: Diagnostic
 /** Relative to the working directory with POSIX separators: no absolute paths in output. */
 function displayName(given: string, absolute: string, cwd: string): string {
   const rel = path.relative(cwd, absolute);
-  const shown = rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : given;
+  // relative even outside the project ('../x.yaml'): an absolute path would differ per machine
+  const shown = rel && !path.isAbsolute(rel) ? rel : given;
   return toDisplayPath(shown);
 }
 

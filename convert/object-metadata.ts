@@ -65,7 +65,7 @@ export function reportObjectExtras(ctx: DocumentContext, target: string): void {
   }
   ctx.dropUnknownKeys(
     ['metadata'],
-    ['name', 'namespace', 'labels', 'annotations', 'generateName', ...SERVER_METADATA],
+    ['name', 'namespace', 'labels', 'annotations', ...SERVER_METADATA],
     'Not object metadata the fleet format can express',
   );
   for (const part of ['labels', 'annotations'] as const) {

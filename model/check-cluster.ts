@@ -3,16 +3,16 @@
  * cannot say well, each with its own wording and fix. Node classes and pools are checked
  * in check-node-class.ts / check-node-pool.ts.
  */
-import { show } from './show-value';
-import { CheckContext } from './check-context';
-import { clusterNameProblem } from './check-names';
-import { labelKeyProblem, labelValueProblem } from './check-labels';
-import { checkNodeClass } from './check-node-class';
-import { checkNodePool } from './check-node-pool';
-import { checkHelmValues } from './helm-values-check';
 import { KARPENTER_CHART_VALUES_KEYS } from '../imports/karpenter-chart-v1.14.1/values-keys';
+import { CheckContext } from './check-context';
+import { labelKeyProblem, labelValueProblem } from './check-labels';
+import { clusterNameProblem } from './check-names';
+import { checkNodeClass, checkNodeClassTags } from './check-node-class';
+import { checkNodePool } from './check-node-pool';
 import { didYouMean } from './did-you-mean';
+import { checkHelmValues } from './helm-values-check';
 import { PathSegment } from './located';
+import { show } from './show-value';
 
 const GATE_PREFIX = 'settings.featureGates.';
 /** Feature gates the controller chart knows (from its generated values keys). */
@@ -158,9 +158,10 @@ export function checkClusterSemantics(ctx: CheckContext): void {
   }
 
   checkStringMap(ctx, ['tags'], raw.tags, 'tag');
+  checkNodeClassTags(ctx, ['tags'], raw.tags);
   checkGitOps(ctx);
 
-  const classNames = Object.keys(raw.nodeClasses ?? {});
+  const classNames = ctx.classNames;
   for (const [className, nc] of Object.entries(raw.nodeClasses ?? {})) checkNodeClass(ctx, className, nc);
   for (const [poolName, pool] of Object.entries(raw.nodePools ?? {}))
     checkNodePool(ctx, poolName, pool, classNames);

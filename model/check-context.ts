@@ -17,6 +17,8 @@ export class CheckContext {
     readonly raw: RawCluster,
     /** File stem: the default cluster name. */
     readonly stem: string,
+    /** Node class names as written (before invalid parts were dropped); default: those of `raw`. */
+    readonly classNames: readonly string[] = Object.keys(raw.nodeClasses ?? {}),
   ) {}
 
   error(path: readonly PathSegment[], message: string, fix: string, anchor: Anchor = 'value'): void {

@@ -2,8 +2,8 @@
  * Kubernetes label syntax for label, taint and requirement keys and values, and the label
  * domains Karpenter reserves for itself on a NodePool.
  */
-import { show } from './show-value';
 import { ALLOWED_LABEL_DOMAIN_EXCEPTIONS, LABELS, RESTRICTED_LABEL_DOMAINS } from './constants';
+import { show } from './show-value';
 
 const NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 const PREFIX = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;

@@ -1,6 +1,6 @@
 /** Kubernetes name rules (DNS-1123) for cluster, node class and node pool names. */
-import { show } from './show-value';
 import { RESERVED_CLUSTER_NAMES } from './dist-layout';
+import { show } from './show-value';
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;

@@ -1,13 +1,29 @@
 /** Semantic checks of one node class (after the schema passed). */
-import { show } from './show-value';
 import { ALIAS_FAMILIES, parseAlias } from './ami-alias';
 import { tomlProblem } from './bottlerocket-toml';
 import { CheckContext } from './check-context';
 import { objectNameProblem } from './check-names';
+import { TAGS } from './constants';
+import { didYouMean } from './did-you-mean';
 import { PathSegment } from './located';
 import { RawNodeClass, RawSelectorTerm } from './raw-fleet';
+import { show } from './show-value';
 
 const VOLUME_SIZE = /^[1-9][0-9]*(Gi|G|Ti|T)$/;
+/** Eviction signals the kubelet settings of an EC2NodeClass accept. */
+const EVICTION_SIGNALS = [
+  'memory.available',
+  'nodefs.available',
+  'nodefs.inodesFree',
+  'imagefs.available',
+  'imagefs.inodesFree',
+  'pid.available',
+] as const satisfies readonly string[];
+/** Resources kubeReserved / systemReserved accept. */
+const RESERVED_RESOURCES = ['cpu', 'memory', 'ephemeral-storage', 'pid'] as const satisfies readonly string[];
+/** Tags Karpenter sets itself: an EC2NodeClass may not set them. */
+const RESERVED_TAG_KEYS: readonly string[] = [TAGS.eksCluster, TAGS.nodePool, TAGS.nodeClaim, TAGS.nodeClass];
+const RESERVED_TAG_PREFIX = 'kubernetes.io/cluster/';
 
 export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass): void {
   const at = (...rest: PathSegment[]): PathSegment[] => ['nodeClasses', name, ...rest];
@@ -86,7 +102,13 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
       continue;
     }
     aliasFamily = parsed.amiFamily;
-    if (parsed.version === 'latest') {
+    if (parsed.amiFamily.startsWith('Windows') && parsed.version !== 'latest') {
+      ctx.error(
+        path,
+        `Windows AMI aliases cannot be pinned ('${show(alias)}')`,
+        `Karpenter accepts only ${parsed.family}@latest; set allowLatestAmi: true, or pin with amiSelectorTerms by id`,
+      );
+    } else if (parsed.version === 'latest') {
       if (nc.allowLatestAmi === true) {
         ctx.warn(
           path,
@@ -102,11 +124,16 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
       }
     }
   }
-  if (nc.amiFamily !== undefined && aliasFamily !== undefined && nc.amiFamily !== aliasFamily) {
+  if (
+    nc.amiFamily !== undefined &&
+    nc.amiFamily !== 'Custom' &&
+    aliasFamily !== undefined &&
+    nc.amiFamily !== aliasFamily
+  ) {
     ctx.error(
       at('amiFamily'),
       `amiFamily ${nc.amiFamily} does not match the alias family ${aliasFamily}`,
-      'Remove amiFamily: the alias sets it',
+      'Remove amiFamily (the alias sets it), or use Custom with your own userData',
     );
   }
   if (
@@ -204,8 +231,28 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
       'Use httpTokens: required (IMDSv2) unless a workload cannot',
     );
   }
+  checkNodeClassTags(ctx, at('tags'), nc.tags);
   const k = nc.kubelet;
   if (k) {
+    const keyed: [keyof typeof k, readonly string[]][] = [
+      ['evictionHard', EVICTION_SIGNALS],
+      ['evictionSoft', EVICTION_SIGNALS],
+      ['evictionSoftGracePeriod', EVICTION_SIGNALS],
+      ['kubeReserved', RESERVED_RESOURCES],
+      ['systemReserved', RESERVED_RESOURCES],
+    ];
+    for (const [field, allowed] of keyed) {
+      for (const key of Object.keys((k[field] as Readonly<Record<string, string>> | undefined) ?? {})) {
+        if (allowed.includes(key)) continue;
+        const guess = didYouMean(key, allowed);
+        ctx.error(
+          at('kubelet', field, key),
+          `'${show(key)}' is not a valid key of kubelet.${field}`,
+          `${guess ? `Did you mean '${guess}'? ` : ''}Use one of: ${allowed.join(', ')}`,
+          'key',
+        );
+      }
+    }
     if (
       k.imageGCHighThresholdPercent !== undefined &&
       k.imageGCLowThresholdPercent !== undefined &&
@@ -238,6 +285,26 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
   }
 }
 
+/** Node class tags (cluster tags are merged under them, so they are checked here too). */
+export function checkNodeClassTags(
+  ctx: CheckContext,
+  path: PathSegment[],
+  tags: Readonly<Record<string, string>> | undefined,
+): void {
+  for (const key of Object.keys(tags ?? {})) {
+    if (key === '') {
+      ctx.error([...path, key], 'empty tag keys are not supported', 'Give the tag a key', 'key');
+    } else if (RESERVED_TAG_KEYS.includes(key) || key.startsWith(RESERVED_TAG_PREFIX)) {
+      ctx.error(
+        [...path, key],
+        `tag '${show(key)}' is set by Karpenter itself`,
+        'Remove it (Karpenter tags every instance with the cluster, node pool, node claim and node class)',
+        'key',
+      );
+    }
+  }
+}
+
 function checkSelectorTerms(
   ctx: CheckContext,
   path: PathSegment[],
@@ -246,11 +313,12 @@ function checkSelectorTerms(
   (terms ?? []).forEach((term, i) => {
     const fields = Object.keys(term);
     if (fields.length === 0) ctx.error([...path, i], 'selector term is empty', 'Give tags or id');
-    if (term.id !== undefined && fields.length > 1) {
+    const alone = (['id', 'name'] as const).find((f) => term[f] !== undefined);
+    if (alone !== undefined && fields.length > 1) {
       ctx.error(
-        [...path, i, 'id'],
-        'id cannot be combined with other fields in one selector term',
-        'Put the id in a term of its own',
+        [...path, i, alone],
+        `${alone} cannot be combined with other fields in one selector term`,
+        `Put the ${alone} in a term of its own`,
       );
     }
     for (const [key, value] of Object.entries(term.tags ?? {})) {

@@ -1,16 +1,20 @@
 /** Semantic checks of one node pool (after the schema passed). */
-import { show } from './show-value';
-import { LABELS } from './constants';
 import { CheckContext } from './check-context';
 import { durationProblem, DurationRule } from './check-durations';
 import { labelKeyProblem, labelValueProblem, restrictedLabelProblem } from './check-labels';
 import { objectNameProblem } from './check-names';
+import { LABELS } from './constants';
 import { didYouMean } from './did-you-mean';
 import { PathSegment } from './located';
 import { RawNodePool, RawShorthand, RawTaint } from './raw-fleet';
 import { SHORTHANDS } from './requirement-shorthands';
+import { show } from './show-value';
 
-const QUANTITY = /^[0-9]+(\.[0-9]+)?(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$/;
+/** A non-negative Kubernetes quantity (`100`, `500m`, `400Gi`, `1e3`). */
+const QUANTITY =
+  /^(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
+/** Most requirements a NodePool may have (shorthands included). */
+const MAX_REQUIREMENTS = 100;
 const BUDGET_NODES = /^((100|[0-9]{1,2})%|[0-9]+)$/;
 const CRON_MACROS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly'];
 
@@ -44,7 +48,11 @@ export function checkNodePool(
 
   for (const [field] of SHORTHANDS) {
     const value = pool[field] as RawShorthand | undefined;
-    if (value === undefined || Array.isArray(value)) continue;
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      checkRequirementValues(ctx, at(field), value as readonly string[]);
+      continue;
+    }
     const v = value as Exclude<RawShorthand, readonly string[]>;
     if ((v.in === undefined) === (v.notIn === undefined)) {
       ctx.error(
@@ -53,6 +61,26 @@ export function checkNodePool(
         'Give exactly one of in: [...] or notIn: [...]',
       );
     }
+    if (v.in !== undefined) checkRequirementValues(ctx, at(field, 'in'), v.in);
+    if (v.notIn !== undefined) checkRequirementValues(ctx, at(field, 'notIn'), v.notIn);
+    if (v.minValues !== undefined && v.in !== undefined && v.in.length < v.minValues) {
+      ctx.error(
+        at(field, 'minValues'),
+        `minValues ${v.minValues} is more than the ${v.in.length} values listed`,
+        'Lower minValues or list more values',
+      );
+    }
+  }
+  const count =
+    SHORTHANDS.filter(([field]) => pool[field] !== undefined).length +
+    (pool.instanceGenerationGreaterThan !== undefined ? 1 : 0) +
+    (pool.requirements ?? []).length;
+  if (count > MAX_REQUIREMENTS) {
+    ctx.error(
+      at('requirements'),
+      `${count} requirements, more than the ${MAX_REQUIREMENTS} a NodePool may have`,
+      'Merge requirements on the same key',
+    );
   }
 
   (pool.requirements ?? []).forEach((r, i) => {
@@ -66,6 +94,7 @@ export function checkNodePool(
       );
     }
     const values = r.values ?? [];
+    checkRequirementValues(ctx, at('requirements', i, 'values'), values);
     if (r.operator === 'In' && values.length === 0) {
       ctx.error(
         at('requirements', i, 'values'),
@@ -78,11 +107,11 @@ export function checkNodePool(
     }
     if (
       ['Gt', 'Lt', 'Gte', 'Lte'].includes(r.operator) &&
-      (values.length !== 1 || !/^-?[0-9]+$/.test(values[0]))
+      (values.length !== 1 || !/^[0-9]+$/.test(values[0]))
     ) {
       ctx.error(
         at('requirements', i, 'values'),
-        `operator ${r.operator} needs exactly one whole number`,
+        `operator ${r.operator} needs exactly one positive whole number`,
         'Write values: ["2"]',
       );
     }
@@ -185,6 +214,19 @@ export function checkNodePool(
         'Write five fields (minute hour day month weekday), e.g. "0 9 * * mon-fri", or @daily',
       );
     }
+  });
+}
+
+/** Requirement values are label values. */
+function checkRequirementValues(ctx: CheckContext, path: PathSegment[], values: readonly string[]): void {
+  values.forEach((value, j) => {
+    const problem = labelValueProblem(value);
+    if (problem)
+      ctx.error(
+        [...path, j],
+        problem,
+        'Requirement values are label values: use one without spaces or special characters',
+      );
   });
 }
 

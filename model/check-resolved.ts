@@ -4,11 +4,11 @@
  * `Fn::Sub` string would read as a substitution. A derived value's error points at the
  * cluster name it came from.
  */
-import { show } from './show-value';
 import { Diagnostic } from './diagnostics';
 import { ClusterModel } from './fleet-model';
 import { LocatedNode, PathSegment, formatPath, keyLocAt, locAt, nodeAt } from './located';
 import { RawCluster } from './raw-fleet';
+import { show } from './show-value';
 
 /** IAM role names: 64 characters of `[\w+=,.@-]`. */
 export const IAM_ROLE_NAME_MAX = 64;

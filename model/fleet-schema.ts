@@ -1,11 +1,12 @@
 /**
  * JSON Schemas of the fleet description: one cluster file (after `_defaults.yaml` is merged
  * under it) and `_defaults.yaml` itself (the same shape, nothing required, no `name`).
- * Compiled once per process, on first use.
+ * Compiled once per process, on first use (precompiled at import time: fleet-schema-precompiled.ts).
  */
-import Ajv, { ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { LOG_LEVELS, PARTITIONS, TAINT_EFFECTS } from './constants';
 import { nodeClassSchema } from './fleet-schema-node-class';
+import { fingerprintOf, loadPrecompiledFleetValidators } from './fleet-schema-precompiled';
 import { nodePoolDefs, nodePoolSchema } from './fleet-schema-node-pool';
 import {
   JsonSchema,
@@ -108,20 +109,36 @@ export const defaultsSchema: JsonSchema = withoutRequired({
   $defs,
 }) as JsonSchema;
 
+/** ajv options of the fleet validators (the import-time precompilation uses the same). */
+export const FLEET_AJV_OPTIONS = {
+  allErrors: true,
+  verbose: true,
+  strict: true,
+  allowUnionTypes: true,
+  inlineRefs: false,
+} as const;
+
+/** Identifies the schemas and options; precompiled validators are used only when it matches. */
+export function fleetSchemaFingerprint(): string {
+  return fingerprintOf({ clusterSchema, defaultsSchema, options: FLEET_AJV_OPTIONS });
+}
+
+/** Compiles both validators with ajv (loaded only here: a normal run uses the precompiled ones). */
+export function compileFleetValidators(): { cluster: ValidateFunction; defaults: ValidateFunction } {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const Ajv = (require('ajv') as typeof import('ajv')).default;
+  const ajv = new Ajv(FLEET_AJV_OPTIONS);
+  ajv.addKeyword('x-expected');
+  return { cluster: ajv.compile(clusterSchema), defaults: ajv.compile(defaultsSchema) };
+}
+
 let compiled: { cluster: ValidateFunction; defaults: ValidateFunction } | undefined;
 
-/** The two compiled validators (compiled on first call, then reused). */
+/**
+ * The two validators, once per process: precompiled by `npm run import`
+ * (model/fleet-schema-precompiled.ts) when they match these schemas, else compiled here.
+ */
 export function fleetValidators(): { cluster: ValidateFunction; defaults: ValidateFunction } {
-  if (!compiled) {
-    const ajv = new Ajv({
-      allErrors: true,
-      verbose: true,
-      strict: true,
-      allowUnionTypes: true,
-      inlineRefs: false,
-    });
-    ajv.addKeyword('x-expected');
-    compiled = { cluster: ajv.compile(clusterSchema), defaults: ajv.compile(defaultsSchema) };
-  }
+  compiled ??= loadPrecompiledFleetValidators(fleetSchemaFingerprint()) ?? compileFleetValidators();
   return compiled;
 }

@@ -2,8 +2,9 @@
  * Values the Karpenter controller chart used to have, each with what replaced it, so that
  * `karpenter.helmValues` carried over from an older install gets an actionable error
  * (model/helm-values-check.ts). Facts from the chart's values.yaml across releases:
- * `settings.aws.*` moved to `settings.*` in v0.32, `logConfig.*` and the drift gate went in
- * v1.0, `webhook.*` and `postInstallHook.*` went in 1.1 with the conversion webhook.
+ * `settings.aws.*` moved to `settings.*` in v0.32 (the empty block went in v0.33);
+ * `logConfig.*`, `settings.assumeRole*` and the drift gate went in v1.0; `webhook.*` and
+ * `postInstallHook.*` went in 1.1 with the conversion webhook.
  */
 /** A value the chart used to have, and what replaced it. */
 export interface RemovedValue {
@@ -29,7 +30,7 @@ export const REMOVED_VALUES: readonly RemovedValue[] = [
         'Remove it and set `karpenter.clusterEndpoint`',
       ],
       ['clusterCABundle', 'was renamed settings.clusterCABundle', 'Move it to settings.clusterCABundle'],
-      ['defaultInstanceProfile', 'was removed in Karpenter v1', `Remove it and ${EC2NODECLASS_ROLE}`],
+      ['defaultInstanceProfile', 'was removed in Karpenter v0.32', `Remove it and ${EC2NODECLASS_ROLE}`],
       [
         'interruptionQueueName',
         'was renamed settings.interruptionQueue',
@@ -56,21 +57,13 @@ export const REMOVED_VALUES: readonly RemovedValue[] = [
         'was removed in Karpenter v1',
         'Remove it; the controller uses EKS Pod Identity or IRSA',
       ],
-      [
-        'enablePodENI',
-        'was removed from the chart',
-        'Remove it; Karpenter always accounts for pod ENIs (security groups for pods)',
-      ],
+      ['enablePodENI', 'was removed from the chart', 'Remove it; the chart no longer reads it'],
       [
         'enableENILimitedPodDensity',
         'was removed from the chart',
         'Remove it and set `kubelet.maxPods` on the node class in `nodeClasses` instead',
       ],
-      [
-        'nodeNameConvention',
-        'was removed from the chart',
-        'Remove it; node names follow the EC2 private DNS name',
-      ],
+      ['nodeNameConvention', 'was removed from the chart', 'Remove it; the chart no longer reads it'],
       [
         'tags',
         'was removed from the chart',
@@ -84,12 +77,13 @@ export const REMOVED_VALUES: readonly RemovedValue[] = [
   })),
   {
     path: ['settings', 'aws'],
-    message: 'settings.aws.* was removed in Karpenter v0.32: its settings moved to settings.*',
+    message:
+      'settings.aws.* was removed from the chart (its settings moved to settings.* in Karpenter v0.32)',
     fix: 'Move each key to settings.<key> (e.g. settings.aws.clusterName → settings.clusterName, which the tool sets from `name`)',
   },
   {
     path: ['aws', 'defaultInstanceProfile'],
-    message: 'aws.defaultInstanceProfile was removed in Karpenter v1',
+    message: 'aws.defaultInstanceProfile was removed from the chart',
     fix: `Remove it and ${EC2NODECLASS_ROLE}`,
   },
   {
@@ -114,8 +108,8 @@ export const REMOVED_VALUES: readonly RemovedValue[] = [
   },
   {
     path: ['logEncoding'],
-    message: 'logEncoding was removed from the chart (logs are always JSON)',
-    fix: 'Delete it',
+    message: 'logEncoding was removed from the chart',
+    fix: 'Delete it; the chart no longer reads it',
   },
   {
     path: ['controller', 'logLevel'],
@@ -124,8 +118,8 @@ export const REMOVED_VALUES: readonly RemovedValue[] = [
   },
   {
     path: ['controller', 'logEncoding'],
-    message: 'controller.logEncoding was removed from the chart (logs are always JSON)',
-    fix: 'Delete it',
+    message: 'controller.logEncoding was removed from the chart',
+    fix: 'Delete it; the chart no longer reads it',
   },
   {
     path: ['controller', 'outputPaths'],

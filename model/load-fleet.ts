@@ -2,20 +2,25 @@
  * Stage 1 of the pipeline: `clusters/*.yaml` → FleetModel.
  *
  *   parse (yaml-source) → merge `_defaults.yaml` under each file (located) → JSON Schema
- *   (fleet-schema, schema-errors) → semantic checks (check-*.ts) → resolve (resolve-fleet)
- *   → checks of resolved names (check-resolved) → cross-file checks (duplicate names)
+ *   (fleet-schema, schema-errors) → semantic checks (check-cluster and friends; after schema
+ *   errors, on the rest of the file: prune-invalid) → resolve (resolve-fleet) → checks of
+ *   resolved names (check-resolved) → checks across clusters (check-fleet)
  *
- * Every problem of every file is collected; any error throws one UserError with all of them.
+ * Every problem of every file is collected; any error throws one UserError with all of them
+ * (warnings included), each one bounded to a single line. A YAML syntax error stops the
+ * checks of its own file only.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { CheckContext } from './check-context';
 import { checkClusterSemantics } from './check-cluster';
+import { CheckContext } from './check-context';
+import { checkFleet, FleetEntry } from './check-fleet';
 import { checkResolvedCluster } from './check-resolved';
 import { Diagnostic, sortDiagnostics, UserError } from './diagnostics';
-import { ClusterModel, FleetModel, SourceLocation } from './fleet-model';
+import { FleetModel } from './fleet-model';
 import { fleetValidators } from './fleet-schema';
 import { LocatedNode, keyLocAt, mergeLocated, toPlain } from './located';
+import { pruneInvalid } from './prune-invalid';
 import { RawCluster } from './raw-fleet';
 import { clusterNameOf, resolveCluster, resolveFleet } from './resolve-fleet';
 import { translateSchemaErrors } from './schema-errors';
@@ -118,7 +123,7 @@ export function loadFleetFromSources(
       diagnostics.push(
         fileError(
           s.path,
-          `'${name}' is not a fleet file`,
+          `'${show(name)}' is not a fleet file`,
           `Only ${DEFAULTS_FILE} may start with '_'; rename or remove it`,
         ),
       );
@@ -126,8 +131,8 @@ export function loadFleetFromSources(
       diagnostics.push(
         fileError(
           s.path,
-          `'${name}' does not end in .yaml`,
-          `Rename it to ${name.replace(/\.[^.]*$/, '')}.yaml`,
+          `'${show(name)}' does not end in .yaml`,
+          `Rename it to ${show(name.replace(/\.[^.]*$/, ''))}.yaml`,
         ),
       );
     } else {
@@ -159,68 +164,85 @@ export function loadFleetFromSources(
     }
   }
 
-  const models: ClusterModel[] = [];
-  const names: { name: string; loc: SourceLocation }[] = [];
+  // Problems found in _defaults.yaml values while checking a cluster: reported once, naming
+  // the clusters concerned unless it is all of them.
+  const inDefaults = new Map<string, { diagnostic: Diagnostic; clusters: string[] }>();
+  const alreadyReported = new Set(diagnostics.map(diagnosticId));
+  let merged = 0;
+  const report = (file: string, list: readonly Diagnostic[]) => {
+    for (const d of list) {
+      if (defaultsSource === undefined || d.file !== defaultsSource.path) {
+        diagnostics.push(d);
+        continue;
+      }
+      const id = diagnosticId(d);
+      if (alreadyReported.has(id)) continue;
+      const seen = inDefaults.get(id) ?? { diagnostic: d, clusters: [] };
+      if (!seen.clusters.includes(file)) seen.clusters.push(file);
+      inDefaults.set(id, seen);
+    }
+  };
+
+  const entries: FleetEntry[] = [];
   for (const source of clusterSources) {
     const parsed = parseFleetSource(source.path, source.text);
     diagnostics.push(...parsed.diagnostics);
     if (!parsed.root) continue;
+    if (defaultsRoot) merged++;
     const root = defaultsRoot ? mergeLocated(defaultsRoot, parsed.root) : parsed.root;
     const plain = toPlain(root);
     // Without usable defaults, missing keys may well be in the broken defaults file:
     // check only what is written here (types, unknown keys), not what is required.
     const validate = defaultsUsable ? validators.cluster : validators.defaults;
-    if (!validate(plain)) {
-      diagnostics.push(...translateSchemaErrors(validate.errors ?? [], root));
-      continue;
+    const valid = validate(plain);
+    let checked = plain;
+    if (!valid) {
+      const errors = validate.errors ?? [];
+      report(source.path, translateSchemaErrors(errors, root));
+      // Check the rest anyway, so that one file's mistakes are all reported at once.
+      const pruned = defaultsUsable
+        ? pruneInvalid(
+            plain,
+            errors,
+            (v) => validate(v),
+            () => validate.errors ?? [],
+          )
+        : undefined;
+      if (pruned === undefined) continue;
+      checked = pruned;
     }
     if (!defaultsUsable) continue;
-    const raw = plain as RawCluster;
+    const raw = checked as RawCluster;
     const stem = basename(source.path).replace(/\.yaml$/, '');
-    names.push({
+    const entry = {
       name: clusterNameOf(raw, stem),
-      loc: raw.name !== undefined ? keyLocAt(root, ['name']) : { file: source.path, line: 1, col: 1 },
-    });
-    const ctx = new CheckContext(root, raw, stem);
+      nameLoc: raw.name !== undefined ? keyLocAt(root, ['name']) : { file: source.path, line: 1, col: 1 },
+      root,
+    };
+    const ctx = new CheckContext(root, raw, stem, declaredClassNames(plain));
     checkClusterSemantics(ctx);
-    diagnostics.push(...ctx.diagnostics);
-    if (ctx.errorCount > 0) continue;
+    report(source.path, ctx.diagnostics);
+    if (!valid || ctx.errorCount > 0) {
+      entries.push(entry);
+      continue;
+    }
     const model = resolveCluster(raw, { file: source.path, stem, root });
-    diagnostics.push(...checkResolvedCluster(model, root, raw));
-    models.push(model);
+    const resolvedProblems = checkResolvedCluster(model, root, raw);
+    report(source.path, resolvedProblems);
+    entries.push(resolvedProblems.length === 0 ? { ...entry, model } : entry);
   }
 
-  diagnostics.push(...duplicateClusterNames(names));
+  for (const { diagnostic, clusters } of inDefaults.values()) {
+    const scope = clusters.length < merged ? ` (when merged into ${clusters.join(', ')})` : '';
+    diagnostics.push({ ...diagnostic, message: `${diagnostic.message}${scope}` });
+  }
+  diagnostics.push(...checkFleet(entries));
   const all = dedupe(diagnostics.map(oneLineDiagnostic));
   if (all.some((d) => d.severity === 'error')) throw new UserError(all);
   return {
-    fleet: resolveFleet(models),
+    fleet: resolveFleet(entries.flatMap((e) => (e.model ? [e.model] : []))),
     warnings: sortDiagnostics(all.filter((d) => d.severity === 'warning')),
   };
-}
-
-function duplicateClusterNames(names: readonly { name: string; loc: SourceLocation }[]): Diagnostic[] {
-  const byName = new Map<string, SourceLocation[]>();
-  for (const { name, loc } of names) byName.set(name, [...(byName.get(name) ?? []), loc]);
-  const out: Diagnostic[] = [];
-  for (const [name, locs] of byName) {
-    if (locs.length < 2) continue;
-    const where = (l: SourceLocation) => `${l.file}:${l.line}:${l.col}`;
-    for (const loc of locs) {
-      const others = locs
-        .filter((l) => l !== loc)
-        .map(where)
-        .join(', ');
-      out.push({
-        severity: 'error',
-        ...loc,
-        path: 'name',
-        message: `cluster name '${name}' is also used by ${others}`,
-        fix: 'Give every cluster a unique name (the name defaults to the file name)',
-      });
-    }
-  }
-  return out;
 }
 
 /** Longest message or fix kept whole (a safety net: checks already shorten the values they echo). */
@@ -241,11 +263,23 @@ function fileError(file: string, message: string, fix: string): Diagnostic {
   return { severity: 'error', file, line: 0, col: 0, path: '', message, fix };
 }
 
+/** Node class names as written (also those a schema error removed), for reference checks. */
+function declaredClassNames(plain: unknown): readonly string[] {
+  const classes = (plain as { nodeClasses?: unknown }).nodeClasses;
+  return classes !== null && typeof classes === 'object' && !Array.isArray(classes)
+    ? Object.keys(classes)
+    : [];
+}
+
+function diagnosticId(d: Diagnostic): string {
+  return [d.severity, d.file, d.line, d.col, d.path, d.message].join('\u0000');
+}
+
 function dedupe(list: readonly Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
   const out: Diagnostic[] = [];
   for (const d of list) {
-    const id = [d.severity, d.file, d.line, d.col, d.path, d.message].join('\u0000');
+    const id = diagnosticId(d);
     if (seen.has(id)) continue;
     seen.add(id);
     out.push(d);

@@ -3,11 +3,11 @@
  * of the offending node (for a missing key: the map that should hold it), a field path
  * with map keys as written, and a fix.
  */
-import { show } from './show-value';
 import { ErrorObject } from 'ajv';
 import { Diagnostic } from './diagnostics';
 import { didYouMean } from './did-you-mean';
 import { LocatedNode, PathSegment, formatPath, keyLocAt, locAt, nodeAt } from './located';
+import { show } from './show-value';
 
 /** Values that were valid once and have a known replacement. */
 const RENAMED_VALUES: Readonly<Record<string, { message: string; fix: string }>> = {

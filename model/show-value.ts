@@ -5,7 +5,7 @@
  */
 
 /** Longest user value echoed in a message, in characters. */
-export const MAX_SHOWN_CHARS = 60;
+export const MAX_SHOWN_CHARS = 100;
 
 /** Control characters (C0, DEL, C1) and the Unicode line/paragraph separators. */
 function isControl(code: number): boolean {

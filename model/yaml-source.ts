@@ -295,9 +295,13 @@ class TreeBuilder {
           );
           continue;
         }
-        const key = String(keyNode.value);
-        if (key === '__proto__') {
-          this.fail(keyNode, [...path, key], "'__proto__' cannot be used as a key", 'Rename the key');
+        // A key is the text the user wrote: `0x1F:` stays '0x1F', never '31' (fuzz harness, H-reliability).
+        const key =
+          typeof keyNode.value === 'string' || !keyNode.range
+            ? String(keyNode.value)
+            : this.sourceText(keyNode.range[0], keyNode.range[1]);
+        if (key === '__proto__' || key === 'constructor') {
+          this.fail(keyNode, [...path, key], `'${key}' cannot be used as a key`, 'Rename the key');
           continue;
         }
         const keyPath = [...path, key];

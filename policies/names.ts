@@ -3,6 +3,7 @@
  * limits AWS puts on them. The loader (model/) reports violations as config errors with
  * file:line; the generator re-checks them so a bad name can never reach a template.
  */
+import { show } from '../model/show-value';
 import { Diagnostic } from '../model/diagnostics';
 import { ClusterModel } from '../model/fleet-model';
 import { INTERRUPTION_EVENTS, InterruptionEventKind } from './interruption-events';
@@ -27,7 +28,14 @@ export const NAME_LIMITS = {
   queueName: 80,
   ruleName: 64,
   iamPath: 512,
+  tagKey: 128,
+  tagValue: 256,
+  /** IAM roles take at most 50 tags; the tool adds one (managed-by). */
+  tags: 50,
 } as const;
+
+/** Characters IAM, SQS, EventBridge and EKS all accept in tag keys and values. */
+const TAG_TEXT = /^[\p{L}\p{Z}\p{N}_.:/=+\-@]*$/u;
 
 /** Characters IAM allows in role, policy and instance-profile names. */
 const IAM_NAME = /^[\w+=,.@-]+$/;
@@ -73,7 +81,7 @@ export function nameProblems(cluster: ClusterModel): Diagnostic[] {
       problems.push(
         at(
           path,
-          `${kind} '${value}' is ${value.length} characters; IAM allows at most ${limit}`,
+          `${kind} '${show(value)}' is ${value.length} characters; IAM allows at most ${limit}`,
           'Use a shorter name',
         ),
       );
@@ -81,7 +89,7 @@ export function nameProblems(cluster: ClusterModel): Diagnostic[] {
       problems.push(
         at(
           path,
-          `${kind} '${value}' contains characters IAM does not allow`,
+          `${kind} '${show(value)}' contains characters IAM does not allow`,
           'Use only letters, digits and +=,.@_-',
         ),
       );
@@ -137,9 +145,42 @@ export function nameProblems(cluster: ClusterModel): Diagnostic[] {
         'Choose a shorter queue name without other characters',
       ),
     );
+  const tagKeys = Object.keys(cluster.tags);
+  if (tagKeys.length + 1 > NAME_LIMITS.tags)
+    problems.push(
+      at(
+        'tags',
+        `${tagKeys.length} tags plus the tool's managed-by tag exceed the ${NAME_LIMITS.tags} AWS allows`,
+        'Remove some tags',
+      ),
+    );
+  for (const key of tagKeys) {
+    const value = cluster.tags[key];
+    if (
+      key.length === 0 ||
+      key.length > NAME_LIMITS.tagKey ||
+      !TAG_TEXT.test(key) ||
+      key.toLowerCase().startsWith('aws:')
+    )
+      problems.push(
+        at(
+          `tags.${show(key)}`,
+          `tag key '${show(key)}' is not valid on AWS resources`,
+          `Use 1-${NAME_LIMITS.tagKey} letters, digits, spaces or _.:/=+-@, not starting with 'aws:'`,
+        ),
+      );
+    if (value.length > NAME_LIMITS.tagValue || !TAG_TEXT.test(value))
+      problems.push(
+        at(
+          `tags.${show(key)}`,
+          `tag value '${show(value)}' is not valid on AWS resources`,
+          `Use at most ${NAME_LIMITS.tagValue} letters, digits, spaces or _.:/=+-@`,
+        ),
+      );
+  }
   const path = cluster.iam.path;
   if (path.length > NAME_LIMITS.iamPath || !IAM_PATH.test(path))
-    problems.push(at('iam.path', `IAM path '${path}' is not valid`, "Use '/' or a path like '/karpenter/'"));
+    problems.push(at('iam.path', `IAM path '${show(path)}' is not valid`, "Use '/' or a path like '/karpenter/'"));
   return problems;
 }
 

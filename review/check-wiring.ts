@@ -1,10 +1,12 @@
 /**
  * The real pipeline behind `npm run check`: the fleet loader (model/load-fleet.ts), the
- * generators (scripts/synthesize.ts), the validator (validation/) and the policy scenario table
+ * generators (scripts/synthesize.ts), the validator (validation/validate-dist.ts: schemas, CEL
+ * rules, cross-artifact checks, CloudFormation with cfn-lint when installed) and the policy scenario table
  * (review/policy-scenarios-step.ts). Tests inject their own CheckDeps instead.
  */
 import { loadFleet } from '../model/load-fleet';
 import { synthesize } from '../scripts/synthesize';
+import { validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
 import { CheckDeps } from './run-check';
 
@@ -12,6 +14,8 @@ export function defaultCheckDeps(projectRoot: string): CheckDeps {
   return {
     loadFleet: (root) => loadFleet(root),
     synthesize: (fleet) => synthesize(fleet),
+    // Without a fleet the validator takes each cluster's Karpenter version from its Applications.
+    validate: (files, fleet) => validateDist(files, fleet ?? { clusters: [] }),
     policies: () => runPolicyScenarios(projectRoot, projectRoot),
   };
 }

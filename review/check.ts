@@ -32,7 +32,8 @@ export interface CheckCliOptions {
   readonly dist: string;
 }
 
-export const CHECK_USAGE = 'usage: npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR]';
+export const CHECK_USAGE =
+  'usage: npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR]';
 
 export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CheckCliOptions {
   let format: CheckFormat = 'text';
@@ -48,13 +49,15 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
     };
     if (arg === '--format') {
       const f = value();
-      if (!(CHECK_FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${CHECK_FORMATS.join(', ')}, not '${f}'`);
+      if (!(CHECK_FORMATS as readonly string[]).includes(f))
+        throw new UsageError(`--format must be one of ${CHECK_FORMATS.join(', ')}, not '${f}'`);
       format = f as CheckFormat;
     } else if (arg === '--quiet' || arg === '-q') quiet = true;
     else if (arg === '--diff-lines') {
       const v = value();
       diffLines = Number(v);
-      if (!Number.isInteger(diffLines) || diffLines < 1) throw new UsageError(`--diff-lines must be a positive whole number, not '${v}'`);
+      if (!Number.isInteger(diffLines) || diffLines < 1)
+        throw new UsageError(`--diff-lines must be a positive whole number, not '${v}'`);
     } else if (arg === '--dist') dist = value();
     else if (arg === '--help' || arg === '-h') throw new UsageError('');
     else throw new UsageError(`unknown argument '${arg}'`);
@@ -68,9 +71,12 @@ export function renderCheck(result: CheckResult, format: CheckFormat): string[] 
   for (const step of result.steps) {
     const findings = sortDiagnostics(step.findings);
     for (const d of findings) {
-      lines.push(format === 'github' ? annotation(d, `karpenter-gitops check: ${step.step}`) : formatDiagnostic(d));
+      lines.push(
+        format === 'github' ? annotation(d, `karpenter-gitops check: ${step.step}`) : formatDiagnostic(d),
+      );
       // Each stale file's diff right under its finding.
-      const stale = step.step === 'stale' ? result.stale.find((s) => d.file.endsWith(`/${s.file}`)) : undefined;
+      const stale =
+        step.step === 'stale' ? result.stale.find((s) => d.file.endsWith(`/${s.file}`)) : undefined;
       if (!stale?.diff) continue;
       if (format === 'github') lines.push(groupStart(`diff of ${d.file}`), stale.diff, groupEnd());
       else lines.push(...stale.diff.split('\n').map((l) => `    ${l}`));
@@ -93,8 +99,17 @@ export interface CheckIo {
   readonly now: () => number;
 }
 
-/** The CLI; returns the exit code and never throws. */
-export function checkCli(argv: readonly string[], projectRoot: string, io: CheckIo, deps: CheckDeps = defaultCheckDeps(projectRoot)): number {
+/** The CLI; resolves to the exit code and never rejects. */
+export async function checkCli(
+  argv: readonly string[],
+  projectRoot: string,
+  io: CheckIo,
+  deps: CheckDeps = defaultCheckDeps(projectRoot),
+): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.out(CHECK_USAGE);
+    return 0;
+  }
   let options: CheckCliOptions;
   try {
     options = parseCheckArgs(argv, io.env);
@@ -115,7 +130,7 @@ export function checkCli(argv: readonly string[], projectRoot: string, io: Check
     io.err(`check: ${step.padEnd(8)} ${r?.status ?? ''} ${r?.summary ?? ''} (${ms} ms)`);
   };
   try {
-    const result = runCheck(
+    const result = await runCheck(
       {
         projectRoot,
         distDir: path.resolve(projectRoot, options.dist),
@@ -140,10 +155,12 @@ export function checkCli(argv: readonly string[], projectRoot: string, io: Check
 export const PROJECT_ROOT = path.resolve(__dirname, '..', '..');
 
 if (require.main === module) {
-  process.exitCode = checkCli(process.argv.slice(2), PROJECT_ROOT, {
+  void checkCli(process.argv.slice(2), PROJECT_ROOT, {
     out: (l) => process.stdout.write(`${l}\n`),
     err: (l) => process.stderr.write(`${l}\n`),
     env: process.env,
     now: () => performance.now(),
+  }).then((code) => {
+    process.exitCode = code;
   });
 }

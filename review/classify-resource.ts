@@ -1,8 +1,10 @@
 /**
  * Classifies every field change of one changed NodePool or EC2NodeClass with the drift table
  * (drift-rules.ts), running the whole-resource analyses the table defers to: requirements,
- * AMI selection and the resolved AMI family.
+ * AMI selection and the resolved AMI family. Both sides get the CRD defaults first
+ * (api-defaults.ts), as the API server stores them.
  */
+import { withApiDefaults } from './api-defaults';
 import { DriftRule, findRule, NODE_CLASS_RULES, NODE_POOL_RULES, REORDER_REASON } from './drift-rules';
 import { diffFields, FieldChange, isPlainObject } from './field-diff';
 import { NodeImpact, worstImpact } from './node-impact';
@@ -19,7 +21,13 @@ export interface ResourceClassification {
   readonly impact: NodeImpact;
 }
 
-export function classifyResource(kind: KarpenterKind, before: unknown, after: unknown): ResourceClassification {
+export function classifyResource(
+  kind: KarpenterKind,
+  rawBefore: unknown,
+  rawAfter: unknown,
+): ResourceClassification {
+  const before = withApiDefaults(kind, rawBefore);
+  const after = withApiDefaults(kind, rawAfter);
   const rules = kind === KARPENTER_KINDS.nodePool ? NODE_POOL_RULES : NODE_CLASS_RULES;
   const special = new Map<DriftRule['impact'], { impact: NodeImpact; reason: string }>();
   let requirements: RequirementDrift | undefined;
@@ -34,9 +42,14 @@ export function classifyResource(kind: KarpenterKind, before: unknown, after: un
       // A change inside one requirement (matched by key) gets that key's verdict; a change to
       // the list as a whole gets the verdict over all keys.
       const seg = change.path[REQUIREMENTS_PATH.length];
-      const one = seg && 'idField' in seg && seg.idField === 'key' ? requirements.byKey.get(seg.id) : undefined;
+      const one =
+        seg && 'idField' in seg && seg.idField === 'key' ? requirements.byKey.get(seg.id) : undefined;
       if (one) return { ...change, impact: one.narrowed ? 'may-replace' : 'none', reason: one.reason };
-      return { ...change, impact: requirements.narrowed ? 'may-replace' : 'none', reason: requirements.reasons.join('; ') || rule.reason };
+      return {
+        ...change,
+        impact: requirements.narrowed ? 'may-replace' : 'none',
+        reason: requirements.reasons.join('; ') || rule.reason,
+      };
     }
     if (rule.impact === 'ami-selection' || rule.impact === 'ami-family') {
       let verdict = special.get(rule.impact);
@@ -66,7 +79,8 @@ function analyse(rule: DriftRule, before: unknown, after: unknown): { impact: No
 export function aliasOf(nodeClass: unknown): { family: string; version: string } | undefined {
   const terms = get(nodeClass, ['spec', 'amiSelectorTerms']);
   if (!Array.isArray(terms)) return undefined;
-  const term = terms.find((t) => isPlainObject(t) && typeof t.alias === 'string') as { alias: string } | undefined;
+  const term = terms.find((t) => isPlainObject(t) && typeof t.alias === 'string') as
+    { alias: string } | undefined;
   if (!term) return undefined;
   const at = term.alias.indexOf('@');
   return at < 0
@@ -80,7 +94,11 @@ export function aliasOf(nodeClass: unknown): { family: string; version: string }
  * release's AMIs, so changing it to another pinned version or family drifts every node; `@latest`
  * and tag/name/id terms depend on what AWS returns.
  */
-function amiSelection(before: unknown, after: unknown, reason: string): { impact: NodeImpact; reason: string } {
+function amiSelection(
+  before: unknown,
+  after: unknown,
+  reason: string,
+): { impact: NodeImpact; reason: string } {
   const b = aliasOf(before);
   const a = aliasOf(after);
   if (b && a) {

@@ -52,7 +52,8 @@ const REPLACING_PROPERTIES: Readonly<Record<string, readonly string[]>> = {
 
 function areaOf(type: string): CfnArea {
   if (type.startsWith('AWS::IAM::') || type.startsWith('AWS::EKS::')) return 'IAM';
-  if (type.startsWith('AWS::SQS::') || type.startsWith('AWS::Events::') || type.startsWith('AWS::KMS::')) return 'Interruption';
+  if (type.startsWith('AWS::SQS::') || type.startsWith('AWS::Events::') || type.startsWith('AWS::KMS::'))
+    return 'Interruption';
   return 'Other';
 }
 
@@ -60,7 +61,11 @@ function areaOf(type: string): CfnArea {
  * @param nodeRoleNames role names EC2NodeClasses of the cluster use (before the change), to spot
  *   a renamed or removed node role.
  */
-export function compareTemplates(before: unknown, after: unknown, nodeRoleNames: ReadonlySet<string>): CfnImpact {
+export function compareTemplates(
+  before: unknown,
+  after: unknown,
+  nodeRoleNames: ReadonlySet<string>,
+): CfnImpact {
   const b = section(before, 'Resources');
   const a = section(after, 'Resources');
   const resources: CfnResourceChange[] = [];
@@ -68,7 +73,13 @@ export function compareTemplates(before: unknown, after: unknown, nodeRoleNames:
     const type = typeOf(b[id]) ?? typeOf(a[id]) ?? 'unknown';
     const base = { logicalId: id, type, area: areaOf(type) };
     if (!(id in a)) {
-      resources.push({ ...base, change: 'removed', fields: [], replacement: false, warnings: nodeRoleWarnings(type, b[id], undefined, nodeRoleNames) });
+      resources.push({
+        ...base,
+        change: 'removed',
+        fields: [],
+        replacement: false,
+        warnings: nodeRoleWarnings(type, b[id], undefined, nodeRoleNames),
+      });
     } else if (!(id in b)) {
       resources.push({ ...base, change: 'added', fields: [], replacement: false, warnings: [] });
     } else {
@@ -77,7 +88,12 @@ export function compareTemplates(before: unknown, after: unknown, nodeRoleNames:
       const replacing = REPLACING_PROPERTIES[type] ?? [];
       const replacement = fields.some((f) => {
         const p = formatPath(f.path);
-        return replacing.some((prop) => p === `Properties.${prop}` || p.startsWith(`Properties.${prop}.`) || p.startsWith(`Properties.${prop}[`));
+        return replacing.some(
+          (prop) =>
+            p === `Properties.${prop}` ||
+            p.startsWith(`Properties.${prop}.`) ||
+            p.startsWith(`Properties.${prop}[`),
+        );
       });
       const typeChanged = typeOf(b[id]) !== typeOf(a[id]);
       resources.push({
@@ -90,7 +106,10 @@ export function compareTemplates(before: unknown, after: unknown, nodeRoleNames:
     }
   }
   const sections: CfnSectionChange[] = [];
-  const names = new Set([...Object.keys(isPlainObject(before) ? before : {}), ...Object.keys(isPlainObject(after) ? after : {})]);
+  const names = new Set([
+    ...Object.keys(isPlainObject(before) ? before : {}),
+    ...Object.keys(isPlainObject(after) ? after : {}),
+  ]);
   for (const name of [...names].filter((n) => n !== 'Resources').sort()) {
     const fields = diffFields(section(before, name), section(after, name));
     if (fields.length > 0) sections.push({ section: name, fields });
@@ -98,7 +117,12 @@ export function compareTemplates(before: unknown, after: unknown, nodeRoleNames:
   return { resources, sections };
 }
 
-function nodeRoleWarnings(type: string, before: unknown, after: unknown, nodeRoleNames: ReadonlySet<string>): string[] {
+function nodeRoleWarnings(
+  type: string,
+  before: unknown,
+  after: unknown,
+  nodeRoleNames: ReadonlySet<string>,
+): string[] {
   if (type !== 'AWS::IAM::Role') return [];
   const oldName = roleName(before);
   if (oldName === undefined || !nodeRoleNames.has(oldName)) return [];
@@ -112,7 +136,8 @@ function nodeRoleWarnings(type: string, before: unknown, after: unknown, nodeRol
 }
 
 function roleName(resource: unknown): string | undefined {
-  const props = isPlainObject(resource) && isPlainObject(resource.Properties) ? resource.Properties : undefined;
+  const props =
+    isPlainObject(resource) && isPlainObject(resource.Properties) ? resource.Properties : undefined;
   return typeof props?.RoleName === 'string' ? props.RoleName : undefined;
 }
 

@@ -20,7 +20,12 @@ export function mdCode(text: string): string {
 }
 
 /** A field change in words: `old` → `new`, added `v`, removed `v`, reordered, or a line count for text. */
-export function describeValues(kind: string, before: unknown, after: unknown, code: (s: string) => string = mdCode): string {
+export function describeValues(
+  kind: string,
+  before: unknown,
+  after: unknown,
+  code: (s: string) => string = mdCode,
+): string {
   switch (kind) {
     case 'added':
       return `added ${code(compactValue(after))}`;
@@ -29,7 +34,11 @@ export function describeValues(kind: string, before: unknown, after: unknown, co
     case 'reordered':
       return 'reordered';
     default:
-      if (typeof before === 'string' && typeof after === 'string' && (before.includes('\n') || after.includes('\n'))) {
+      if (
+        typeof before === 'string' &&
+        typeof after === 'string' &&
+        (before.includes('\n') || after.includes('\n'))
+      ) {
         return `text changed (${lineDelta(before, after)})`;
       }
       return `${code(compactValue(before))} → ${code(compactValue(after))}`;

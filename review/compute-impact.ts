@@ -6,6 +6,7 @@
  */
 import { DistFiles } from '../model/dist-layout';
 import { classifyResource, get } from './classify-resource';
+import { prunesNodePools } from './argocd-prune';
 import { compareTemplates } from './cloudformation-impact';
 import { DistResource, parseDist, ParsedDist } from './dist-resources';
 import { diffFields } from './field-diff';
@@ -23,7 +24,9 @@ export function computeImpact(before: DistTree, after: DistTree): ImpactReport {
   const b = parseDist(before.files, before.label);
   const a = parseDist(after.files, after.label);
   const clusters = [...new Set([...clustersOf(b), ...clustersOf(a)])].sort();
-  const reports = clusters.map((c) => clusterImpact(c, only(b, c), only(a, c))).filter((c) => c.resources.length > 0 || c.cloudFormation);
+  const reports = clusters
+    .map((c) => clusterImpact(c, only(b, c), only(a, c)))
+    .filter((c) => c.resources.length > 0 || c.cloudFormation);
   const pools = reports.flatMap((c) => c.pools);
   return {
     before: before.label,
@@ -45,18 +48,25 @@ function clustersOf(d: ParsedDist): string[] {
 /** The cluster's resources keyed by kind/namespace/name. */
 function only(d: ParsedDist, cluster: string): Map<string, DistResource> {
   const out = new Map<string, DistResource>();
-  for (const r of d.resources.values()) if (r.cluster === cluster) out.set(`${r.kind}/${r.namespace ?? ''}/${r.name}`, r);
+  for (const r of d.resources.values())
+    if (r.cluster === cluster) out.set(`${r.kind}/${r.namespace ?? ''}/${r.name}`, r);
   return out;
 }
 
-function clusterImpact(cluster: string, before: Map<string, DistResource>, after: Map<string, DistResource>): ClusterImpact {
+function clusterImpact(
+  cluster: string,
+  before: Map<string, DistResource>,
+  after: Map<string, DistResource>,
+): ClusterImpact {
   const resources: ResourceImpact[] = [];
   let cloudFormation: ClusterImpact['cloudFormation'];
   const ids = [...new Set([...before.keys(), ...after.keys()])];
   const byOrder = (x: string, y: string) => {
     const rx = (after.get(x) ?? before.get(x)) as DistResource;
     const ry = (after.get(y) ?? before.get(y)) as DistResource;
-    return compareKinds(rx.kind, ry.kind) || cmp(rx.name, ry.name) || cmp(rx.namespace ?? '', ry.namespace ?? '');
+    return (
+      compareKinds(rx.kind, ry.kind) || cmp(rx.name, ry.name) || cmp(rx.namespace ?? '', ry.namespace ?? '')
+    );
   };
   for (const id of ids.sort(byOrder)) {
     const old = before.get(id);
@@ -71,7 +81,17 @@ function clusterImpact(cluster: string, before: Map<string, DistResource>, after
     }
     const base = { kind: any.kind, name: any.name, namespace: any.namespace, file: any.file };
     if (!old || !cur) {
-      resources.push({ ...base, change: old ? 'removed' : 'added', ...addedOrRemoved(any, !old), affectedPools: [], fields: [] });
+      resources.push({
+        ...base,
+        change: old ? 'removed' : 'added',
+        ...addedOrRemoved(
+          any,
+          !old,
+          prunesNodePools(cluster, cur ? after.values() : [...after.values(), ...before.values()]),
+        ),
+        affectedPools: [],
+        fields: [],
+      });
       continue;
     }
     if (isKarpenterKind(any.kind)) {
@@ -91,14 +111,22 @@ function clusterImpact(cluster: string, before: Map<string, DistResource>, after
   return { name: cluster, resources: withPools, pools: poolImpacts(withPools, after), cloudFormation };
 }
 
-function addedOrRemoved(r: DistResource, added: boolean): Pick<ResourceImpact, 'impact' | 'note'> {
+function addedOrRemoved(
+  r: DistResource,
+  added: boolean,
+  prune: boolean | undefined,
+): Pick<ResourceImpact, 'impact' | 'note'> {
   if (r.kind === KARPENTER_KINDS.nodePool) {
-    return added
-      ? { impact: 'none', note: 'new pool: launches nodes only for pods that need them' }
-      : {
-          impact: 'deletes',
-          note: 'Karpenter terminates every node of the pool (NodeClaims are owned by the NodePool; cascading deletion)',
-        };
+    if (added) return { impact: 'none', note: 'new pool: launches nodes only for pods that need them' };
+    const note =
+      'Karpenter terminates every node of the pool (NodeClaims are owned by the NodePool; cascading deletion)';
+    return {
+      impact: 'deletes',
+      note:
+        prune === false
+          ? `${note}, once Argo CD deletes it: this cluster's Application does not prune automatically (syncPolicy.automated.prune is not true), so that happens at the next sync with pruning`
+          : note,
+    };
   }
   if (r.kind === KARPENTER_KINDS.nodeClass) {
     return added
@@ -109,10 +137,18 @@ function addedOrRemoved(r: DistResource, added: boolean): Pick<ResourceImpact, '
 }
 
 /** Existing NodePools (before the change) pointing at the class, still present after it. */
-function poolsUsing(nodeClass: string, before: Map<string, DistResource>, after: Map<string, DistResource>): string[] {
-  const stillThere = new Set([...after.values()].filter((r) => r.kind === KARPENTER_KINDS.nodePool).map((r) => r.name));
+function poolsUsing(
+  nodeClass: string,
+  before: Map<string, DistResource>,
+  after: Map<string, DistResource>,
+): string[] {
+  const stillThere = new Set(
+    [...after.values()].filter((r) => r.kind === KARPENTER_KINDS.nodePool).map((r) => r.name),
+  );
   return [...before.values()]
-    .filter((r) => r.kind === KARPENTER_KINDS.nodePool && classRefOf(r) === nodeClass && stillThere.has(r.name))
+    .filter(
+      (r) => r.kind === KARPENTER_KINDS.nodePool && classRefOf(r) === nodeClass && stillThere.has(r.name),
+    )
     .map((r) => r.name)
     .sort();
 }
@@ -140,7 +176,8 @@ function poolImpacts(resources: readonly ResourceImpact[], after: Map<string, Di
     const list = causes.get(pool) ?? [];
     const impact = worstImpact(list.map((c) => c.impact));
     const spec = [...after.values()].find((r) => r.kind === KARPENTER_KINDS.nodePool && r.name === pool);
-    const driftBudget = impact === 'replaces' || impact === 'may-replace' ? driftBudgetOf(spec?.body) : undefined;
+    const driftBudget =
+      impact === 'replaces' || impact === 'may-replace' ? driftBudgetOf(spec?.body) : undefined;
     pools.push({ pool, impact, reasons: list.map((c) => c.reason), driftBudget });
   }
   return pools;

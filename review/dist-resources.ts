@@ -49,12 +49,18 @@ export function parseDist(files: DistFiles, label: string): ParsedDist {
         problems.push(problem(where, 0, `is not valid JSON (${(e as Error).message})`));
         continue;
       }
-      const kind = file === distPaths.cloudFormation(cluster) ? FILE_KINDS.cloudFormation : FILE_KINDS.otherFile;
+      const kind =
+        file === distPaths.cloudFormation(cluster) ? FILE_KINDS.cloudFormation : FILE_KINDS.otherFile;
       add(resources, problems, { cluster, file, kind, name: withinCluster(file, cluster), body }, where);
       continue;
     }
     if (!file.endsWith('.yaml') && !file.endsWith('.yml')) {
-      add(resources, problems, { cluster, file, kind: FILE_KINDS.otherFile, name: withinCluster(file, cluster), body: content }, where);
+      add(
+        resources,
+        problems,
+        { cluster, file, kind: FILE_KINDS.otherFile, name: withinCluster(file, cluster), body: content },
+        where,
+      );
       continue;
     }
     const docs = parseAllDocuments(content, { prettyErrors: true });
@@ -62,7 +68,9 @@ export function parseDist(files: DistFiles, label: string): ParsedDist {
     docs.forEach((doc, index) => {
       if (doc.errors.length > 0) {
         const err = doc.errors[0];
-        problems.push(problem(where, err.linePos?.[0].line ?? 0, `is not valid YAML: ${err.message.split('\n')[0]}`));
+        problems.push(
+          problem(where, err.linePos?.[0].line ?? 0, `is not valid YAML: ${err.message.split('\n')[0]}`),
+        );
         return;
       }
       const body: unknown = doc.toJS();

@@ -44,19 +44,37 @@ export interface DriftRule {
 }
 
 const TEMPLATE_HASH = 'in the NodePool template hash: every node of the pool drifts (NodePoolDrifted)';
-const CLASS_HASH = 'in the EC2NodeClass hash: every node of every pool using this class drifts (NodeClassDrift)';
+const CLASS_HASH =
+  'in the EC2NodeClass hash: every node of every pool using this class drifts (NodeClassDrift)';
 const BEHAVIOURAL = 'behavioural setting, not considered for drift';
 
 export const NODE_POOL_RULES: readonly DriftRule[] = [
-  { prefix: ['metadata'], impact: 'none', reason: 'NodePool object metadata is not part of the node template' },
+  {
+    prefix: ['metadata'],
+    impact: 'none',
+    reason: 'NodePool object metadata is not part of the node template',
+  },
   {
     prefix: ['spec', 'template', 'spec', 'requirements'],
     impact: 'requirements',
-    reason: 'requirements are not hashed; nodes drift only if their labels no longer match (RequirementsDrifted)',
+    reason:
+      'requirements are not hashed; nodes drift only if their labels no longer match (RequirementsDrifted)',
   },
-  { prefix: ['spec', 'template', 'metadata'], impact: 'replaces', reason: `node labels/annotations are ${TEMPLATE_HASH}` },
-  { prefix: ['spec', 'template', 'spec', 'nodeClassRef'], impact: 'replaces', reason: `nodeClassRef is ${TEMPLATE_HASH}` },
-  { prefix: ['spec', 'template', 'spec', 'expireAfter'], impact: 'replaces', reason: `expireAfter is ${TEMPLATE_HASH}` },
+  {
+    prefix: ['spec', 'template', 'metadata'],
+    impact: 'replaces',
+    reason: `node labels/annotations are ${TEMPLATE_HASH}`,
+  },
+  {
+    prefix: ['spec', 'template', 'spec', 'nodeClassRef'],
+    impact: 'replaces',
+    reason: `nodeClassRef is ${TEMPLATE_HASH}`,
+  },
+  {
+    prefix: ['spec', 'template', 'spec', 'expireAfter'],
+    impact: 'replaces',
+    reason: `expireAfter is ${TEMPLATE_HASH}`,
+  },
   {
     prefix: ['spec', 'template', 'spec', 'terminationGracePeriod'],
     impact: 'replaces',
@@ -84,7 +102,8 @@ export const NODE_CLASS_RULES: readonly DriftRule[] = [
   {
     prefix: ['spec', 'amiSelectorTerms'],
     impact: 'ami-selection',
-    reason: 'AMI selection is not hashed; nodes drift when their AMI is not among the newly resolved AMIs (AMIDrift)',
+    reason:
+      'AMI selection is not hashed; nodes drift when their AMI is not among the newly resolved AMIs (AMIDrift)',
   },
   {
     prefix: ['spec', 'amiFamily'],
@@ -94,7 +113,8 @@ export const NODE_CLASS_RULES: readonly DriftRule[] = [
   {
     prefix: ['spec', 'subnetSelectorTerms'],
     impact: 'may-replace',
-    reason: 'subnet selection is not hashed; nodes in a subnet the new terms no longer select drift (SubnetDrift)',
+    reason:
+      'subnet selection is not hashed; nodes in a subnet the new terms no longer select drift (SubnetDrift)',
   },
   {
     prefix: ['spec', 'securityGroupSelectorTerms'],
@@ -105,7 +125,8 @@ export const NODE_CLASS_RULES: readonly DriftRule[] = [
   {
     prefix: ['spec', 'capacityReservationSelectorTerms'],
     impact: 'may-replace',
-    reason: 'nodes launched into a capacity reservation that is no longer selected drift (CapacityReservationDrift)',
+    reason:
+      'nodes launched into a capacity reservation that is no longer selected drift (CapacityReservationDrift)',
   },
   {
     prefix: ['spec', 'ipPrefixCount'],
@@ -123,7 +144,11 @@ export const NODE_CLASS_RULES: readonly DriftRule[] = [
   { prefix: ['spec', 'kubelet'], impact: 'replaces', reason: `kubelet settings are ${CLASS_HASH}` },
   { prefix: ['spec', 'tags'], impact: 'replaces', reason: `tags are ${CLASS_HASH}` },
   { prefix: ['spec', 'metadataOptions'], impact: 'replaces', reason: `metadataOptions are ${CLASS_HASH}` },
-  { prefix: ['spec', 'placementGroupSelector'], impact: 'replaces', reason: `the placement group is ${CLASS_HASH} (PlacementGroupDrift too)` },
+  {
+    prefix: ['spec', 'placementGroupSelector'],
+    impact: 'replaces',
+    reason: `the placement group is ${CLASS_HASH} (PlacementGroupDrift too)`,
+  },
   { prefix: ['spec'], impact: 'replaces', reason: CLASS_HASH },
   { prefix: [], impact: 'may-replace', reason: 'field not in the drift table; review by hand' },
 ];

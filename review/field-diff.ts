@@ -74,8 +74,10 @@ function walkList(before: unknown[], after: unknown[], path: PathSegment[], out:
   }
   const common = Math.min(before.length, after.length);
   for (let i = 0; i < common; i++) walk(before[i], after[i], [...path, { index: i }], out);
-  for (let i = common; i < before.length; i++) out.push({ path: [...path, { index: i }], kind: 'removed', before: before[i] });
-  for (let i = common; i < after.length; i++) out.push({ path: [...path, { index: i }], kind: 'added', after: after[i] });
+  for (let i = common; i < before.length; i++)
+    out.push({ path: [...path, { index: i }], kind: 'removed', before: before[i] });
+  for (let i = common; i < after.length; i++)
+    out.push({ path: [...path, { index: i }], kind: 'added', after: after[i] });
 }
 
 /** Every element is an object with a distinct string `field` (true for an empty list). */

@@ -54,14 +54,17 @@ export function parseImpactArgs(argv: readonly string[]): ImpactOptions {
     else if (arg === '--output') output = value();
     else if (arg === '--format') {
       const f = value();
-      if (!(IMPACT_FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${IMPACT_FORMATS.join(', ')}, not '${f}'`);
+      if (!(IMPACT_FORMATS as readonly string[]).includes(f))
+        throw new UsageError(`--format must be one of ${IMPACT_FORMATS.join(', ')}, not '${f}'`);
       format = f as ImpactFormat;
     } else if (arg === '--help' || arg === '-h') throw new UsageError('');
     else if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
     else positional.push(arg);
   }
-  if (base !== undefined && positional.length > 0) throw new UsageError('give either --base or two folders, not both');
-  if (base === undefined && positional.length !== 2) throw new UsageError('give --base <git-ref> or two dist folders');
+  if (base !== undefined && positional.length > 0)
+    throw new UsageError('give either --base or two folders, not both');
+  if (base === undefined && positional.length !== 2)
+    throw new UsageError('give --base <git-ref> or two dist folders');
   return { base, dist, positional, format, output };
 }
 
@@ -70,7 +73,10 @@ export function runImpact(options: ImpactOptions, cwd: string): string {
   let before: DistTree;
   let after: DistTree;
   if (options.base !== undefined) {
-    before = { label: `${options.base}:${options.dist}`, files: readDistAtRef(options.base, options.dist, cwd) };
+    before = {
+      label: `${options.base}:${options.dist}`,
+      files: readDistAtRef(options.base, options.dist, cwd),
+    };
     after = { label: options.dist, files: readDistDir(path.resolve(cwd, options.dist), true) };
   } else {
     const [oldDir, newDir] = options.positional;
@@ -82,6 +88,10 @@ export function runImpact(options: ImpactOptions, cwd: string): string {
 }
 
 export function main(argv: readonly string[]): number {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${IMPACT_USAGE}\n`);
+    return 0;
+  }
   let options: ImpactOptions;
   try {
     options = parseImpactArgs(argv);

@@ -15,7 +15,15 @@ export function readDistDir(dir: string, allowMissing = false): DistFiles {
   if (!fs.existsSync(dir)) {
     if (allowMissing) return files;
     throw new UserError([
-      { severity: 'error', file: dir, line: 0, col: 0, path: '', message: 'folder does not exist', fix: 'Pass an existing dist/ folder or run `npm run synth` first' },
+      {
+        severity: 'error',
+        file: dir,
+        line: 0,
+        col: 0,
+        path: '',
+        message: 'folder does not exist',
+        fix: 'Pass an existing dist/ folder or run `npm run synth` first',
+      },
     ]);
   }
   walk(dir, '', files);

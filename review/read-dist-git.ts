@@ -3,18 +3,34 @@
  * the folder, one `git cat-file --batch` process returns them all (no process per file).
  */
 import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
 import { UserError } from '../model/diagnostics';
 import { DistFiles } from '../model/dist-layout';
 
 /**
  * @param ref any revision git understands (`origin/main`, a SHA, `HEAD~1`).
- * @param distDir the dist folder relative to the current directory (`dist`).
+ * @param distDir the dist folder, relative to `cwd` or absolute; it must lie inside the repository.
  * @param cwd where to run git (a folder inside the work tree).
  * @returns the files under distDir at ref; empty when the folder did not exist there yet.
  */
 export function readDistAtRef(ref: string, distDir: string, cwd: string): DistFiles {
-  const prefix = git(['rev-parse', '--show-prefix'], cwd, ref).toString('utf8').trim();
-  const treePath = `${prefix}${distDir.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '')}/`;
+  const toplevel = git(['rev-parse', '--show-toplevel'], cwd, ref).toString('utf8').trim();
+  const rel = path.relative(toplevel, path.resolve(fs.realpathSync(cwd), distDir));
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
+    throw new UserError([
+      {
+        severity: 'error',
+        file: distDir,
+        line: 0,
+        col: 0,
+        path: '',
+        message: `is not a folder inside the git repository at ${toplevel}`,
+        fix: 'Run the command inside the repository and pass the dist folder with --dist',
+      },
+    ]);
+  }
+  const treePath = `${rel.split(path.sep).join('/')}/`;
   git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], cwd, ref);
   const listing = git(['ls-tree', '-r', '-z', '--full-tree', ref, '--', treePath], cwd, ref).toString('utf8');
   const blobs: { sha: string; path: string }[] = [];
@@ -42,9 +58,16 @@ export function readDistAtRef(ref: string, distDir: string, cwd: string): DistFi
 
 function git(args: string[], cwd: string, ref: string, input?: string): Buffer {
   try {
-    return execFileSync('git', args, { cwd, input, maxBuffer: 1024 * 1024 * 1024, stdio: ['pipe', 'pipe', 'pipe'] });
+    return execFileSync('git', args, {
+      cwd,
+      input,
+      maxBuffer: 1024 * 1024 * 1024,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
   } catch (e) {
-    const stderr = String((e as { stderr?: Buffer }).stderr ?? '').trim().split('\n')[0];
+    const stderr = String((e as { stderr?: Buffer }).stderr ?? '')
+      .trim()
+      .split('\n')[0];
     throw new UserError([
       {
         severity: 'error',

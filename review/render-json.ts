@@ -19,7 +19,12 @@ export function renderJson(report: ImpactReport): string {
     totals: report.totals,
     clusters: report.clusters.map((c) => ({
       name: c.name,
-      pools: c.pools.map((p) => ({ pool: p.pool, impact: p.impact, reasons: p.reasons, driftBudget: p.driftBudget ?? null })),
+      pools: c.pools.map((p) => ({
+        pool: p.pool,
+        impact: p.impact,
+        reasons: p.reasons,
+        driftBudget: p.driftBudget ?? null,
+      })),
       resources: c.resources.map((r) => ({
         kind: r.kind,
         name: r.name,
@@ -44,7 +49,10 @@ export function renderJson(report: ImpactReport): string {
               warnings: r.warnings,
               fields: r.fields.map(field),
             })),
-            sections: c.cloudFormation.sections.map((s) => ({ section: s.section, fields: s.fields.map(field) })),
+            sections: c.cloudFormation.sections.map((s) => ({
+              section: s.section,
+              fields: s.fields.map(field),
+            })),
           }
         : null,
     })),

@@ -24,7 +24,17 @@ export function renderMarkdown(report: ImpactReport, maxChars = MAX_COMMENT_CHAR
   head.push('| Cluster | Resource | Change | Replaces nodes? |', '| --- | --- | --- | --- |');
   for (const c of report.clusters) {
     for (const r of c.resources) head.push(row([c.name, resourceLabel(r), changeLabel(r), replacesCell(r)]));
-    if (c.cloudFormation) head.push(row([c.name, 'CloudFormation', cfnChangeLabel(c.cloudFormation), 'no']));
+    if (c.cloudFormation) {
+      const warned = c.cloudFormation.resources.some((r) => r.warnings.length > 0);
+      head.push(
+        row([
+          c.name,
+          'CloudFormation',
+          cfnChangeLabel(c.cloudFormation),
+          warned ? 'no (⚠️ see details)' : 'no',
+        ]),
+      );
+    }
   }
   head.push('');
 
@@ -32,7 +42,8 @@ export function renderMarkdown(report: ImpactReport, maxChars = MAX_COMMENT_CHAR
   if (pools.length > 0) {
     head.push('### NodePools whose nodes are affected', '');
     head.push('| Cluster | NodePool | Nodes | Because | Drift budget |', '| --- | --- | --- | --- | --- |');
-    for (const p of pools) head.push(row([p.cluster, p.pool, impactCell(p.impact), p.reasons.join('; '), p.driftBudget ?? '']));
+    for (const p of pools)
+      head.push(row([p.cluster, p.pool, impactCell(p.impact), p.reasons.join('; '), p.driftBudget ?? '']));
     head.push('');
     head.push(
       '_yes_: every node of the pool drifts and is replaced, paced by the budget. _maybe_: only nodes whose labels, AMI, subnet or security groups no longer match. Rules: Karpenter v1 drift (template and EC2NodeClass hashes, requirement, AMI, subnet and security-group drift).',
@@ -52,10 +63,16 @@ function verdict(report: ImpactReport): string {
   const replaced = of('replaces');
   const maybe = of('may-replace');
   const deleted = of('deletes');
-  if (replaced.length > 0) parts.push(`**Nodes will be replaced** in ${count(replaced.length, 'NodePool')}: ${replaced.join(', ')}`);
-  if (maybe.length > 0) parts.push(`**Some nodes may be replaced** in ${count(maybe.length, 'NodePool')}: ${maybe.join(', ')}`);
-  if (deleted.length > 0) parts.push(`**${count(deleted.length, 'NodePool')} deleted with all their nodes**: ${deleted.join(', ')}`);
-  if (parts.length === 0) return `No existing node is replaced or deleted (${count(report.totals.resourcesChanged, 'changed resource')}).`;
+  if (replaced.length > 0)
+    parts.push(`**Nodes will be replaced** in ${count(replaced.length, 'NodePool')}: ${replaced.join(', ')}`);
+  if (maybe.length > 0)
+    parts.push(`**Some nodes may be replaced** in ${count(maybe.length, 'NodePool')}: ${maybe.join(', ')}`);
+  if (deleted.length > 0)
+    parts.push(
+      `**${count(deleted.length, 'NodePool')} deleted with all their nodes**: ${deleted.join(', ')}`,
+    );
+  if (parts.length === 0)
+    return `No existing node is replaced or deleted (${count(report.totals.resourcesChanged, 'changed resource')}).`;
   return `${parts.join('. ')}.`;
 }
 
@@ -108,7 +125,9 @@ function clusterDetails(c: ClusterImpact): string[] {
     if (r.note) out.push(`- ${r.note}`);
     for (const f of r.fields) {
       const why = isClassified(f) ? ` — ${impactCell(f.impact)}: ${f.reason}` : '';
-      out.push(`- ${mdCode(formatPath(f.path) || '(whole)')}: ${describeValues(f.kind, f.before, f.after)}${why}`);
+      out.push(
+        `- ${mdCode(formatPath(f.path) || '(whole)')}: ${describeValues(f.kind, f.before, f.after)}${why}`,
+      );
     }
     out.push('');
   }
@@ -121,12 +140,14 @@ function cfnDetails(c: CfnImpact & { file: string; change: string }): string[] {
   for (const r of c.resources) {
     const replaced = r.replacement ? ' — **replaced** by CloudFormation (new physical resource)' : '';
     out.push(`- ${r.area}: ${mdCode(r.type)} ${mdCode(r.logicalId)} ${r.change}${replaced}`);
-    for (const f of r.fields) out.push(`  - ${mdCode(formatPath(f.path))}: ${describeValues(f.kind, f.before, f.after)}`);
+    for (const f of r.fields)
+      out.push(`  - ${mdCode(formatPath(f.path))}: ${describeValues(f.kind, f.before, f.after)}`);
     for (const w of r.warnings) out.push(`  - ⚠️ ${w}`);
   }
   for (const s of c.sections) {
     out.push(`- ${s.section}:`);
-    for (const f of s.fields) out.push(`  - ${mdCode(formatPath(f.path))}: ${describeValues(f.kind, f.before, f.after)}`);
+    for (const f of s.fields)
+      out.push(`  - ${mdCode(formatPath(f.path))}: ${describeValues(f.kind, f.before, f.after)}`);
   }
   out.push('');
   return out;
@@ -141,6 +162,9 @@ function fit(head: string, details: string, maxChars: number): string {
   if (full.length <= maxChars) return full;
   const note = '\n\n_Report cut to fit a comment; run `npm run impact` locally for all of it._\n';
   const budget = Math.max(0, maxChars - note.length);
-  const text = head.length + 1 < budget ? `${head}\n${details.slice(0, budget - head.length - 1)}` : head.slice(0, budget);
+  const text =
+    head.length + 1 < budget
+      ? `${head}\n${details.slice(0, budget - head.length - 1)}`
+      : head.slice(0, budget);
   return `${text.slice(0, Math.max(0, text.lastIndexOf('\n')))}${note}`;
 }

@@ -58,7 +58,10 @@ export function parseRequirements(value: unknown): RequirementLike[] {
   }));
 }
 
-export function compareRequirements(before: readonly RequirementLike[], after: readonly RequirementLike[]): RequirementDrift {
+export function compareRequirements(
+  before: readonly RequirementLike[],
+  after: readonly RequirementLike[],
+): RequirementDrift {
   const keys = [...new Set([...before, ...after].map((r) => r.key))].sort();
   const byKey = new Map<string, { narrowed: boolean; reason: string }>();
   for (const key of keys) {
@@ -66,7 +69,10 @@ export function compareRequirements(before: readonly RequirementLike[], after: r
     const a = after.filter((r) => r.key === key);
     if (canonical(b.map(stripMin)) === canonical(a.map(stripMin))) {
       if (canonical(b) !== canonical(a)) {
-        byKey.set(key, { narrowed: false, reason: `${key}: only minValues changed (${describe(b)} → ${describe(a)}); affects new launches only` });
+        byKey.set(key, {
+          narrowed: false,
+          reason: `${key}: only minValues changed (${describe(b)} → ${describe(a)}); affects new launches only`,
+        });
       }
       continue;
     }
@@ -74,8 +80,14 @@ export function compareRequirements(before: readonly RequirementLike[], after: r
     byKey.set(
       key,
       lost === undefined
-        ? { narrowed: false, reason: `${key}: widened or equivalent (${describe(b)} → ${describe(a)}); every existing node still matches` }
-        : { narrowed: true, reason: `${key}: narrowed (${describe(b)} → ${describe(a)}); nodes ${lost} drift (RequirementsDrifted)` },
+        ? {
+            narrowed: false,
+            reason: `${key}: widened or equivalent (${describe(b)} → ${describe(a)}); every existing node still matches`,
+          }
+        : {
+            narrowed: true,
+            reason: `${key}: narrowed (${describe(b)} → ${describe(a)}); nodes ${lost} drift (RequirementsDrifted)`,
+          },
     );
   }
   const all = [...byKey.values()];
@@ -154,13 +166,18 @@ function lostValues(before: KeyConstraint | undefined, after: KeyConstraint | un
   if (before.allowed) {
     const stillOk = (v: string) =>
       (!after.allowed || after.allowed.has(v)) && !after.excluded.has(v) && inRange(v, after.gt, after.lt);
-    const dropped = [...before.allowed].filter((v) => !before.excluded.has(v) && inRange(v, before.gt, before.lt) && !stillOk(v));
+    const dropped = [...before.allowed].filter(
+      (v) => !before.excluded.has(v) && inRange(v, before.gt, before.lt) && !stillOk(v),
+    );
     if (dropped.length > 0) lost.push(`with value ${dropped.join(', ')}`);
   } else {
     if (after.allowed) lost.push(`with a value outside [${[...after.allowed].join(', ')}]`);
-    const newlyExcluded = [...after.excluded].filter((v) => !before.excluded.has(v) && inRange(v, before.gt, before.lt));
+    const newlyExcluded = [...after.excluded].filter(
+      (v) => !before.excluded.has(v) && inRange(v, before.gt, before.lt),
+    );
     if (newlyExcluded.length > 0) lost.push(`with value ${newlyExcluded.join(', ')}`);
-    if (after.gt !== undefined && after.gt > (before.gt ?? -Infinity)) lost.push(`with a value ≤ ${after.gt}`);
+    if (after.gt !== undefined && after.gt > (before.gt ?? -Infinity))
+      lost.push(`with a value ≤ ${after.gt}`);
     if (after.lt !== undefined && after.lt < (before.lt ?? Infinity)) lost.push(`with a value ≥ ${after.lt}`);
   }
   return lost.length > 0 ? lost.join(' or ') : undefined;

@@ -39,16 +39,25 @@ export interface CheckResult {
 
 export interface CheckDeps {
   /** Loads and resolves the fleet description under projectRoot (throws UserError). */
-  readonly loadFleet: (projectRoot: string) => { readonly fleet: FleetModel; readonly warnings: readonly Diagnostic[] };
+  readonly loadFleet: (projectRoot: string) => {
+    readonly fleet: FleetModel;
+    readonly warnings: readonly Diagnostic[];
+  };
   /** All generated files, relative to dist/ (pure). */
   readonly synthesize: (fleet: FleetModel) => DistFiles;
   /**
-   * Validates a dist/ tree; findings' `file` is relative to dist/ (or to the project root for
-   * `clusters/` files). Undefined: no validator available, the step is reported as skipped.
+   * Validates a dist/ tree (paths relative to dist/); `fleet` is undefined when the fleet
+   * description did not load. Findings name files relative to dist/ or as `dist/<path>`.
+   * Undefined: no validator available, the step is reported as skipped.
    */
-  readonly validate?: (distDir: string, files: DistFiles) => readonly Diagnostic[];
-  /** Runs the policy scenario table; undefined: reported as skipped. */
-  readonly policies?: (fleet: FleetModel) => { readonly findings: readonly Diagnostic[]; readonly summary: string };
+  readonly validate?: (files: DistFiles, fleet: FleetModel | undefined) => readonly Diagnostic[];
+  /**
+   * Runs the policy scenario table; started as soon as the fleet loaded and awaited last, so it
+   * overlaps synth, stale and validate. Undefined: reported as skipped.
+   */
+  readonly policies?: (
+    fleet: FleetModel,
+  ) => Promise<{ readonly findings: readonly Diagnostic[]; readonly summary: string }>;
 }
 
 export interface CheckOptions {
@@ -63,7 +72,7 @@ export interface CheckOptions {
   readonly onProgress?: (step: CheckStepName, phase: 'start' | 'end', result?: StepResult) => void;
 }
 
-export function runCheck(options: CheckOptions, deps: CheckDeps): CheckResult {
+export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<CheckResult> {
   const steps: StepResult[] = [];
   let stale: StaleFile[] = [];
   const run = (step: CheckStepName, body: () => Omit<StepResult, 'step'>): void => {
@@ -72,7 +81,11 @@ export function runCheck(options: CheckOptions, deps: CheckDeps): CheckResult {
     steps.push(result);
     options.onProgress?.(step, 'end', result);
   };
-  const skipped = (why: string): Omit<StepResult, 'step'> => ({ status: 'skipped', findings: [], summary: why });
+  const skipped = (why: string): Omit<StepResult, 'step'> => ({
+    status: 'skipped',
+    findings: [],
+    summary: why,
+  });
 
   let fleet: FleetModel | undefined;
   run('load', () =>
@@ -80,9 +93,21 @@ export function runCheck(options: CheckOptions, deps: CheckDeps): CheckResult {
       const loaded = deps.loadFleet(options.projectRoot);
       fleet = loaded.fleet;
       const pools = loaded.fleet.clusters.reduce((n, c) => n + c.nodePools.length, 0);
-      return { status: 'ok', findings: loaded.warnings, summary: `${plural(loaded.fleet.clusters.length, 'cluster')}, ${plural(pools, 'node pool')}` };
+      return {
+        status: 'ok',
+        findings: loaded.warnings,
+        summary: `${plural(loaded.fleet.clusters.length, 'cluster')}, ${plural(pools, 'node pool')}`,
+      };
     }),
   );
+
+  // The policy scenarios run in a child process: start them now, collect them last.
+  const policiesRun =
+    fleet && deps.policies
+      ? startStep(deps.policies, fleet, () => options.onProgress?.('policies', 'start'))
+      : undefined;
+  // If a later step hits a bug, the CLI reports that one; this keeps a late failure here quiet.
+  policiesRun?.catch(() => undefined);
 
   let generated: DistFiles | undefined;
   run('synth', () => {
@@ -99,20 +124,27 @@ export function runCheck(options: CheckOptions, deps: CheckDeps): CheckResult {
     guard(() => {
       committed = readDistDir(options.distDir, true);
       if (!generated) return skipped('nothing was generated to compare with');
-      stale = findStaleFiles(generated, committed, options.distLabel, options.diffLines ?? DEFAULT_DIFF_LINES);
-      const findings = stale.map(
-        (s): Diagnostic => ({
-          severity: 'error',
-          file: `${options.distLabel}/${s.file}`,
-          line: s.line,
-          col: 1,
-          path: '',
-          message: staleMessage(s),
-          fix: 'Run `npm run synth` and commit dist/',
-        }),
+      stale = findStaleFiles(
+        generated,
+        committed,
+        options.distLabel,
+        options.diffLines ?? DEFAULT_DIFF_LINES,
       );
+      const findings = stale.map((s): Diagnostic => ({
+        severity: 'error',
+        file: `${options.distLabel}/${s.file}`,
+        line: s.line,
+        col: 1,
+        path: '',
+        message: staleMessage(s),
+        fix: 'Run `npm run synth` and commit dist/',
+      }));
       return stale.length > 0
-        ? { status: 'failed', findings, summary: `${plural(stale.length, 'stale file')} in ${options.distLabel}/` }
+        ? {
+            status: 'failed',
+            findings,
+            summary: `${plural(stale.length, 'stale file')} in ${options.distLabel}/`,
+          }
         : { status: 'ok', findings: [], summary: `${plural(generated.size, 'file')} up to date` };
     }),
   );
@@ -123,29 +155,54 @@ export function runCheck(options: CheckOptions, deps: CheckDeps): CheckResult {
     const files = committed ?? new Map<string, string>();
     if (files.size === 0) return skipped(`${options.distLabel}/ is empty`);
     return guard(() => {
-      const findings = validate(options.distDir, files).map((d) => inDist(d, options.distLabel, files));
+      const findings = validate(files, fleet).map((d) => inDist(d, options.distLabel, files));
       const errors = findings.filter((d) => d.severity === 'error').length;
+      const warnings = findings.length - errors;
+      const also = warnings > 0 ? `, ${plural(warnings, 'warning')}` : '';
       return {
         status: errors > 0 ? 'failed' : 'ok',
         findings,
-        summary: errors > 0 ? `${plural(errors, 'error')} in ${options.distLabel}/` : `${plural(files.size, 'file')} valid`,
+        summary:
+          errors > 0
+            ? `${plural(errors, 'error')}${also} in ${options.distLabel}/`
+            : `${plural(files.size, 'file')} valid${also}`,
       };
     });
   });
 
-  run('policies', () => {
-    if (!deps.policies) return skipped('no policy scenario runner is wired in');
-    if (!fleet) return skipped('the fleet description did not load');
-    const f = fleet;
-    const policies = deps.policies;
-    return guard(() => {
-      const r = policies(f);
-      const failed = r.findings.some((d) => d.severity === 'error');
-      return { status: failed ? 'failed' : 'ok', findings: r.findings, summary: r.summary };
-    });
-  });
+  if (!policiesRun) {
+    run('policies', () =>
+      skipped(deps.policies ? 'the fleet description did not load' : 'no policy scenario runner is wired in'),
+    );
+  } else {
+    const settled = await policiesRun;
+    const result: StepResult = { step: 'policies', ...settled };
+    steps.push(result);
+    options.onProgress?.('policies', 'end', result);
+  }
 
   return { steps, stale, ok: steps.every((s) => s.status !== 'failed') };
+}
+
+/** Starts an asynchronous step; its outcome is judged like a synchronous one when awaited. */
+async function startStep(
+  body: (
+    fleet: FleetModel,
+  ) => Promise<{ readonly findings: readonly Diagnostic[]; readonly summary: string }>,
+  fleet: FleetModel,
+  onStart: () => void,
+): Promise<Omit<StepResult, 'step'>> {
+  onStart();
+  try {
+    const r = await body(fleet);
+    const failed = r.findings.some((d) => d.severity === 'error');
+    return { status: failed ? 'failed' : 'ok', findings: r.findings, summary: r.summary };
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    return guard(() => {
+      throw e;
+    });
+  }
 }
 
 /** A UserError from a step becomes its findings; anything else is a bug and propagates. */
@@ -155,13 +212,20 @@ function guard(body: () => Omit<StepResult, 'step'>): Omit<StepResult, 'step'> {
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
     const findings = sortDiagnostics(e.diagnostics);
-    return { status: 'failed', findings, summary: plural(findings.filter((d) => d.severity === 'error').length, 'error') };
+    return {
+      status: 'failed',
+      findings,
+      summary: plural(findings.filter((d) => d.severity === 'error').length, 'error'),
+    };
   }
 }
 
-/** Validator findings name files relative to dist/; make them relative to the project root. */
+/** Validator findings name files relative to dist/ (or as `dist/<path>`); name them as the user's dist folder. */
 function inDist(d: Diagnostic, distLabel: string, files: DistFiles): Diagnostic {
-  return files.has(d.file) ? { ...d, file: `${distLabel}/${d.file}` } : d;
+  if (files.has(d.file)) return { ...d, file: `${distLabel}/${d.file}` };
+  if (d.file.startsWith('dist/') && files.has(d.file.slice(5)))
+    return { ...d, file: `${distLabel}/${d.file.slice(5)}` };
+  return d;
 }
 
 export function plural(n: number, noun: string): string {

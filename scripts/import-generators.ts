@@ -4,6 +4,7 @@
  */
 import { CrdOrigin, LoadedCrdFile } from './crd-loader';
 import { generateChartValuesKeys } from './generate-chart-values-keys';
+import { generateFleetValidators } from './generate-fleet-validators';
 import { generateValidationArtifacts } from './generate-validation-artifacts';
 
 /** Where the import reads from, for generators whose input is not a CRD (e.g. chart values). */
@@ -20,4 +21,5 @@ export type ImportGenerator = (
 export const IMPORT_GENERATORS: readonly ImportGenerator[] = [
   generateChartValuesKeys,
   generateValidationArtifacts,
+  generateFleetValidators,
 ];

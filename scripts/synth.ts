@@ -9,7 +9,7 @@
  * diagnostics on stderr, no stack trace, `dist/` untouched); 2 bad command line;
  * 70 internal error (a bug: message, "this is a bug" and the stack on stderr, `dist/` untouched).
  */
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
 import { loadFleet, LoadedFleet } from '../model/load-fleet';
 import { GENERATORS, NamedGenerator } from './generators';
@@ -32,6 +32,9 @@ export type FleetLoader = (projectRoot: string, clustersDir: string) => LoadedFl
 /** The real loader (model/load-fleet.ts); diagnostics name files relative to the project root. */
 export const loadFleetFromDir: FleetLoader = (projectRoot, clustersDir) => {
   const rel = relative(projectRoot, clustersDir).split(sep).join('/');
+  // A folder outside the project is named from its parent (`clusters/x.yaml`), never
+  // `../../tmp/...`: source paths reach generated files, which must not depend on the machine.
+  if (rel === '..' || rel.startsWith('../') || isAbsolute(rel)) return loadFleet(dirname(clustersDir), { clustersDir: basename(clustersDir) });
   return loadFleet(projectRoot, { clustersDir: rel === '' ? '.' : rel });
 };
 

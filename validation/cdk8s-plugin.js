@@ -14,8 +14,8 @@
  */
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS plugin loaded by cdk8s with require() */
-const { readFileSync } = require('node:fs');
-const { basename, join, relative } = require('node:path');
+const { existsSync, readFileSync } = require('node:fs');
+const { basename, dirname, join, relative, sep } = require('node:path');
 
 function loadValidator() {
   try {
@@ -33,12 +33,26 @@ class KarpenterGitopsValidation {
   }
 
   async validate(context) {
-    const { validateFiles } = loadValidator();
-    const files = context.manifests.map((path) => ({
-      display: relative(process.cwd(), path) || path,
-      rel: basename(path),
-      text: readFileSync(path, 'utf8'),
-    }));
+    const { validateFiles, distCluster } = loadValidator();
+    // The app writes the dist/ layout (<cluster>/<karpenter|argocd|base|values>/<file>); keep
+    // the last three segments so the checks across a cluster's artifacts apply, and add each
+    // cluster's CloudFormation template (JSON, which cdk8s does not list).
+    const files = [];
+    const templates = new Set();
+    const add = (path, rel) =>
+      files.push({ display: relative(process.cwd(), path) || path, rel, text: readFileSync(path, 'utf8') });
+    for (const path of context.manifests) {
+      const last3 = path.split(sep).slice(-3).join('/');
+      const where = distCluster(last3);
+      add(path, where ? last3 : basename(path));
+      if (where) {
+        const template = join(dirname(dirname(path)), 'cloudformation', 'karpenter.json');
+        if (!templates.has(template) && existsSync(template)) {
+          templates.add(template);
+          add(template, `${where.cluster}/cloudformation/karpenter.json`);
+        }
+      }
+    }
     const options = this.karpenterVersion ? { karpenterVersion: String(this.karpenterVersion) } : {};
     const { findings, documents } = validateFiles(files, options);
     const byRule = new Map();

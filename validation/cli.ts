@@ -9,6 +9,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { isKarpenterVersion, KARPENTER_VERSIONS, KarpenterVersion } from '../model/versions';
+import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { isOutputFormat, OUTPUT_FORMATS, OutputFormat, render, summary } from './output-format';
 import { SourceFile, validateFiles } from './validate-tree';
@@ -74,21 +75,34 @@ function toPosix(p: string): string {
 }
 
 /** YAML/JSON files under `path` (or `path` itself), sorted, with paths relative to it. */
-export function collectFiles(path: string): SourceFile[] {
-  if (!statSync(path).isDirectory())
-    return [{ display: toPosix(path), rel: basename(path), text: readFileSync(path, 'utf8') }];
+export function collectFiles(path: string, unreadable: Finding[] = []): SourceFile[] {
   const out: SourceFile[] = [];
+  const read = (full: string, rel: string): void => {
+    try {
+      out.push({ display: toPosix(full), rel, text: readFileSync(full, 'utf8') });
+    } catch (err) {
+      unreadable.push({
+        severity: 'error',
+        file: toPosix(full),
+        line: 0,
+        col: 0,
+        path: '',
+        message: `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+        fix: 'Check the file exists and is readable',
+        check: 'file/unreadable',
+      });
+    }
+  };
+  if (!statSync(path).isDirectory()) {
+    read(path, basename(path));
+    return out;
+  }
   const walk = (dir: string): void => {
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       if (e.name.startsWith('.') || e.name === 'node_modules') continue;
       const full = join(dir, e.name);
       if (e.isDirectory()) walk(full);
-      else if (EXTENSIONS.test(e.name))
-        out.push({
-          display: toPosix(full),
-          rel: toPosix(relative(path, full)),
-          text: readFileSync(full, 'utf8'),
-        });
+      else if (EXTENSIONS.test(e.name)) read(full, toPosix(relative(path, full)));
     }
   };
   walk(path);
@@ -112,19 +126,22 @@ export function runCli(argv: readonly string[], now: () => number = () => perfor
     throw err;
   }
   const start = now();
-  const files = args.paths.flatMap(collectFiles);
+  const unreadable: Finding[] = [];
+  const files = args.paths.flatMap((p) => collectFiles(p, unreadable));
   const previous: ManifestDocument[] = args.previous
-    ? collectFiles(args.previous).flatMap((f) => parseManifests(f.display, f.text))
+    ? collectFiles(args.previous, unreadable).flatMap((f) => parseManifests(f.display, f.text))
     : [];
-  const { findings, documents } = validateFiles(files, {
+  const result = validateFiles(files, {
     ...(args.karpenterVersion ? { karpenterVersion: args.karpenterVersion } : {}),
     previous,
     cfnLint: args.cfnLint,
   });
+  const findings = [...unreadable, ...result.findings];
+  const documents = result.documents;
   const ms = now() - start;
   const rate = ms > 0 ? Math.round((documents * 1000) / ms) : documents;
   const stats = `validated ${documents} documents in ${ms.toFixed(0)} ms (${rate}/s): ${summary(findings)}\n`;
-  const body = render(findings, args.format);
+  const body = render(findings, args.format, documents);
   const code = findings.some((f) => f.severity === 'error') ? 1 : 0;
   return args.format === 'human'
     ? { code, stdout: body + stats, stderr: '' }
@@ -141,6 +158,6 @@ if (require.main === module) {
     process.stderr.write(
       `validate: internal error (a bug in the tool, please report it): ${(err as Error).stack ?? String(err)}\n`,
     );
-    process.exitCode = 3;
+    process.exitCode = 70;
   }
 }

@@ -118,13 +118,11 @@ function poolShape(name: string, value: unknown): PoolShape {
       ? Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, String(v)]))
       : {},
     taints: Array.isArray(taints)
-      ? taints
-          .filter(isRecord)
-          .map((t) => ({
-            key: String(t.key),
-            ...(t.value !== undefined ? { value: String(t.value) } : {}),
-            effect: String(t.effect),
-          }))
+      ? taints.filter(isRecord).map((t) => ({
+          key: String(t.key),
+          ...(t.value !== undefined ? { value: String(t.value) } : {}),
+          effect: String(t.effect),
+        }))
       : [],
   };
 }

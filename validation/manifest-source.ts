@@ -7,9 +7,24 @@
  * js-yaml refuses (then every document is read on its own, so one bad document never
  * hides the others).
  */
-import { load as jsYamlLoad, loadAll as jsYamlLoadAll } from 'js-yaml';
-import { Document, isMap, isSeq, LineCounter, Node, parseAllDocuments } from 'yaml';
+import { CORE_SCHEMA, load as jsYamlLoad, loadAll as jsYamlLoadAll, Type } from 'js-yaml';
+import type { Document, LineCounter, Node } from 'yaml';
 import { PathSegment } from './rule-engine';
+
+/**
+ * kubectl and Argo CD read manifests with go-yaml (YAML 1.1 resolution): `yes`, `on`, `y`...
+ * are booleans there, so a string field written `value: yes` is rejected by the API server.
+ * (This type replaces the core schema's bool, so it lists true/false too.) The YAML 1.2 core schema (no timestamps: `2025-01-01` stays a string, as in go-yaml's JSON
+ * conversion) plus YAML 1.1 booleans reproduces what the API server receives.
+ */
+const YAML11_TRUE = ['true', 'True', 'TRUE', 'y', 'Y', 'yes', 'Yes', 'YES', 'on', 'On', 'ON'];
+const YAML11_FALSE = ['false', 'False', 'FALSE', 'n', 'N', 'no', 'No', 'NO', 'off', 'Off', 'OFF'];
+const yaml11Bool = new Type('tag:yaml.org,2002:bool', {
+  kind: 'scalar',
+  resolve: (data: string) => YAML11_TRUE.includes(data) || YAML11_FALSE.includes(data),
+  construct: (data: string) => YAML11_TRUE.includes(data),
+});
+export const MANIFEST_YAML_SCHEMA = CORE_SCHEMA.extend({ implicit: [yaml11Bool] });
 
 export interface Position {
   readonly line: number;
@@ -34,6 +49,16 @@ interface LocatedFile {
   readonly lineCounter: LineCounter;
 }
 
+type YamlLib = typeof import('yaml');
+let yamlLib: YamlLib | undefined;
+
+/** The `yaml` library, loaded on first use (about 40 ms of start-up a clean run does not need). */
+function yaml(): YamlLib {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  yamlLib ??= require('yaml') as YamlLib;
+  return yamlLib;
+}
+
 /** Source ranges of one file, built at most once and only when asked for. */
 class LazySource {
   private located?: LocatedFile;
@@ -41,9 +66,9 @@ class LazySource {
 
   get(): LocatedFile {
     if (!this.located) {
-      const lineCounter = new LineCounter();
+      const lineCounter = new (yaml().LineCounter)();
       const docs = (
-        parseAllDocuments(this.text, { lineCounter, uniqueKeys: true }) as Document.Parsed[]
+        yaml().parseAllDocuments(this.text, { lineCounter, uniqueKeys: true }) as Document.Parsed[]
       ).filter((d) => !isEmptyDocument(d));
       this.located = { docs, lineCounter };
     }
@@ -77,7 +102,7 @@ export function parseManifests(file: string, text: string): ManifestDocument[] {
   let values: unknown[] | undefined;
   try {
     values = [];
-    jsYamlLoadAll(text, (v) => values!.push(v), { filename: file });
+    jsYamlLoadAll(text, (v) => values!.push(v), { filename: file, schema: MANIFEST_YAML_SCHEMA });
   } catch {
     values = undefined;
   }
@@ -106,7 +131,7 @@ function slowParse(file: string, source: LazySource): ManifestDocument[] {
     }
     try {
       // Re-read the document's own text with js-yaml so values match the fast path exactly.
-      const value = jsYamlLoad(String(doc), { filename: file });
+      const value = jsYamlLoad(String(doc), { filename: file, schema: MANIFEST_YAML_SCHEMA });
       return { file, index, value, locate: (path) => source.locate(index, path) };
     } catch (err) {
       return {
@@ -133,13 +158,13 @@ function locateIn(
   let node: unknown = root;
   let best = fallback;
   for (const seg of path) {
-    if (isMap(node)) {
+    if (yaml().isMap(node)) {
       const pair = node.items.find((p) => (p.key as { value?: unknown } | null)?.value === seg);
       if (!pair) break;
       const keyRange = (pair.key as Node | null)?.range;
       if (keyRange) best = at(keyRange[0]);
       node = pair.value;
-    } else if (isSeq(node) && typeof seg === 'number') {
+    } else if (yaml().isSeq(node) && typeof seg === 'number') {
       const item = node.items[seg] as Node | undefined;
       if (!item) break;
       if (item.range) best = at(item.range[0]);

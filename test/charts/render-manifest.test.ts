@@ -73,6 +73,29 @@ describe('renderYaml quoting', () => {
     expect(text).not.toBe(`v: ${value}\n`);
   });
 
+  test.each(structural)('%j as a map key round-trips exactly', (key) => {
+    const text = renderYaml({ [key]: 'v' });
+    expect(read11(text)).toEqual({ [key]: 'v' });
+    expect(read12(text)).toEqual({ [key]: 'v' });
+  });
+
+  test('a multi-line value cannot inject documents or keys', () => {
+    const hostile = 'line\n---\nkind: Secret\n  indented: x\n# not a comment\n';
+    const text = renderYaml({ userData: hostile, after: 'kept' });
+    expect(text.split(/^---$/m)).toHaveLength(1);
+    expect(read11(text)).toEqual({ userData: hostile, after: 'kept' });
+    expect(read12(text)).toEqual({ userData: hostile, after: 'kept' });
+  });
+
+  test('control characters and trailing-space lines round-trip', () => {
+    const values = ['tab\there', 'bell\u0007', 'nul\u0000', 'trailing space \nnext', '\ufeffbom', 'emoji 🚀'];
+    for (const v of values) {
+      const text = renderYaml({ v });
+      expect(read11(text)).toEqual({ v });
+      expect(read12(text)).toEqual({ v });
+    }
+  });
+
   test('ordinary strings stay plain', () => {
     expect(
       renderYaml({

@@ -108,3 +108,17 @@ test('with --report, a failed run still prints its errors to the terminal', () =
   expect(r.err).toContain('Nothing written; full report in report.txt.');
   expect(readFileSync(join(dir, 'report.txt'), 'utf8')).toContain('Errors:');
 });
+
+test('files outside the working directory are named relative to it, never by absolute path', () => {
+  const inner = join(dir, 'project');
+  mkdirSync(inner);
+  let out = '';
+  const code = runConvertCli([join(dir, 'manifests', 'dataops.yaml')], {
+    cwd: inner,
+    stdout: (t) => (out += t),
+    stderr: () => undefined,
+  });
+  expect(code).toBe(0);
+  expect(out).toContain('#   ../manifests/dataops.yaml\n');
+  expect(out).not.toContain(dir);
+});

@@ -1,6 +1,7 @@
 /**
  * The round trip: v1 manifests → convert → fleet description → loader (model/load-fleet)
- * → Karpenter chart (charts/karpenter) → v1 manifests, semantically equal to the input.
+ * → synthesize (scripts/synthesize.ts, every generator) → the Karpenter v1 manifests in
+ * dist/<cluster>/karpenter/, semantically equal to the input.
  *
  * "Semantically equal" = the same objects after normalising:
  *  - defaults the API server adds from the v1 CRD schemas (NodePool: disruption
@@ -17,7 +18,8 @@
  * A kubelet compatibility annotation on a v1 pool moves to its class (asserted separately).
  */
 import { parseAllDocuments } from 'yaml';
-import { karpenterGenerator } from '../../charts/karpenter/karpenter-generator';
+import { synthesize } from '../../scripts/synthesize';
+import { hasErrors, validateDist } from '../../validation/validate-dist';
 import { distPaths } from '../../model/dist-layout';
 import { loadFleetFromSources } from '../../model/load-fleet';
 import { convertFixtures, fixture } from './convert-helpers';
@@ -40,7 +42,7 @@ function synthesizeConverted(rels: readonly string[]): Map<string, Obj> {
     { path: 'clusters/ticketing.yaml', text: result.yaml! },
     { path: 'clusters/_defaults.yaml', text: DEFAULTS_YAML },
   ]);
-  const files = karpenterGenerator(fleet);
+  const files = synthesize(fleet);
   const out = new Map<string, Obj>();
   for (const [path, text] of files) {
     if (!path.startsWith(distPaths.karpenterDir('ticketing') + '/')) continue;
@@ -126,13 +128,13 @@ describe('round trip: v1 manifests → convert → synthesize', () => {
       { path: 'clusters/ticketing.yaml', text: result.yaml! },
       { path: 'clusters/_defaults.yaml', text: DEFAULTS_YAML },
     ]);
-    const text = karpenterGenerator(fleet).get(distPaths.nodePool('ticketing', 'default'))!;
+    const text = synthesize(fleet).get(distPaths.nodePool('ticketing', 'default'))!;
     const meta = (parseAllDocuments(text)[0].toJS() as Obj).metadata as Obj;
     expect(meta.labels).toEqual({ 'app.kubernetes.io/managed-by': 'karpenter-gitops' });
   });
 });
 
-describe('converted output of every generation loads', () => {
+describe('converted output of every generation loads, synthesizes and validates', () => {
   test.each([
     [['v1alpha5/web-arm.yaml', 'v1alpha5/batch-inline-provider.yaml']],
     [['v1beta1/general.yaml', 'v1beta1/kubelet-split.yaml']],
@@ -153,6 +155,10 @@ describe('converted output of every generation loads', () => {
     expect(cluster.nodePools.map((p) => p.name)).toEqual(
       Object.keys(result.description!.nodePools as Obj).sort(),
     );
+    // the generated manifests pass the CRD schemas and CEL rules of the cluster's Karpenter version
+    const findings = validateDist(synthesize(loaded.fleet), loaded.fleet, { cfnLint: false });
+    expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(hasErrors(findings)).toBe(false);
   });
 
   test('without --account the loader refuses the file and says aws.accountId is required', () => {

@@ -99,4 +99,49 @@ describe('node class checks', () => {
       [13, 'nodeClasses.d.blockDeviceMappings[0].ebs.encrypted', 'volume is not encrypted'],
     ]);
   });
+
+  it('tags Karpenter sets itself, on the class or the cluster', () => {
+    expect(
+      errorsOfCluster(nodeClass('    alias: al2023@v20250505\n    tags:\n      karpenter.sh/nodepool: x\n')),
+    ).toEqual([
+      "clusters/demo.yaml:11:7 nodeClasses.d.tags.karpenter.sh/nodepool: tag 'karpenter.sh/nodepool' is set by Karpenter itself. Remove it (Karpenter tags every instance with the cluster, node pool, node claim and node class).",
+    ]);
+    expect(errorsOfCluster(MINIMAL + 'tags:\n  kubernetes.io/cluster/demo: owned\n')).toEqual([
+      "clusters/demo.yaml:8:3 tags.kubernetes.io/cluster/demo: tag 'kubernetes.io/cluster/demo' is set by Karpenter itself. Remove it (Karpenter tags every instance with the cluster, node pool, node claim and node class).",
+    ]);
+  });
+
+  it('kubelet map keys Karpenter accepts', () => {
+    expect(
+      errorsOfCluster(
+        nodeClass('    alias: al2023@v20250505\n    kubelet:\n      evictionHard: { memory.availble: 5% }\n'),
+      ),
+    ).toEqual([
+      "clusters/demo.yaml:11:23 nodeClasses.d.kubelet.evictionHard.memory.availble: 'memory.availble' is not a valid key of kubelet.evictionHard. Did you mean 'memory.available'? Use one of: memory.available, nodefs.available, nodefs.inodesFree, imagefs.available, imagefs.inodesFree, pid.available.",
+    ]);
+  });
+
+  it('Windows aliases cannot be pinned; Custom may go with any alias', () => {
+    expect(errorsOfCluster(nodeClass('    alias: windows2022@v20250101\n'))).toEqual([
+      "clusters/demo.yaml:9:12 nodeClasses.d.alias: Windows AMI aliases cannot be pinned ('windows2022@v20250101'). Karpenter accepts only windows2022@latest; set allowLatestAmi: true, or pin with amiSelectorTerms by id.",
+    ]);
+    expect(() =>
+      loadCluster(nodeClass('    alias: al2023@v20250505\n    amiFamily: Custom\n')),
+    ).not.toThrow();
+    expect(errorsOfCluster(nodeClass('    alias: al2023@v20250505\n    amiFamily: AL2\n'))).toEqual([
+      'clusters/demo.yaml:10:16 nodeClasses.d.amiFamily: amiFamily AL2 does not match the alias family AL2023. Remove amiFamily (the alias sets it), or use Custom with your own userData.',
+    ]);
+  });
+
+  it('a security group selected by name is a term of its own', () => {
+    expect(
+      errorsOfCluster(
+        nodeClass(
+          '    alias: al2023@v20250505\n    securityGroupSelectorTerms:\n      - name: web\n        tags: { a: b }\n',
+        ),
+      ),
+    ).toEqual([
+      'clusters/demo.yaml:11:15 nodeClasses.d.securityGroupSelectorTerms[0].name: name cannot be combined with other fields in one selector term. Put the name in a term of its own.',
+    ]);
+  });
 });

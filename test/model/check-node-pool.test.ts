@@ -1,5 +1,5 @@
 /** Node pool checks. `demo.yaml` = MINIMAL (6 lines) + CLASS (3 lines) + the pool, so the pool key is line 11. */
-import { errorsOfCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
 
 const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
 const pool = (body: string) =>
@@ -80,7 +80,7 @@ describe('node pool checks', () => {
       ),
     ).toEqual([
       "clusters/demo.yaml:14:14 nodePools.p.requirements[0].key: requirement on 'kubernetes.io/hostname' is restricted. Remove this requirement.",
-      'clusters/demo.yaml:18:17 nodePools.p.requirements[1].values: operator Gt needs exactly one whole number. Write values: ["2"].',
+      'clusters/demo.yaml:18:17 nodePools.p.requirements[1].values: operator Gt needs exactly one positive whole number. Write values: ["2"].',
     ]);
   });
 
@@ -104,5 +104,20 @@ describe('node pool checks', () => {
     ).toEqual([
       'clusters/demo.yaml:13:3 nodePools.p: duplicate key. Each key may appear once in a map; remove or rename one of them.',
     ]);
+  });
+
+  it('requirement values, shorthands included, are label values; minValues needs that many values', () => {
+    expect(pool('    zones: [eu west 1a]\n    instanceCategories: { in: [c], minValues: 2 }\n')).toEqual([
+      "clusters/demo.yaml:13:13 nodePools.p.zones[0]: 'eu west 1a' is not a valid label value: at most 63 letters, digits, '-', '_' or '.', starting and ending with a letter or digit. Requirement values are label values: use one without spaces or special characters.",
+      'clusters/demo.yaml:14:47 nodePools.p.instanceCategories.minValues: minValues 2 is more than the 1 values listed. Lower minValues or list more values.',
+    ]);
+  });
+
+  it('limits accept every Kubernetes quantity form', () => {
+    expect(() =>
+      loadCluster(
+        `${MINIMAL}${CLASS}nodePools:\n  p:\n    nodeClass: default\n    limits: { cpu: 1e3, memory: 1.5Ti, x.com/y: 500m }\n`,
+      ),
+    ).not.toThrow();
   });
 });

@@ -75,7 +75,7 @@ describe('checkHelmValues', () => {
     expect(byKey.get('settings.aws.defaultInstanceProfile')?.fix).toContain('`role` (or `instanceProfile`)');
     expect(byKey.get('settings.aws.isolatedVPC')?.fix).toBe('Move it to settings.isolatedVPC');
     expect(byKey.get('settings.aws.somethingElse')?.message).toContain(
-      'settings.aws.* was removed in Karpenter v0.32',
+      'settings.aws.* was removed from the chart (its settings moved to settings.* in Karpenter v0.32)',
     );
   });
 

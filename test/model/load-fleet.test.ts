@@ -212,6 +212,21 @@ describe('loadFleetFromSources', () => {
     ]);
   });
 
+  it('reports schema and semantic errors of one file together', () => {
+    const text =
+      MINIMAL +
+      'nodeClasses:\n  d:\n    alias: al2023@v20250505\n    amiFamly: AL2023\nnodePools:\n  p:\n    nodeClass: d\n    expireAfter: 30d\n  q:\n    nodeclass: d\n';
+    expect(errorsOfCluster(text)).toEqual([
+      expect.stringMatching(
+        /^clusters\/demo\.yaml:10:5 nodeClasses\.d\.amiFamly: unknown key 'amiFamly'\. Did you mean 'amiFamily'\?/,
+      ),
+      "clusters/demo.yaml:14:18 nodePools.p.expireAfter: '30d' is not a duration Karpenter accepts (only s, m and h units). Use 720h.",
+      expect.stringMatching(
+        /^clusters\/demo\.yaml:16:5 nodePools\.q\.nodeclass: unknown key 'nodeclass'\. Did you mean 'nodeClass'\?/,
+      ),
+    ]);
+  });
+
   it('refuses files starting with _ other than _defaults.yaml, and a fleet with no cluster', () => {
     expect(errorsOf({ '_default.yaml': DEFAULTS })).toEqual([
       "clusters/_default.yaml '_default.yaml' is not a fleet file. Only _defaults.yaml may start with '_'; rename or remove it.",
@@ -229,8 +244,8 @@ describe('loadFleetFromSources', () => {
         'shop.yaml': MINIMAL,
       }),
     ).toEqual([
-      "clusters/a.yaml:1:1 name: cluster name 'shop' is also used by clusters/shop.yaml:1:1. Give every cluster a unique name (the name defaults to the file name).",
-      "clusters/shop.yaml:1:1 name: cluster name 'shop' is also used by clusters/a.yaml:1:1. Give every cluster a unique name (the name defaults to the file name).",
+      "clusters/a.yaml:1:1 name: cluster name 'shop' is also used by clusters/shop.yaml:1:1 (name). Give every cluster a unique name (the name defaults to the file name).",
+      "clusters/shop.yaml:1:1 name: cluster name 'shop' is also used by clusters/a.yaml:1:1 (name). Give every cluster a unique name (the name defaults to the file name).",
     ]);
   });
 
@@ -264,6 +279,16 @@ describe('loadFleetFromSources', () => {
       }),
     ).toEqual([
       "clusters/_defaults.yaml:6:18 nodePools.shared.expireAfter: '30d' is not a duration Karpenter accepts (only s, m and h units). Use 720h.",
+    ]);
+  });
+
+  it('names the clusters a merged _defaults.yaml value is wrong for, unless it is wrong for all', () => {
+    const defaults = DEFAULTS + 'nodePools:\n  shared:\n    nodeClass: default\n';
+    const withClass = MINIMAL + 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
+    expect(
+      errorsOf({ '_defaults.yaml': defaults, 'a.yaml': MINIMAL, 'b.yaml': withClass, 'c.yaml': MINIMAL }),
+    ).toEqual([
+      "clusters/_defaults.yaml:5:16 nodePools.shared.nodeClass: node class 'default' does not exist (this cluster has no nodeClasses) (when merged into clusters/a.yaml, clusters/c.yaml). Name one of the cluster’s nodeClasses, or add a node class 'default' under nodeClasses.",
     ]);
   });
 

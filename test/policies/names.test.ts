@@ -47,4 +47,14 @@ describe('names', () => {
     const problems = nameProblems(clusterModel({ queueName: 'my.queue', iam: { path: 'karpenter' } }));
     expect(problems.map((p) => p.path)).toEqual(['karpenter.interruptionQueue.name', 'iam.path']);
   });
+
+  it('reports tags AWS would refuse', () => {
+    const problems = nameProblems(
+      clusterModel({ tags: { 'aws:owner': 'x', team: 'a;b', ok: 'fine value' } }),
+    );
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      ['tags.aws:owner', "tag key 'aws:owner' is not valid on AWS resources"],
+      ['tags.team', "tag value 'a;b' is not valid on AWS resources"],
+    ]);
+  });
 });

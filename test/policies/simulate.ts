@@ -100,6 +100,12 @@ async function simulateAsIs(
   );
   if (result.resultType === 'error')
     return { decision: 'error', detail: `error: ${JSON.stringify(result.errors)}` };
+  // A context key the simulator drops would make a denial meaningless: treat it as an error.
+  const ignored =
+    result.resultType === 'single'
+      ? (result.result.ignoredContextKeys ?? [])
+      : result.results.flatMap((r) => r.ignoredContextKeys ?? []);
+  if (ignored.length > 0) return { decision: 'error', detail: `ignored context keys: ${ignored.join(', ')}` };
   return {
     decision: result.overallResult === 'Allowed' ? 'allowed' : 'denied',
     detail: result.overallResult,

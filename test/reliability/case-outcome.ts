@@ -8,10 +8,11 @@ import { Diagnostic, formatDiagnostic } from '../../model/diagnostics';
 import { FuzzCase, Probe } from './mutators';
 
 /** Longest one-line diagnostic we accept: a user's 200 000-character key must not be echoed whole. */
-export const MAX_DIAGNOSTIC_CHARS = 1000;
+export const MAX_DIAGNOSTIC_CHARS = 1500;
 
 /** Signs that an internal failure leaked into a user-facing message. */
-const LEAK = /\[object Object\]|\bundefined\b|TypeError|ReferenceError|RangeError|SyntaxError:|\bat .+:\d+:\d+\)?$/;
+const LEAK =
+  /\[object Object\]|\bundefined\b|TypeError|ReferenceError|RangeError|SyntaxError:|\bat .+:\d+:\d+\)?$/;
 /** Characters that break a one-line diagnostic or drive a terminal. */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
@@ -30,11 +31,16 @@ export function fileInfo(c: FuzzCase): CaseFileInfo[] {
 }
 
 /** Problems with a rejection: every diagnostic must name a real file, a line, a field and a fix. */
-export function checkRejection(c: FuzzCase, diagnostics: readonly Diagnostic[], clustersDir = 'clusters'): string[] {
+export function checkRejection(
+  c: FuzzCase,
+  diagnostics: readonly Diagnostic[],
+  clustersDir = 'clusters',
+): string[] {
   const problems: string[] = [];
   if (c.expect === 'equivalent') problems.push('rejected a case that only changes formatting');
   const files = new Map(fileInfo(c).map((f) => [f.path, f]));
-  if (!diagnostics.some((d) => d.severity === 'error')) problems.push('UserError without any error diagnostic');
+  if (!diagnostics.some((d) => d.severity === 'error'))
+    problems.push('UserError without any error diagnostic');
   for (const d of diagnostics) {
     const text = safeFormat(d);
     const where = `diagnostic ${JSON.stringify(text.slice(0, 200))}`;
@@ -46,15 +52,25 @@ export function checkRejection(c: FuzzCase, diagnostics: readonly Diagnostic[], 
     if (!fileOnly) {
       if (!Number.isInteger(d.line) || d.line < 1) problems.push(`${where}: line ${d.line} is not ≥ 1`);
       if (!Number.isInteger(d.col) || d.col < 1) problems.push(`${where}: column ${d.col} is not ≥ 1`);
-      if (file && d.line > file.lines + 1) problems.push(`${where}: line ${d.line} is past the end (${file.lines} lines)`);
+      if (file && d.line > file.lines + 1)
+        problems.push(`${where}: line ${d.line} is past the end (${file.lines} lines)`);
     }
     if (!d.message.trim()) problems.push(`${where}: empty message`);
-    if (d.message.endsWith('.')) problems.push(`${where}: message ends with a period (formatDiagnostic adds one)`);
+    if (d.message.endsWith('.'))
+      problems.push(`${where}: message ends with a period (formatDiagnostic adds one)`);
     if (d.severity === 'error' && !d.fix?.trim()) problems.push(`${where}: no fix`);
     if (CONTROL.test(text)) problems.push(`${where}: contains a line break or control character`);
     if (LEAK.test(text)) problems.push(`${where}: looks like an internal error leaked into the message`);
     if (text.length > MAX_DIAGNOSTIC_CHARS) {
       problems.push(`${where}: ${text.length} characters long (user input echoed without truncation?)`);
+    }
+    for (const p of c.probes) {
+      if (p.kind !== 'value' || !p.line || !d.path.endsWith(`.${p.key}`)) continue;
+      if (d.file !== p.line.file || d.line !== p.line.line) {
+        problems.push(
+          `${where}: is about ${p.key}, written at ${p.line.file}:${p.line.line}, but points elsewhere`,
+        );
+      }
     }
   }
   return problems;
@@ -89,7 +105,11 @@ export interface FoundPair {
   readonly trail: readonly string[];
 }
 
-export function collectPairs(value: unknown, trail: readonly string[] = [], out: FoundPair[] = []): FoundPair[] {
+export function collectPairs(
+  value: unknown,
+  trail: readonly string[] = [],
+  out: FoundPair[] = [],
+): FoundPair[] {
   if (Array.isArray(value)) {
     value.forEach((v, i) => collectPairs(v, [...trail, String(i)], out));
   } else if (value && typeof value === 'object' && !(value instanceof Date)) {
@@ -108,7 +128,12 @@ export function collectPairs(value: unknown, trail: readonly string[] = [], out:
 }
 
 /** Problems with how one probe came out in `pairs` (the model's or a generated file's). */
-export function checkProbe(probe: Probe, pairs: readonly FoundPair[], where: string, mustBeFound: boolean): string[] {
+export function checkProbe(
+  probe: Probe,
+  pairs: readonly FoundPair[],
+  where: string,
+  mustBeFound: boolean,
+): string[] {
   const problems: string[] = [];
   const relevant =
     probe.kind === 'value'
@@ -120,7 +145,9 @@ export function checkProbe(probe: Probe, pairs: readonly FoundPair[], where: str
   }
   if (probe.key === 'userData') {
     if (!relevant.some((p) => p.value === probe.value)) {
-      problems.push(`${where}: userData became ${JSON.stringify(relevant[0].value)}, written ${JSON.stringify(probe.value)}`);
+      problems.push(
+        `${where}: userData became ${JSON.stringify(relevant[0].value)}, written ${JSON.stringify(probe.value)}`,
+      );
     }
     return problems;
   }
@@ -133,14 +160,18 @@ export function checkProbe(probe: Probe, pairs: readonly FoundPair[], where: str
       );
     }
     if (p.trail.some((t) => t === 'Fn::Sub') && /\$\{/.test(String(got))) {
-      problems.push(`${where}: ${JSON.stringify(got)} reached a CloudFormation Fn::Sub, where \${…} is substituted`);
+      problems.push(
+        `${where}: ${JSON.stringify(got)} reached a CloudFormation Fn::Sub, where \${…} is substituted`,
+      );
     }
   }
   return problems;
 }
 
 function describe(p: Probe): string {
-  return p.kind === 'value' ? `${p.key}=${JSON.stringify(p.value)} (${p.at})` : `key ${JSON.stringify(p.key)} (${p.at})`;
+  return p.kind === 'value'
+    ? `${p.key}=${JSON.stringify(p.value)} (${p.at})`
+    : `key ${JSON.stringify(p.key)} (${p.at})`;
 }
 
 function show(v: unknown): string {
@@ -158,7 +189,8 @@ export function checkAcceptance(c: FuzzCase, fleet: unknown, baselineFleet: unkn
   const pairs = collectPairs(fleet);
   for (const probe of c.probes) problems.push(...checkProbe(probe, pairs, 'model', true));
   const replaced = findString(fleet, (s) => s.includes('\ufffd'));
-  if (replaced !== undefined) problems.push(`model holds a U+FFFD replacement character: ${JSON.stringify(replaced)}`);
+  if (replaced !== undefined)
+    problems.push(`model holds a U+FFFD replacement character: ${JSON.stringify(replaced)}`);
   return problems;
 }
 
@@ -187,7 +219,10 @@ export function unsafeDistPath(path: string): boolean {
 }
 
 /** Parsed documents of one generated file, read as YAML 1.2 and as YAML 1.1 (what Go's sigs.k8s.io/yaml does). */
-export function readBack(path: string, content: string): { readonly docs: unknown[]; readonly errors: string[] }[] {
+export function readBack(
+  path: string,
+  content: string,
+): { readonly docs: unknown[]; readonly errors: string[] }[] {
   if (path.endsWith('.json')) {
     try {
       return [{ docs: [JSON.parse(content)], errors: [] }];
@@ -229,7 +264,8 @@ export function checkSynth(
     if (c.probes.length > 0 && base !== undefined) {
       const before = readBack(path, base)[0].docs.length;
       const after = reads[0].docs.length;
-      if (before !== after) problems.push(`${path}: ${after} documents instead of ${before} (a value split the file)`);
+      if (before !== after)
+        problems.push(`${path}: ${after} documents instead of ${before} (a value split the file)`);
     }
   }
   if (c.probes.length > 0) {
@@ -240,11 +276,18 @@ export function checkSynth(
     }
   }
   for (const probe of c.probes) {
-    problems.push(...checkProbe(probe, allPairs, 'dist', probe.kind === 'value' && probeReachesOutput(probe)));
+    problems.push(
+      ...checkProbe(probe, allPairs, 'dist', probe.kind === 'value' && probeReachesOutput(probe)),
+    );
   }
   if (c.expect === 'equivalent') {
-    const differs = [...new Set([...files.keys(), ...baseline.keys()])].filter((p) => files.get(p) !== baseline.get(p));
-    if (differs.length > 0) problems.push(`dist differs from the example's although only formatting changed: ${differs.join(', ')}`);
+    const differs = [...new Set([...files.keys(), ...baseline.keys()])].filter(
+      (p) => files.get(p) !== baseline.get(p),
+    );
+    if (differs.length > 0)
+      problems.push(
+        `dist differs from the example's although only formatting changed: ${differs.join(', ')}`,
+      );
   }
   return problems;
 }

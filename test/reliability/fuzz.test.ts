@@ -73,14 +73,27 @@ describe('fuzz harness: malformed fleet descriptions', () => {
     const t0 = performance.now();
     work = mkdtempSync(join(tmpdir(), 'kg-fuzz-'));
     const baseRoot = join(work, 'baseline');
-    writeCaseProject(baseRoot, { id: 'baseline', family: 'baseline', description: '', files: sources.map((s) => ({ path: s.path, content: s.text })), isolate: false, expect: 'any', probes: [] });
+    writeCaseProject(baseRoot, {
+      id: 'baseline',
+      family: 'baseline',
+      description: '',
+      files: sources.map((s) => ({ path: s.path, content: s.text })),
+      isolate: false,
+      expect: 'any',
+      probes: [],
+    });
     const baseline = loadFleet(baseRoot).fleet;
     const baselineFiles = new Map<string, DistFiles>();
 
     const tIso = performance.now();
     const isolated = await runIsolated(
       cases.filter((c) => c.isolate),
-      { projectRoot: join(__dirname, '..', '..'), workDir: join(work, 'isolated'), timeoutMs: ISOLATED_LIMIT_MS, maxHeapMb: 512 },
+      {
+        projectRoot: join(__dirname, '..', '..'),
+        workDir: join(work, 'isolated'),
+        timeoutMs: ISOLATED_LIMIT_MS,
+        maxHeapMb: 512,
+      },
     );
     timing.isolated = performance.now() - tIso;
     for (const c of cases) {
@@ -91,7 +104,9 @@ describe('fuzz harness: malformed fleet descriptions', () => {
         const tl = performance.now();
         if (c.files.every((f) => typeof f.content === 'string' && f.path.endsWith('.yaml'))) {
           // Text only: the pure loader, no disk.
-          outcome = loadInProcess(() => loadFleetFromSources(c.files.map((f) => ({ path: f.path, text: String(f.content) }))));
+          outcome = loadInProcess(() =>
+            loadFleetFromSources(c.files.map((f) => ({ path: f.path, text: String(f.content) }))),
+          );
         } else {
           // Bytes or non-YAML file names: through the files, as the CLI reads them.
           const root = join(work, c.id);
@@ -103,21 +118,26 @@ describe('fuzz harness: malformed fleet descriptions', () => {
       }
       const problems: { kind: string; text: string }[] = [];
       if (outcome.kind === 'crashed') problems.push({ kind: 'crash', text: outcome.error });
-      if (outcome.kind === 'hung') problems.push({ kind: 'crash', text: `no answer within ${outcome.ms} ms (hang)` });
+      if (outcome.kind === 'hung')
+        problems.push({ kind: 'crash', text: `no answer within ${outcome.ms} ms (hang)` });
       if (outcome.kind !== 'hung' && !c.isolate && outcome.ms > IN_PROCESS_LIMIT_MS) {
         problems.push({ kind: 'slow', text: `loader took ${Math.round(outcome.ms)} ms` });
       }
       if (outcome.kind === 'rejected') {
-        for (const text of checkRejection(c, outcome.diagnostics)) problems.push({ kind: 'diagnostic', text });
+        for (const text of checkRejection(c, outcome.diagnostics))
+          problems.push({ kind: 'diagnostic', text });
       }
       if (outcome.kind === 'accepted') {
-        for (const text of checkAcceptance(c, outcome.fleet, baseline)) problems.push({ kind: 'acceptance', text });
+        for (const text of checkAcceptance(c, outcome.fleet, baseline))
+          problems.push({ kind: 'acceptance', text });
         try {
           // Only the clusters of the files the case changed (all of them when _defaults.yaml
           // changed), compared with the example's output for the same clusters.
           const changed = changedFiles(c);
           const pick = (fleet: FleetModel): FleetModel => ({
-            clusters: fleet.clusters.filter((cl) => changed.has(cl.source.file) || changed.has(DEFAULTS_PATH)),
+            clusters: fleet.clusters.filter(
+              (cl) => changed.has(cl.source.file) || changed.has(DEFAULTS_PATH),
+            ),
           });
           const fleet = pick(outcome.fleet as FleetModel);
           if (fleet.clusters.length > MAX_SYNTH_CLUSTERS) throw new SkipSynth();
@@ -127,14 +147,18 @@ describe('fuzz harness: malformed fleet descriptions', () => {
           // Isolated outcomes crossed a process boundary as JSON: the model is plain data either way.
           const files = synthesize(fleet);
           timing.synth += performance.now() - ts;
-          for (const text of checkSynth(c, files, baselineFiles.get(key) as DistFiles)) problems.push({ kind: 'synth', text });
+          for (const text of checkSynth(c, files, baselineFiles.get(key) as DistFiles))
+            problems.push({ kind: 'synth', text });
         } catch (e) {
           if (e instanceof SkipSynth) {
             // the cluster-count case: its point is the loader's bound, not 300 clusters of output
           } else if (e instanceof UserError) {
             for (const text of checkRejection(c, e.diagnostics)) problems.push({ kind: 'diagnostic', text });
           } else {
-            problems.push({ kind: 'crash', text: `synthesize: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}` });
+            problems.push({
+              kind: 'crash',
+              text: `synthesize: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+            });
           }
         }
       }
@@ -160,22 +184,42 @@ describe('fuzz harness: malformed fleet descriptions', () => {
     );
     console.log(
       `fuzz: ${results.length} cases tried, ${accepted} accepted, ${rejected} rejected with diagnostics, ${crashed} crashed` +
-        ` (seed ${seed}; ${cases.filter((c) => c.isolate).length} in child processes; ${flawed} with other problems; ${Math.round(elapsedMs)} ms)` + JSON.stringify(timing),
+        ` (seed ${seed}; ${cases.filter((c) => c.isolate).length} in child processes; ${flawed} with other problems; ${Math.round(elapsedMs)} ms)` +
+        JSON.stringify(timing),
     );
   });
 
   const report = (kind: string): string[] =>
     results.flatMap((r) =>
-      r.problems.filter((p) => p.kind === kind).map((p) => `${r.c.id} [${r.c.description.slice(0, 160)}]: ${p.text.slice(0, 600)}`),
+      r.problems
+        .filter((p) => p.kind === kind)
+        .map((p) => `${r.c.id} [${r.c.description.slice(0, 160)}]: ${p.text.slice(0, 600)}`),
     );
 
   it('derives at least 500 cases from the example fleet, covering every mutation family', () => {
     expect(cases.length).toBeGreaterThanOrEqual(500);
     expect(results).toHaveLength(cases.length);
     const families = new Set(cases.map((c) => c.family));
-    for (const f of ['special-string', 'structure-breaker', 'hostile-key', 'hostile-name', 'wrong-type', 'missing-key',
-      'extra-key', 'duplicate-key', 'empty-document', 'alias', 'alias-bomb', 'tab', 'control-char', 'encoding',
-      'equivalent', 'number', 'huge', 'deep-nesting']) {
+    for (const f of [
+      'special-string',
+      'structure-breaker',
+      'hostile-key',
+      'hostile-name',
+      'wrong-type',
+      'missing-key',
+      'extra-key',
+      'duplicate-key',
+      'empty-document',
+      'alias',
+      'alias-bomb',
+      'tab',
+      'control-char',
+      'encoding',
+      'equivalent',
+      'number',
+      'huge',
+      'deep-nesting',
+    ]) {
       expect(families).toContain(f);
     }
   });
@@ -200,17 +244,23 @@ describe('fuzz harness: malformed fleet descriptions', () => {
   it('the alias bombs and deep nesting are refused with a diagnostic, not by running out of memory', () => {
     const dangerous = results.filter((r) => r.c.family === 'alias-bomb' || r.c.family === 'deep-nesting');
     expect(dangerous.length).toBeGreaterThanOrEqual(8);
-    expect(dangerous.filter((r) => r.outcome.kind !== 'rejected').map((r) => `${r.c.id} ${r.outcome.kind}`)).toEqual([]);
+    expect(
+      dangerous.filter((r) => r.outcome.kind !== 'rejected').map((r) => `${r.c.id} ${r.outcome.kind}`),
+    ).toEqual([]);
   });
 
   it('a label value `on` written plain stays the string "on" all the way to the manifest', () => {
     const on = results.filter(
-      (r) => r.c.family === 'special-string' && r.c.probes[0]?.value === 'on' && r.c.description.includes('.labels.'),
+      (r) =>
+        r.c.family === 'special-string' &&
+        r.c.probes[0]?.value === 'on' &&
+        r.c.description.includes('.labels.'),
     );
     // The sites are drawn at random; whichever were drawn, none may turn `on` into a boolean.
     for (const r of on) {
       expect(r.problems).toEqual([]);
-      if (r.outcome.kind === 'accepted') expect(JSON.stringify(r.outcome.fleet)).toContain(`"${r.c.probes[0].key}":"on"`);
+      if (r.outcome.kind === 'accepted')
+        expect(JSON.stringify(r.outcome.fleet)).toContain(`"${r.c.probes[0].key}":"on"`);
     }
   });
 });

@@ -12,10 +12,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Diagnostic } from '../../model/diagnostics';
 import { FuzzCase } from './mutators';
+import { tsRequireHook } from './ts-child';
 
 export type Outcome =
   | { readonly kind: 'rejected'; readonly diagnostics: readonly Diagnostic[]; readonly ms: number }
-  | { readonly kind: 'accepted'; readonly fleet: unknown; readonly warnings: readonly Diagnostic[]; readonly ms: number }
+  | {
+      readonly kind: 'accepted';
+      readonly fleet: unknown;
+      readonly warnings: readonly Diagnostic[];
+      readonly ms: number;
+    }
   | { readonly kind: 'crashed'; readonly error: string; readonly ms: number }
   | { readonly kind: 'hung'; readonly ms: number };
 
@@ -29,23 +35,13 @@ export function writeCaseProject(root: string, c: FuzzCase): void {
 }
 
 /** Source of the child: reads one project folder per stdin line, answers one JSON line each. */
-const WORKER = String.raw`
-const fs = require('node:fs');
+const WORKER = (projectRoot: string): string => `${tsRequireHook(projectRoot)}
 const path = require('node:path');
 const readline = require('node:readline');
-const projectRoot = process.argv[1];
-const ts = require(path.join(projectRoot, 'node_modules', 'typescript'));
-require.extensions['.ts'] = (module, filename) => {
-  const source = fs.readFileSync(filename, 'utf8');
-  const out = ts.transpileModule(source, {
-    fileName: filename,
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-  });
-  module._compile(out.outputText, filename);
-};
+const projectRoot = ${JSON.stringify(projectRoot)};
 const { loadFleet } = require(path.join(projectRoot, 'model', 'load-fleet.ts'));
 const { UserError } = require(path.join(projectRoot, 'model', 'diagnostics.ts'));
-process.stdout.write(JSON.stringify({ ready: true }) + '\n');
+process.stdout.write(JSON.stringify({ ready: true }) + '\\n');
 readline.createInterface({ input: process.stdin }).on('line', (dir) => {
   const t0 = process.hrtime.bigint();
   const ms = () => Number(process.hrtime.bigint() - t0) / 1e6;
@@ -57,7 +53,7 @@ readline.createInterface({ input: process.stdin }).on('line', (dir) => {
     if (e instanceof UserError) answer = { kind: 'rejected', diagnostics: e.diagnostics, ms: ms() };
     else answer = { kind: 'crashed', error: String((e && e.stack) || e), ms: ms() };
   }
-  process.stdout.write(JSON.stringify(answer) + '\n');
+  process.stdout.write(JSON.stringify(answer) + '\\n');
 });
 `;
 
@@ -80,7 +76,7 @@ interface Worker {
 function startWorker(options: IsolatedRunnerOptions): Worker {
   const child = spawn(
     process.execPath,
-    [`--max-old-space-size=${options.maxHeapMb}`, '-e', WORKER, options.projectRoot],
+    [`--max-old-space-size=${options.maxHeapMb}`, '-e', WORKER(options.projectRoot)],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
   const w: Worker = { child, lines: lineIterator(child), stderr: '' };
@@ -137,11 +133,15 @@ async function nextLine(w: Worker, timeoutMs: number): Promise<string | 'timeout
 }
 
 function stop(w: Worker): void {
-  if (w.child.exitCode === null && w.child.signalCode === null && w.child.pid !== undefined) w.child.kill('SIGKILL');
+  if (w.child.exitCode === null && w.child.signalCode === null && w.child.pid !== undefined)
+    w.child.kill('SIGKILL');
 }
 
 /** Loads every case in a child process; the outcome of each, by case id. */
-export async function runIsolated(cases: readonly FuzzCase[], options: IsolatedRunnerOptions): Promise<Map<string, Outcome>> {
+export async function runIsolated(
+  cases: readonly FuzzCase[],
+  options: IsolatedRunnerOptions,
+): Promise<Map<string, Outcome>> {
   const outcomes = new Map<string, Outcome>();
   let worker: Worker | undefined;
   const ready = async (): Promise<Worker> => {
@@ -170,7 +170,11 @@ export async function runIsolated(cases: readonly FuzzCase[], options: IsolatedR
         worker = undefined;
       } else if (line === 'closed') {
         const tail = w.stderr.trim().split('\n').slice(-6).join('\n');
-        outcomes.set(c.id, { kind: 'crashed', error: `child died (exit ${w.child.exitCode}, ${w.child.signalCode}): ${tail}`, ms });
+        outcomes.set(c.id, {
+          kind: 'crashed',
+          error: `child died (exit ${w.child.exitCode}, ${w.child.signalCode}): ${tail}`,
+          ms,
+        });
         worker = undefined;
       } else {
         outcomes.set(c.id, JSON.parse(line) as Outcome);

@@ -4,7 +4,18 @@
  * (`on`, `0x1F`, `"a\nb"`, `${x}` …) are spliced in through a placeholder so they reach the
  * loader exactly as written, unquoted when they are plain.
  */
-import { Document, isCollection, isMap, isPair, isScalar, isSeq, Node, parseDocument, Scalar, YAMLMap } from 'yaml';
+import {
+  Document,
+  isCollection,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  Node,
+  parseDocument,
+  Scalar,
+  YAMLMap,
+} from 'yaml';
 
 export type YamlPath = readonly (string | number)[];
 
@@ -100,7 +111,9 @@ export function renameKey(text: string, path: YamlPath, rawKey: string): string 
   const doc = parse(text);
   const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
   if (!isMap(parent)) throw new Error(`no map at ${path.slice(0, -1).join('.')}`);
-  const pair = (parent as YAMLMap).items.find((p) => isScalar(p.key) && String(p.key.value) === String(path[path.length - 1]));
+  const pair = (parent as YAMLMap).items.find(
+    (p) => isScalar(p.key) && String(p.key.value) === String(path[path.length - 1]),
+  );
   if (!pair) throw new Error(`no key at ${path.join('.')}`);
   pair.key = new Scalar(PLACEHOLDER(3));
   blockify(doc, path.slice(0, -1));
@@ -115,7 +128,9 @@ export function duplicatePair(text: string, path: YamlPath): string | undefined 
   const doc = parse(text);
   const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
   if (!isMap(parent) || parent.flow) return undefined;
-  const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === String(path[path.length - 1]));
+  const pair = parent.items.find(
+    (p) => isScalar(p.key) && String(p.key.value) === String(path[path.length - 1]),
+  );
   if (!pair || !isScalar(pair.key) || !pair.key.range) return undefined;
   const start = pair.key.range[0];
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;

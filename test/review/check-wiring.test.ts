@@ -10,7 +10,8 @@ describe('defaultCheckDeps', () => {
     const files = deps.synthesize(fleet);
     const ticketing = fleet.clusters.find((c) => c.name === 'ticketing');
     expect(ticketing).toBeDefined();
-    for (const pool of ticketing?.nodePools ?? []) expect(files.has(distPaths.nodePool('ticketing', pool.name))).toBe(true);
+    for (const pool of ticketing?.nodePools ?? [])
+      expect(files.has(distPaths.nodePool('ticketing', pool.name))).toBe(true);
     expect(typeof deps.policies).toBe('function');
   });
 });

@@ -39,7 +39,10 @@ describe('classifyResource', () => {
 
 describe('helpers', () => {
   it('aliasOf reads family and version like EC2NodeClass.Alias()', () => {
-    expect(aliasOf(nodeClass('c', 'Bottlerocket@v1.2.3'))).toEqual({ family: 'bottlerocket', version: 'v1.2.3' });
+    expect(aliasOf(nodeClass('c', 'Bottlerocket@v1.2.3'))).toEqual({
+      family: 'bottlerocket',
+      version: 'v1.2.3',
+    });
     expect(aliasOf(nodeClass('c', 'x', { amiSelectorTerms: [{ id: 'ami-1' }] }))).toBeUndefined();
   });
 

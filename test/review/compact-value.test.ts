@@ -23,6 +23,8 @@ describe('compact values', () => {
     expect(describeValues('added', undefined, 'x')).toBe('added `x`');
     expect(describeValues('removed', 'x', undefined)).toBe('removed `x`');
     expect(describeValues('reordered', [1, 2], [2, 1])).toBe('reordered');
-    expect(describeValues('changed', '#!/bin/bash\necho a\n', '#!/bin/bash\necho b\necho c\n')).toBe('text changed (+2 −1 lines)');
+    expect(describeValues('changed', '#!/bin/bash\necho a\n', '#!/bin/bash\necho b\necho c\n')).toBe(
+      'text changed (+2 −1 lines)',
+    );
   });
 });

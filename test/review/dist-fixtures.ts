@@ -21,8 +21,19 @@ export function nodeClass(name: string, alias: string, extra: Obj = {}): Obj {
       role: 'KarpenterNodeRole-test',
       subnetSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'test' } }],
       securityGroupSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'test' } }],
-      blockDeviceMappings: [{ deviceName: '/dev/xvda', rootVolume: true, ebs: { volumeSize: '20Gi', volumeType: 'gp3', encrypted: true } }],
-      metadataOptions: { httpEndpoint: 'enabled', httpProtocolIPv6: 'disabled', httpPutResponseHopLimit: 1, httpTokens: 'required' },
+      blockDeviceMappings: [
+        {
+          deviceName: '/dev/xvda',
+          rootVolume: true,
+          ebs: { volumeSize: '20Gi', volumeType: 'gp3', encrypted: true },
+        },
+      ],
+      metadataOptions: {
+        httpEndpoint: 'enabled',
+        httpProtocolIPv6: 'disabled',
+        httpPutResponseHopLimit: 1,
+        httpTokens: 'required',
+      },
       tags: { team: 'test' },
       ...extra,
     },
@@ -47,7 +58,11 @@ export function nodePool(name: string, classRef: string, capacityTypes: string[]
         },
       },
       limits: { cpu: '100', memory: '400Gi' },
-      disruption: { consolidationPolicy: 'WhenEmptyOrUnderutilized', consolidateAfter: '2m', budgets: [{ nodes: '10%' }] },
+      disruption: {
+        consolidationPolicy: 'WhenEmptyOrUnderutilized',
+        consolidateAfter: '2m',
+        budgets: [{ nodes: '10%' }],
+      },
       ...extra,
     },
   };
@@ -57,12 +72,12 @@ export function nodePool(name: string, classRef: string, capacityTypes: string[]
 export function exampleObjects(): Map<string, Obj> {
   const m = new Map<string, Obj>();
   m.set(distPaths.nodeClass('ticketing', 'default'), nodeClass('default', 'al2023@v20250505'));
-  m.set(distPaths.nodePool('ticketing', 'on-demand-critical'), nodePool('on-demand-critical', 'default', ['on-demand']));
-  m.set(distPaths.nodePool('ticketing', 'mixed-workload'), nodePool('mixed-workload', 'default', ['spot']));
   m.set(
-    distPaths.nodePool('ticketing', 'loadtest'),
-    nodePool('loadtest', 'default', ['spot'], {}),
+    distPaths.nodePool('ticketing', 'on-demand-critical'),
+    nodePool('on-demand-critical', 'default', ['on-demand']),
   );
+  m.set(distPaths.nodePool('ticketing', 'mixed-workload'), nodePool('mixed-workload', 'default', ['spot']));
+  m.set(distPaths.nodePool('ticketing', 'loadtest'), nodePool('loadtest', 'default', ['spot'], {}));
   m.set(distPaths.nodeClass('dataops', 'dataops'), nodeClass('dataops', 'al2023@v20250505'));
   m.set(distPaths.nodeClass('dataops', 'bottlerocket'), nodeClass('bottlerocket', 'bottlerocket@v1.39.0'));
   m.set(distPaths.nodePool('dataops', 'batch'), nodePool('batch', 'dataops', ['spot', 'on-demand']));
@@ -75,7 +90,10 @@ export function cloudFormation(nodeRoleName: string, queueName: string): Obj {
     AWSTemplateFormatVersion: '2010-09-09',
     Resources: {
       KarpenterNodeRole: { Type: 'AWS::IAM::Role', Properties: { RoleName: nodeRoleName, Path: '/' } },
-      KarpenterInterruptionQueue: { Type: 'AWS::SQS::Queue', Properties: { QueueName: queueName, MessageRetentionPeriod: 300 } },
+      KarpenterInterruptionQueue: {
+        Type: 'AWS::SQS::Queue',
+        Properties: { QueueName: queueName, MessageRetentionPeriod: 300 },
+      },
     },
     Outputs: { QueueName: { Value: queueName } },
   };
@@ -83,14 +101,25 @@ export function cloudFormation(nodeRoleName: string, queueName: string): Obj {
 
 export function toDistFiles(objects: Map<string, Obj>, extra: Record<string, string> = {}): DistFiles {
   const files: DistFiles = new Map();
-  for (const [p, o] of objects) files.set(p, p.endsWith('.json') ? `${JSON.stringify(o, null, 2)}\n` : stringify(o, { sortMapEntries: true }));
+  for (const [p, o] of objects)
+    files.set(
+      p,
+      p.endsWith('.json') ? `${JSON.stringify(o, null, 2)}\n` : stringify(o, { sortMapEntries: true }),
+    );
   for (const [p, c] of Object.entries(extra)) files.set(p, c);
   return files;
 }
 
-/** Writes files under a new folder in os.tmpdir() and returns the folder. */
+/** Folders made by writeTree in this test file; removed when the file's tests are done. */
+const created: string[] = [];
+afterAll(() => {
+  for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Writes files under a new folder in os.tmpdir() and returns the folder (removed after the test file). */
 export function writeTree(files: DistFiles, prefix = 'review-dist-'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  created.push(dir);
   for (const [rel, content] of files) {
     const abs = path.join(dir, rel);
     fs.mkdirSync(path.dirname(abs), { recursive: true });

@@ -4,13 +4,18 @@ describe('parseDist', () => {
   it('identifies Kubernetes objects by cluster, kind, namespace and name; values and templates by file', () => {
     const files = new Map([
       ['c1/karpenter/nodepool-a.yaml', 'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: a\n'],
-      ['c1/argocd/apps.yaml', 'kind: Application\nmetadata: { name: x, namespace: argocd }\n---\nkind: AppProject\nmetadata: { name: p, namespace: argocd }\n'],
+      [
+        'c1/argocd/apps.yaml',
+        'kind: Application\nmetadata: { name: x, namespace: argocd }\n---\nkind: AppProject\nmetadata: { name: p, namespace: argocd }\n',
+      ],
       ['c1/values/karpenter.yaml', 'replicas: 2\n'],
       ['c1/cloudformation/karpenter.json', '{"Resources": {}}'],
       ['c1/notes.txt', 'hello'],
     ]);
     const { resources } = parseDist(files, 'dist');
-    const list = [...resources.values()].map((r) => `${r.cluster} ${r.kind} ${r.namespace ?? '-'} ${r.name} ${r.file}`);
+    const list = [...resources.values()].map(
+      (r) => `${r.cluster} ${r.kind} ${r.namespace ?? '-'} ${r.name} ${r.file}`,
+    );
     expect(list.sort()).toEqual([
       'c1 AppProject argocd p c1/argocd/apps.yaml',
       'c1 Application argocd x c1/argocd/apps.yaml',

@@ -11,10 +11,18 @@ function pool(path: string, value: unknown): { impact: NodeImpact; reason: strin
   const after = clone(before);
   setPath(after, path, value);
   const c = classifyResource('NodePool', before, after);
-  return { impact: c.impact, reason: c.changes.map((x) => x.reason).join(' | '), paths: c.changes.map((x) => formatPath(x.path)) };
+  return {
+    impact: c.impact,
+    reason: c.changes.map((x) => x.reason).join(' | '),
+    paths: c.changes.map((x) => formatPath(x.path)),
+  };
 }
 
-function klass(path: string, value: unknown, base: Obj = nodeClass('c', 'al2023@v20250505')): { impact: NodeImpact; reason: string } {
+function klass(
+  path: string,
+  value: unknown,
+  base: Obj = nodeClass('c', 'al2023@v20250505'),
+): { impact: NodeImpact; reason: string } {
   const after = clone(base);
   setPath(after, path, value);
   const c = classifyResource('EC2NodeClass', base, after);
@@ -26,8 +34,18 @@ describe('NodePool drift rules', () => {
   it.each([
     ['spec.template.metadata.labels.role', 'x', 'replaces', 'NodePoolDrifted'],
     ['spec.template.metadata.annotations', { a: 'b' }, 'replaces', 'NodePoolDrifted'],
-    ['spec.template.spec.taints', [{ key: 'dedicated', value: 'x', effect: 'NoSchedule' }], 'replaces', 'NodePoolDrifted'],
-    ['spec.template.spec.startupTaints', [{ key: 'init', effect: 'NoSchedule' }], 'replaces', 'NodePoolDrifted'],
+    [
+      'spec.template.spec.taints',
+      [{ key: 'dedicated', value: 'x', effect: 'NoSchedule' }],
+      'replaces',
+      'NodePoolDrifted',
+    ],
+    [
+      'spec.template.spec.startupTaints',
+      [{ key: 'init', effect: 'NoSchedule' }],
+      'replaces',
+      'NodePoolDrifted',
+    ],
     ['spec.template.spec.nodeClassRef.name', 'other', 'replaces', 'nodeClassRef'],
     ['spec.template.spec.expireAfter', '168h', 'replaces', 'expireAfter'],
     ['spec.template.spec.terminationGracePeriod', '48h', 'replaces', 'terminationGracePeriod'],
@@ -86,7 +104,18 @@ describe('EC2NodeClass drift rules', () => {
     ['spec.userData', 'echo hi', 'replaces', 'userData is in the EC2NodeClass hash'],
     ['spec.role', 'OtherRole', 'replaces', 'new instance profile'],
     ['spec.instanceProfile', 'profile', 'replaces', 'instanceProfile'],
-    ['spec.blockDeviceMappings', [{ deviceName: '/dev/xvda', rootVolume: true, ebs: { volumeSize: '100Gi', volumeType: 'gp3', encrypted: true } }], 'replaces', 'block devices'],
+    [
+      'spec.blockDeviceMappings',
+      [
+        {
+          deviceName: '/dev/xvda',
+          rootVolume: true,
+          ebs: { volumeSize: '100Gi', volumeType: 'gp3', encrypted: true },
+        },
+      ],
+      'replaces',
+      'block devices',
+    ],
     ['spec.kubelet', { maxPods: 110 }, 'replaces', 'kubelet'],
     ['spec.tags.team', 'other', 'replaces', 'tags'],
     ['spec.metadataOptions.httpPutResponseHopLimit', 2, 'replaces', 'metadataOptions'],

@@ -5,18 +5,40 @@ const show = (b: unknown, a: unknown) => diffFields(b, a).map((c) => `${c.kind} 
 
 describe('diffFields', () => {
   it('reports added, removed and changed map keys in sorted order', () => {
-    expect(show({ b: 1, a: 1, c: { x: 1 } }, { a: 2, c: { x: 1, y: 2 }, d: 1 })).toEqual(['changed a', 'removed b', 'added c.y', 'added d']);
+    expect(show({ b: 1, a: 1, c: { x: 1 } }, { a: 2, c: { x: 1, y: 2 }, d: 1 })).toEqual([
+      'changed a',
+      'removed b',
+      'added c.y',
+      'added d',
+    ]);
   });
 
   it('matches list elements by key, deviceName or name', () => {
-    const before = [{ key: 'a', values: ['1'] }, { key: 'b', values: ['2'] }];
-    const after = [{ key: 'z', values: ['0'] }, { key: 'a', values: ['1'] }, { key: 'b', values: ['3'] }];
+    const before = [
+      { key: 'a', values: ['1'] },
+      { key: 'b', values: ['2'] },
+    ];
+    const after = [
+      { key: 'z', values: ['0'] },
+      { key: 'a', values: ['1'] },
+      { key: 'b', values: ['3'] },
+    ];
     expect(show({ r: before }, { r: after })).toEqual(['changed r[b].values[0]', 'added r[z]']);
-    expect(show([{ deviceName: '/dev/xvda', size: 1 }], [{ deviceName: '/dev/xvda', size: 2 }])).toEqual(['changed [/dev/xvda].size']);
+    expect(show([{ deviceName: '/dev/xvda', size: 1 }], [{ deviceName: '/dev/xvda', size: 2 }])).toEqual([
+      'changed [/dev/xvda].size',
+    ]);
   });
 
   it('falls back to positions when identities repeat', () => {
-    expect(show([{ key: 'a', effect: 'NoSchedule' }, { key: 'a', effect: 'NoExecute' }], [{ key: 'a', effect: 'NoSchedule' }])).toEqual(['removed [1]']);
+    expect(
+      show(
+        [
+          { key: 'a', effect: 'NoSchedule' },
+          { key: 'a', effect: 'NoExecute' },
+        ],
+        [{ key: 'a', effect: 'NoSchedule' }],
+      ),
+    ).toEqual(['removed [1]']);
   });
 
   it('reports a pure reordering once', () => {
@@ -25,7 +47,9 @@ describe('diffFields', () => {
   });
 
   it('quotes keys that are not plain identifiers', () => {
-    expect(show({ tags: { 'karpenter.sh/discovery': 'a' } }, { tags: { 'karpenter.sh/discovery': 'b' } })).toEqual(['changed tags["karpenter.sh/discovery"]']);
+    expect(
+      show({ tags: { 'karpenter.sh/discovery': 'a' } }, { tags: { 'karpenter.sh/discovery': 'b' } }),
+    ).toEqual(['changed tags["karpenter.sh/discovery"]']);
   });
 
   it('finds nothing between equal values with keys in another order', () => {

@@ -1,7 +1,13 @@
 import { formatPath, pathKeys, startsWith } from '../../review/field-path';
 
 describe('field paths', () => {
-  const p = [{ key: 'spec' }, { key: 'requirements' }, { idField: 'key', id: 'kubernetes.io/arch' }, { key: 'values' }, { index: 0 }];
+  const p = [
+    { key: 'spec' },
+    { key: 'requirements' },
+    { idField: 'key', id: 'kubernetes.io/arch' },
+    { key: 'values' },
+    { index: 0 },
+  ];
 
   it('format keys, identities and indexes compactly', () => {
     expect(formatPath(p)).toBe('spec.requirements[kubernetes.io/arch].values[0]');

@@ -1,8 +1,17 @@
-import { annotation, escapeData, escapeProperty, groupEnd, groupStart } from '../../review/github-annotations';
+import {
+  annotation,
+  escapeData,
+  escapeProperty,
+  groupEnd,
+  groupStart,
+} from '../../review/github-annotations';
 
 describe('github annotations', () => {
   it('escapes data and properties so a message cannot inject a command', () => {
-    const line = annotation({ severity: 'warning', file: 'a,b:c.yaml', line: 0, col: 0, path: '', message: 'two\nlines 100%' }, 't');
+    const line = annotation(
+      { severity: 'warning', file: 'a,b:c.yaml', line: 0, col: 0, path: '', message: 'two\nlines 100%' },
+      't',
+    );
     expect(line).toBe('::warning file=a%2Cb%3Ac.yaml,title=t::a,b:c.yaml warning: two%0Alines 100%25.');
     expect(escapeProperty('x:y,z')).toBe('x%3Ay%2Cz');
   });

@@ -12,27 +12,54 @@ describe('npm run impact', () => {
     const md = runImpact(parseImpactArgs(['--base', 'base']), project);
     expect(md.startsWith(`${REPORT_MARKER}\n## Karpenter impact report`)).toBe(true);
     expect(md).toContain('Compared `base:dist` → `dist`.');
-    expect(md).toContain('> **Nodes will be replaced** in 1 NodePool: dataops/batch. **1 NodePool deleted with all their nodes**: dataops/edge.');
+    expect(md).toContain(
+      '> **Nodes will be replaced** in 1 NodePool: dataops/batch. **1 NodePool deleted with all their nodes**: dataops/edge.',
+    );
     expect(md).toContain('| dataops | EC2NodeClass/dataops | changed (1 field) | **yes**: batch |');
     expect(md).toContain('| dataops | NodePool/edge | removed | **deletes nodes** |');
     expect(md).toContain('| ticketing | NodePool/loadtest | changed (1 field) | no |');
-    expect(md).toContain('- `spec.limits.cpu`: `100` → `500` — no: limits: behavioural setting, not considered for drift');
-    expect(md).toContain('| dataops | batch | **yes** | EC2NodeClass dataops: AMI alias al2023@v20250505 → al2023@v20250601: a different pinned release resolves to different AMIs, every node of the class drifts (AMIDrift) | 10% |');
+    expect(md).toContain(
+      '- `spec.limits.cpu`: `100` → `500` — no: limits: behavioural setting, not considered for drift',
+    );
+    expect(md).toContain(
+      '| dataops | batch | **yes** | EC2NodeClass dataops: AMI alias al2023@v20250505 → al2023@v20250601: a different pinned release resolves to different AMIs, every node of the class drifts (AMIDrift) | 10% |',
+    );
   });
 
   it('two folders, JSON: the same facts with field paths and raw values', () => {
     const before = writeTree(toDistFiles(exampleObjects()));
     const after = exampleObjects();
     setPath(after.get(distPaths.nodePool('ticketing', 'loadtest')) as Obj, 'spec.weight', 10);
-    const json = JSON.parse(runImpact(parseImpactArgs([before, writeTree(toDistFiles(after)), '--format', 'json']), '/')) as {
+    const json = JSON.parse(
+      runImpact(parseImpactArgs([before, writeTree(toDistFiles(after)), '--format', 'json']), '/'),
+    ) as {
       totals: Record<string, number>;
-      clusters: { name: string; resources: { kind: string; impact: string; fields: { path: string; change: string; after: unknown; impact: string }[] }[] }[];
+      clusters: {
+        name: string;
+        resources: {
+          kind: string;
+          impact: string;
+          fields: { path: string; change: string; after: unknown; impact: string }[];
+        }[];
+      }[];
     };
-    expect(json.totals).toEqual({ resourcesChanged: 1, poolsReplaced: 0, poolsMaybeReplaced: 0, poolsDeleted: 0 });
+    expect(json.totals).toEqual({
+      resourcesChanged: 1,
+      poolsReplaced: 0,
+      poolsMaybeReplaced: 0,
+      poolsDeleted: 0,
+    });
     expect(json.clusters[0].name).toBe('ticketing');
     expect(json.clusters[0].resources[0]).toMatchObject({ kind: 'NodePool', impact: 'none' });
     expect(json.clusters[0].resources[0].fields).toEqual([
-      { path: 'spec.weight', change: 'added', before: null, after: 10, impact: 'none', reason: 'weight: behavioural setting, not considered for drift' },
+      {
+        path: 'spec.weight',
+        change: 'added',
+        before: null,
+        after: 10,
+        impact: 'none',
+        reason: 'weight: behavioural setting, not considered for drift',
+      },
     ]);
   });
 
@@ -46,15 +73,23 @@ describe('npm run impact', () => {
   it('exit codes: 2 for usage errors, 1 for unreadable input, 0 with --output', () => {
     const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
+      const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+      expect(main(['--help'])).toBe(0);
+      expect(String(stdout.mock.calls[0][0])).toMatch(/^usage: npm run impact -- --base <git-ref>/);
+      stdout.mockRestore();
       expect(main(['only-one-folder'])).toBe(2);
       expect(main(['--base', 'x', 'a', 'b'])).toBe(2);
       expect(main(['--format', 'html', 'a', 'b'])).toBe(2);
       expect(main(['/does/not/exist', '/nor/this'])).toBe(1);
-      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toContain('/does/not/exist folder does not exist.');
+      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toContain(
+        '/does/not/exist folder does not exist.',
+      );
       const out = path.join(writeTree(new Map()), 'report.md');
       const dir = writeTree(toDistFiles(exampleObjects()));
       expect(main([dir, dir, '--output', out])).toBe(0);
-      expect(fs.readFileSync(out, 'utf8')).toContain('No existing node is replaced or deleted (0 changed resources).');
+      expect(fs.readFileSync(out, 'utf8')).toContain(
+        'No existing node is replaced or deleted (0 changed resources).',
+      );
     } finally {
       stderr.mockRestore();
     }

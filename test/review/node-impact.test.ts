@@ -13,7 +13,12 @@ describe('node impact', () => {
 
 describe('resource kinds', () => {
   it('sorts node classes, then pools, then the rest alphabetically', () => {
-    expect(['HelmValues', 'NodePool', 'Application', 'EC2NodeClass'].sort(compareKinds)).toEqual(['EC2NodeClass', 'NodePool', 'Application', 'HelmValues']);
+    expect(['HelmValues', 'NodePool', 'Application', 'EC2NodeClass'].sort(compareKinds)).toEqual([
+      'EC2NodeClass',
+      'NodePool',
+      'Application',
+      'HelmValues',
+    ]);
     expect(isKarpenterKind('NodePool')).toBe(true);
     expect(isKarpenterKind('Deployment')).toBe(false);
   });

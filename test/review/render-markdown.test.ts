@@ -9,44 +9,80 @@ function report(change: (m: Map<string, Obj>) => void): ImpactReport {
   before.set(distPaths.cloudFormation('ticketing'), cloudFormation('KarpenterNodeRole-test', 'ticketing'));
   const after = new Map([...before].map(([k, v]) => [k, clone(v)]));
   change(after);
-  return computeImpact({ label: 'main:dist', files: toDistFiles(before) }, { label: 'dist', files: toDistFiles(after) });
+  return computeImpact(
+    { label: 'main:dist', files: toDistFiles(before) },
+    { label: 'dist', files: toDistFiles(after) },
+  );
 }
 
 describe('renderMarkdown', () => {
   it('says plainly when nothing changed', () => {
     const md = renderMarkdown(report(() => undefined));
     expect(md).toBe(
-      [REPORT_MARKER, '## Karpenter impact report', '', 'Compared `main:dist` → `dist`.', '', '> No existing node is replaced or deleted (0 changed resources).', '', 'No generated file changed.', ''].join('\n'),
+      [
+        REPORT_MARKER,
+        '## Karpenter impact report',
+        '',
+        'Compared `main:dist` → `dist`.',
+        '',
+        '> No existing node is replaced or deleted (0 changed resources).',
+        '',
+        'No generated file changed.',
+        '',
+      ].join('\n'),
     );
   });
 
   it('puts the verdict, then the summary table, then details; lists maybe-replaced pools', () => {
     const md = renderMarkdown(
-      report((m) => setPath(m.get(distPaths.nodeClass('ticketing', 'default')) as Obj, 'spec.subnetSelectorTerms', [{ id: 'subnet-1' }])),
+      report((m) =>
+        setPath(m.get(distPaths.nodeClass('ticketing', 'default')) as Obj, 'spec.subnetSelectorTerms', [
+          { id: 'subnet-1' },
+        ]),
+      ),
     );
     expect(md).toContain(
       '> **Some nodes may be replaced** in 3 NodePools: ticketing/loadtest, ticketing/mixed-workload, ticketing/on-demand-critical.',
     );
-    expect(md).toContain('| ticketing | EC2NodeClass/default | changed (2 fields) | **maybe**: loadtest, mixed-workload, on-demand-critical |');
+    expect(md).toContain(
+      '| ticketing | EC2NodeClass/default | changed (2 fields) | **maybe**: loadtest, mixed-workload, on-demand-critical |',
+    );
     expect(md.indexOf('| Cluster | Resource |')).toBeLessThan(md.indexOf('### Details'));
-    expect(md).toContain('- `spec.subnetSelectorTerms[0].id`: added `subnet-1` — **maybe**: subnet selection is not hashed');
+    expect(md).toContain(
+      '- `spec.subnetSelectorTerms[0].id`: added `subnet-1` — **maybe**: subnet selection is not hashed',
+    );
   });
 
   it('summarises CloudFormation with replacement and the node role warning', () => {
     const md = renderMarkdown(
-      report((m) => m.set(distPaths.cloudFormation('ticketing'), cloudFormation('KarpenterNodeRole-renamed', 'ticketing-v2'))),
+      report((m) =>
+        m.set(
+          distPaths.cloudFormation('ticketing'),
+          cloudFormation('KarpenterNodeRole-renamed', 'ticketing-v2'),
+        ),
+      ),
     );
-    expect(md).toContain('| ticketing | CloudFormation | 2 changed, 2 replaced, Outputs | no |');
-    expect(md).toContain('- IAM: `AWS::IAM::Role` `KarpenterNodeRole` changed — **replaced** by CloudFormation (new physical resource)');
+    expect(md).toContain(
+      '| ticketing | CloudFormation | 2 changed, 2 replaced, Outputs | no (⚠️ see details) |',
+    );
+    expect(md).toContain(
+      '- IAM: `AWS::IAM::Role` `KarpenterNodeRole` changed — **replaced** by CloudFormation (new physical resource)',
+    );
     expect(md).toContain('  - `Properties.RoleName`: `KarpenterNodeRole-test` → `KarpenterNodeRole-renamed`');
     expect(md).toContain('  - ⚠️ node role renamed KarpenterNodeRole-test → KarpenterNodeRole-renamed');
-    expect(md).toContain('- Interruption: `AWS::SQS::Queue` `KarpenterInterruptionQueue` changed — **replaced**');
+    expect(md).toContain(
+      '- Interruption: `AWS::SQS::Queue` `KarpenterInterruptionQueue` changed — **replaced**',
+    );
   });
 
   it('escapes pipes in table cells and backticks in values', () => {
     const md = renderMarkdown(
       report((m) => {
-        setPath(m.get(distPaths.nodePool('ticketing', 'loadtest')) as Obj, 'spec.template.metadata.labels.pool', 'a|`b`');
+        setPath(
+          m.get(distPaths.nodePool('ticketing', 'loadtest')) as Obj,
+          'spec.template.metadata.labels.pool',
+          'a|`b`',
+        );
       }),
     );
     expect(md).toContain('`` a|`b` ``');

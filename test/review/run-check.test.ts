@@ -17,20 +17,26 @@ function deps(generated: DistFiles, extra: Partial<CheckDeps> = {}): CheckDeps {
 describe('runCheck', () => {
   const generated = toDistFiles(exampleObjects());
 
-  it('passes when dist/ is exactly what synth generates', () => {
+  it('passes when dist/ is exactly what synth generates', async () => {
     const dir = writeTree(generated);
-    const r = runCheck({ projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' }, deps(generated));
+    const r = await runCheck({ projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' }, deps(generated));
     expect(r.ok).toBe(true);
-    expect(r.steps.map((s) => `${s.step}:${s.status}`)).toEqual(['load:ok', 'synth:ok', 'stale:ok', 'validate:skipped', 'policies:skipped']);
+    expect(r.steps.map((s) => `${s.step}:${s.status}`)).toEqual([
+      'load:ok',
+      'synth:ok',
+      'stale:ok',
+      'validate:skipped',
+      'policies:skipped',
+    ]);
     expect(r.steps[2].summary).toBe(`${generated.size} files up to date`);
   });
 
-  it('fails on a hand-edited file, naming it with the first differing line and a diff', () => {
+  it('fails on a hand-edited file, naming it with the first differing line and a diff', async () => {
     const dir = writeTree(generated);
     const file = 'dataops/karpenter/nodepool-batch.yaml';
     const text = fs.readFileSync(path.join(dir, file), 'utf8');
     fs.writeFileSync(path.join(dir, file), text.replace('cpu: "100"', 'cpu: "999"'));
-    const r = runCheck({ projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' }, deps(generated));
+    const r = await runCheck({ projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' }, deps(generated));
     expect(r.ok).toBe(false);
     const stale = r.steps.find((s) => s.step === 'stale');
     expect(stale?.status).toBe('failed');
@@ -44,11 +50,11 @@ describe('runCheck', () => {
     expect(r.stale[0].diff).toContain('+    cpu: "100"');
   });
 
-  it('reports missing and extra files', () => {
+  it('reports missing and extra files', async () => {
     const dir = writeTree(generated);
     fs.rmSync(path.join(dir, 'ticketing/karpenter/nodepool-loadtest.yaml'));
     fs.writeFileSync(path.join(dir, 'ticketing/karpenter/nodepool-old.yaml'), 'kind: NodePool\n');
-    const r = runCheck({ projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' }, deps(generated));
+    const r = await runCheck({ projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' }, deps(generated));
     expect(r.stale.map((s) => `${s.file}:${s.status}`)).toEqual([
       'ticketing/karpenter/nodepool-loadtest.yaml:missing',
       'ticketing/karpenter/nodepool-old.yaml:extra',
@@ -57,35 +63,111 @@ describe('runCheck', () => {
     expect(r.stale.map((s) => s.diff)).toEqual(['', '']);
   });
 
-  it('still validates dist/ when the fleet does not load, and reports the load errors', () => {
+  it('still validates dist/ when the fleet does not load, and reports the load errors', async () => {
     const dir = writeTree(generated);
     const validate = jest.fn(() => [
-      { severity: 'error' as const, file: 'dataops/karpenter/nodepool-batch.yaml', line: 3, col: 1, path: 'spec', message: 'bad', fix: 'fix it' },
+      {
+        severity: 'error' as const,
+        file: 'dataops/karpenter/nodepool-batch.yaml',
+        line: 3,
+        col: 1,
+        path: 'spec',
+        message: 'bad',
+        fix: 'fix it',
+      },
+      {
+        severity: 'warning' as const,
+        file: 'dist/ticketing/karpenter/nodepool-loadtest.yaml',
+        line: 1,
+        col: 1,
+        path: '',
+        message: 'w',
+      },
     ]);
-    const r = runCheck(
+    const r = await runCheck(
       { projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' },
       deps(generated, {
         loadFleet: () => {
-          throw new UserError([{ severity: 'error', file: 'clusters/a.yaml', line: 2, col: 3, path: 'name', message: 'wrong' }]);
+          throw new UserError([
+            { severity: 'error', file: 'clusters/a.yaml', line: 2, col: 3, path: 'name', message: 'wrong' },
+          ]);
         },
         validate,
       }),
     );
-    expect(r.steps.map((s) => `${s.step}:${s.status}`)).toEqual(['load:failed', 'synth:skipped', 'stale:skipped', 'validate:failed', 'policies:skipped']);
+    expect(r.steps.map((s) => `${s.step}:${s.status}`)).toEqual([
+      'load:failed',
+      'synth:skipped',
+      'stale:skipped',
+      'validate:failed',
+      'policies:skipped',
+    ]);
     expect(r.steps[0].findings[0].file).toBe('clusters/a.yaml');
     // Validator paths are relative to dist/; the check reports them relative to the project.
-    expect(r.steps[3].findings[0].file).toBe('dist/dataops/karpenter/nodepool-batch.yaml');
+    expect(r.steps[3].findings.map((f) => f.file)).toEqual([
+      'dist/dataops/karpenter/nodepool-batch.yaml',
+      'dist/ticketing/karpenter/nodepool-loadtest.yaml',
+    ]);
+    expect(r.steps[3].summary).toBe('1 error, 1 warning in dist/');
     expect(validate).toHaveBeenCalledTimes(1);
+    // No fleet: the validator is called without one.
+    expect((validate.mock.calls[0] as unknown[])[1]).toBeUndefined();
   });
 
-  it('lets a bug (a plain Error) through instead of hiding it as a finding', () => {
+  it('lets a bug (a plain Error) through instead of hiding it as a finding', async () => {
     const dir = writeTree(generated);
-    expect(() =>
-      runCheck({ projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' }, deps(generated, { synthesize: () => { throw new Error('boom'); } })),
-    ).toThrow('boom');
+    await expect(
+      runCheck(
+        { projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' },
+        deps(generated, {
+          synthesize: () => {
+            throw new Error('boom');
+          },
+        }),
+      ),
+    ).rejects.toThrow('boom');
   });
 
-  it('with the real pipeline, a stale file in a synthesized tree is named', () => {
+  it('runs the policy scenarios alongside the other steps and reports their failures', async () => {
+    const dir = writeTree(generated);
+    const order: string[] = [];
+    const r = await runCheck(
+      {
+        projectRoot: '/nowhere',
+        distDir: dir,
+        distLabel: 'dist',
+        onProgress: (step, phase) => order.push(`${step}:${phase}`),
+      },
+      deps(generated, {
+        policies: async () => ({
+          findings: [
+            {
+              severity: 'error',
+              file: 'test/review/fleet-scenarios.test.ts',
+              line: 0,
+              col: 0,
+              path: '',
+              message: 'scenario failed: x',
+            },
+          ],
+          summary: '1 scenarios passed, 1 failed',
+        }),
+      }),
+    );
+    expect(r.ok).toBe(false);
+    expect(r.steps.map((s) => `${s.step}:${s.status}`)).toEqual([
+      'load:ok',
+      'synth:ok',
+      'stale:ok',
+      'validate:skipped',
+      'policies:failed',
+    ]);
+    // Started right after load, finished last.
+    expect(order.indexOf('policies:start')).toBe(order.indexOf('load:end') + 1);
+    expect(order[order.length - 1]).toBe('policies:end');
+  });
+
+  it('with the real pipeline, a stale file in a synthesized tree is named', async () => {
     const root = path.resolve(__dirname, '..', '..');
     const { fleet } = loadFleet(root);
     const files = synthesize(fleet);
@@ -93,7 +175,7 @@ describe('runCheck', () => {
     const victim = [...files.keys()].find((f) => f.includes('/karpenter/nodepool-')) as string;
     fs.appendFileSync(path.join(dir, victim), '# edited by hand\n');
     const real: CheckDeps = { loadFleet: (r) => loadFleet(r), synthesize: (f) => synthesize(f) };
-    const r = runCheck({ projectRoot: root, distDir: dir, distLabel: 'dist' }, real);
+    const r = await runCheck({ projectRoot: root, distDir: dir, distLabel: 'dist' }, real);
     expect(r.stale.map((s) => s.file)).toEqual([victim]);
     expect(r.steps.find((s) => s.step === 'stale')?.findings[0].file).toBe(`dist/${victim}`);
     expect(r.stale[0].diff).toContain('-# edited by hand');

@@ -2,14 +2,20 @@ import { findStaleFiles, staleMessage } from '../../review/stale-dist';
 
 describe('findStaleFiles', () => {
   const lines = (n: number, changeAt?: number) =>
-    Array.from({ length: n }, (_, i) => (i + 1 === changeAt ? `line ${i + 1} edited` : `line ${i + 1}`)).join('\n') + '\n';
+    Array.from({ length: n }, (_, i) => (i + 1 === changeAt ? `line ${i + 1} edited` : `line ${i + 1}`)).join(
+      '\n',
+    ) + '\n';
 
   it('finds nothing when the trees are equal', () => {
     expect(findStaleFiles(new Map([['a.yaml', 'x\n']]), new Map([['a.yaml', 'x\n']]), 'dist')).toEqual([]);
   });
 
   it('points at the first differing line of the committed file and shows a unified diff', () => {
-    const [s] = findStaleFiles(new Map([['c/a.yaml', lines(20)]]), new Map([['c/a.yaml', lines(20, 7)]]), 'dist');
+    const [s] = findStaleFiles(
+      new Map([['c/a.yaml', lines(20)]]),
+      new Map([['c/a.yaml', lines(20, 7)]]),
+      'dist',
+    );
     expect(s).toMatchObject({ file: 'c/a.yaml', status: 'changed', line: 7 });
     expect(s.diff.split('\n')).toEqual([
       '--- dist/c/a.yaml (committed)',
@@ -25,7 +31,12 @@ describe('findStaleFiles', () => {
   });
 
   it('cuts long diffs after the given number of lines', () => {
-    const [s] = findStaleFiles(new Map([['a.yaml', lines(100)]]), new Map([['a.yaml', 'other\n']]), 'dist', 10);
+    const [s] = findStaleFiles(
+      new Map([['a.yaml', lines(100)]]),
+      new Map([['a.yaml', 'other\n']]),
+      'dist',
+      10,
+    );
     const out = s.diff.split('\n');
     expect(out).toHaveLength(13);
     expect(out[12]).toMatch(/^… \d+ more diff lines$/);

@@ -17,9 +17,16 @@ interface Job {
 
 const file = path.resolve(__dirname, '..', '..', '.github', 'workflows', 'karpenter-gitops.yml');
 const text = fs.readFileSync(file, 'utf8');
-const wf = parse(text) as { on: Record<string, unknown>; permissions: Record<string, string>; jobs: Record<string, Job> };
+const wf = parse(text) as {
+  on: Record<string, unknown>;
+  permissions: Record<string, string>;
+  jobs: Record<string, Job>;
+};
 const steps = (job: string) => wf.jobs[job].steps;
-const runs = (job: string) => steps(job).map((s) => s.run ?? '').join('\n');
+const runs = (job: string) =>
+  steps(job)
+    .map((s) => s.run ?? '')
+    .join('\n');
 
 describe('karpenter-gitops workflow', () => {
   it('runs on pull_request only, never pull_request_target', () => {
@@ -33,7 +40,11 @@ describe('karpenter-gitops workflow', () => {
   });
 
   it('pins every action to at least a major version', () => {
-    const uses = Object.keys(wf.jobs).flatMap((j) => steps(j).map((s) => s.uses).filter((u): u is string => !!u));
+    const uses = Object.keys(wf.jobs).flatMap((j) =>
+      steps(j)
+        .map((s) => s.uses)
+        .filter((u): u is string => !!u),
+    );
     expect(uses.length).toBeGreaterThan(0);
     for (const u of uses) expect(u).toMatch(/^[\w-]+\/[\w-]+@(v\d+(\.\d+)*|[0-9a-f]{40})$/);
   });
@@ -46,8 +57,12 @@ describe('karpenter-gitops workflow', () => {
 
   it('impact job: full history, report against the base commit, comment found by the report marker', () => {
     expect(steps('impact')[0]).toEqual({ uses: 'actions/checkout@v4', with: { 'fetch-depth': 0 } });
-    expect(runs('impact')).toContain('npm run --silent impact -- --base "$BASE_SHA" --output impact-report.md');
-    const script = String(steps('impact').find((s) => s.uses?.startsWith('actions/github-script@'))?.with?.script);
+    expect(runs('impact')).toContain(
+      'npm run --silent impact -- --base "$BASE_SHA" --output impact-report.md',
+    );
+    const script = String(
+      steps('impact').find((s) => s.uses?.startsWith('actions/github-script@'))?.with?.script,
+    );
     expect(script).toContain(`const marker = '${REPORT_MARKER}';`);
     expect(script).toContain('updateComment');
     expect(script).toContain('createComment');

@@ -174,7 +174,9 @@ describe('writeDist recovers from crashed runs', () => {
     const failing = () => {
       throw new Error('disk full');
     };
-    expect(() => writeDist(dist, NEW_FILES, { isProcessAlive: deadOnly, writeFile: failing })).toThrow('disk full');
+    expect(() => writeDist(dist, NEW_FILES, { isProcessAlive: deadOnly, writeFile: failing })).toThrow(
+      'disk full',
+    );
     expect(readTree(dist)).toEqual({ 'newer.yaml': 'new\n' });
     expect(listNames(project)).toEqual(['dist']);
   });

@@ -3,9 +3,9 @@
  * the compiled validator from build/, so this test builds nothing: it runs when build/ has
  * been compiled (npm test builds first) and says so otherwise.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { NODE_CLASS, NODE_POOL } from './fixtures';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -49,6 +49,23 @@ const built = existsSync(join(__dirname, '..', '..', 'build', 'validation', 'val
     await new KarpenterGitopsValidation({ karpenterVersion: '1.14.1' }).validate(ctx);
     expect(ctx.report.success).toBe(true);
     expect(ctx.report.toJson().summary.metadata).toEqual({ documents: '2', errors: '0', warnings: '0' });
+  });
+
+  test('files in the dist/ layout get the checks across artifacts, CloudFormation included', async () => {
+    const { distFiles, cfnTemplate } = await import('./fixtures');
+    const paths: string[] = [];
+    for (const [rel, text] of distFiles()) {
+      const p = join(dir, 'out', rel);
+      mkdirSync(dirname(p), { recursive: true });
+      writeFileSync(p, rel.endsWith('.json') ? cfnTemplate({ role: 'other-role' }) : text);
+      if (p.endsWith('.yaml')) paths.push(p);
+    }
+    const ctx = new ValidationContext(paths, 'karpenter-gitops', '0.1.0');
+    await new KarpenterGitopsValidation({}).validate(ctx);
+    expect(ctx.report.success).toBe(false);
+    expect(ctx.report.toJson().violations.map((v) => v.ruleName)).toEqual([
+      "cross/node-role: role 'KarpenterNodeRole-demo' is not the node role CloudFormation creates (other-role)",
+    ]);
   });
 
   test('submits failure with one violation per rule and the resource name', async () => {

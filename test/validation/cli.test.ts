@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runCli } from '../../validation/cli';
@@ -104,5 +104,22 @@ describe('validate CLI', () => {
       "settings.interruptionQueue 'demo-karpenter' is not the queue CloudFormation creates (another-queue)",
     );
     expect(r.stdout).toContain('validated 6 documents');
+  });
+
+  test('an unreadable file is an error naming it; the other files are still validated', () => {
+    const dir = join(work, 'm');
+    write('m/a.yaml', NODE_POOL.replace('cpu: 1000', 'cpu: true'));
+    symlinkSync(join(work, 'nowhere.yaml'), join(dir, 'b.yaml')); // dangling: ENOENT on read
+    const r = runCli(['--format', 'json', dir]);
+    const found = (JSON.parse(r.stdout) as { check: string; file: string; message: string }[]).map((f) => [
+      f.check,
+      f.file,
+      f.message,
+    ]);
+    expect(found).toEqual([
+      ['schema/type', `${dir}/a.yaml`, 'must be integer or string, not boolean true'],
+      ['file/unreadable', `${dir}/b.yaml`, 'cannot be read (ENOENT)'],
+    ]);
+    expect(r.code).toBe(1);
   });
 });

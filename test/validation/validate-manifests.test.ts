@@ -225,4 +225,26 @@ spec:
       'unknown kind NodePools in API group karpenter.sh (Karpenter 1.14.1 has NodeClaim, NodeOverlay, NodePool)',
     );
   });
+
+  test('a duplicate key makes only its own document invalid', () => {
+    const f = run(
+      `${NODE_CLASS}---\napiVersion: karpenter.sh/v1\nkind: NodePool\nkind: NodePool\n---\n${NODE_POOL}`,
+    );
+    expect(f.map((x) => [x.document, x.check])).toEqual([[1, 'document/yaml']]);
+    expect(f[0].message).toMatch(/^document 2 is not valid YAML: Map keys must be unique/);
+  });
+
+  test('values are read as kubectl sends them: YAML 1.1 booleans, no timestamps', () => {
+    const taint = NODE_POOL.replace(
+      '      requirements:',
+      '      taints:\n        - {key: dedicated, value: yes, effect: NoSchedule}\n      requirements:',
+    );
+    const f = run(taint);
+    expect(f.map((x) => [x.path, x.message])).toEqual([
+      ['spec.template.spec.taints[0].value', 'must be string, not boolean true'],
+    ]);
+    expect(run(taint.replace('value: yes', 'value: "yes"'))).toEqual([]);
+    const dated = NODE_POOL.replace('team: web', 'built: 2025-01-01');
+    expect(run(dated)).toEqual([]);
+  });
 });

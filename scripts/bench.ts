@@ -1,0 +1,423 @@
+/**
+ * `npm run bench -- [--sizes 50x6,500x6] [--runs 5] [--no-cdk8s-baseline] [--no-throughput] [--profile] [--json]`
+ *
+ * Benchmarks the whole pipeline on synthetic fleets (scripts/bench-fleet.ts) in a fresh
+ * temporary folder, which it removes at the end; nothing is written anywhere else (its
+ * child processes get HOME, TMPDIR and the npm cache inside it too). Per size, after one
+ * untimed warm-up, each of K runs times three processes from spawn to exit:
+ *
+ *   pipeline     load → generators (incl. CloudFormation, Argo CD) → validation with CEL
+ *                → atomic write of dist/  (scripts/bench-pipeline-child.ts)
+ *   lower bound  the same objects serialized to YAML/JSON and written, in one process
+ *                (scripts/bench-serialize-child.ts)
+ *   trivial app  a one-object cdk8s app through `cdk8s synth` and ts-node (scripts/bench-trivial.ts)
+ *
+ * and quotes medians (min–max) and the median of the per-run ratios. Then validation
+ * throughput pinned to one core (scripts/bench-validate-child.ts), and with --profile the
+ * hottest functions of one CPU-profiled pipeline run (scripts/bench-profile.ts).
+ *
+ * Exit codes: 0 done; 1 a step failed (its output is shown); 2 bad command line; 130 interrupted.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { BENCH_USAGE, BenchArgs, BenchSize, parseBenchArgs, sizeLabel } from './bench-args';
+import { benchFleetSources } from './bench-fleet';
+import type { BenchPipelineReport } from './bench-pipeline-child';
+import { CpuProfile, formatProfile, ProfileSummary, summarizeProfile } from './bench-profile';
+import type { BenchSerializeReport } from './bench-serialize-child';
+import { formatCount, formatMiB, formatRatio, formatSeconds, Spread, spread } from './bench-stats';
+import { readTree, treeObjects } from './bench-tree';
+import { TRIVIAL_OUTPUT, writeTrivialCdk8sApp } from './bench-trivial';
+import type { BenchValidateReport } from './bench-validate-child';
+
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+export const EXIT_INTERRUPTED = 130;
+
+/** Prefix of the temporary folder below os.tmpdir(). */
+export const BENCH_TEMP_PREFIX = 'karpenter-gitops-bench-';
+
+/** The project root, from build/scripts/ (compiled) or scripts/ (ts-jest). */
+export const BENCH_PROJECT_ROOT = existsSync(join(__dirname, '..', 'package.json'))
+  ? resolve(__dirname, '..')
+  : resolve(__dirname, '..', '..');
+
+export interface BenchIo {
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+}
+
+export interface Machine {
+  readonly cores: number;
+  readonly cpu: string;
+  readonly node: string;
+  readonly platform: string;
+  readonly loadAverage: number;
+}
+
+export interface SizeResult {
+  readonly size: string;
+  readonly clusters: number;
+  readonly nodePools: number;
+  readonly files: number;
+  readonly documents: number;
+  readonly pipelineMs: Spread;
+  readonly documentsPerSecond: number;
+  readonly maxRssKiB: Spread;
+  readonly steps: Record<'startupMs' | 'loadMs' | 'synthesizeMs' | 'validateMs' | 'writeMs', number>;
+  readonly lowerBoundMs: Spread;
+  /** Median of pipeline / lower bound, per run. */
+  readonly overLowerBound: number;
+  readonly trivialMs?: Spread;
+  /** Median of trivial app / pipeline, per run. */
+  readonly speedup?: number;
+  readonly throughput?: BenchValidateReport;
+  readonly profile?: ProfileSummary;
+}
+
+class BenchFailure extends Error {}
+class Interrupted extends Error {}
+
+interface ChildRun {
+  readonly wallMs: number;
+  /** User + system CPU time of the process and its descendants (from /usr/bin/time), when available. */
+  readonly cpuMs?: number;
+  /** Largest resident set of the process or one of its descendants (from /usr/bin/time), KiB. */
+  readonly maxRssKiB?: number;
+  readonly stdout: string;
+}
+
+/** GNU time: measures CPU time and peak RSS of a process tree the same way for every kind of run. */
+const GNU_TIME = '/usr/bin/time';
+
+/** Runs everything in `temp` (which exists and is empty). */
+class Bench {
+  private interrupted = false;
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly buildScripts: string;
+
+  constructor(
+    private readonly temp: string,
+    private readonly root: string,
+  ) {
+    for (const d of ['home', 'tmp', 'npm-cache']) mkdirSync(join(temp, d));
+    this.env = {
+      ...process.env,
+      HOME: join(temp, 'home'),
+      TMPDIR: join(temp, 'tmp'),
+      npm_config_cache: join(temp, 'npm-cache'),
+      npm_config_update_notifier: 'false',
+      NO_UPDATE_NOTIFIER: '1',
+    };
+    this.buildScripts = join(root, 'build', 'scripts');
+  }
+
+  interrupt(): void {
+    this.interrupted = true;
+  }
+
+  private run(what: string, command: string, args: readonly string[], cwd: string): ChildRun {
+    const timeFile = join(this.temp, 'tmp', 'time.txt');
+    const timed = existsSync(GNU_TIME);
+    if (timed) rmSync(timeFile, { force: true });
+    const start = performance.now();
+    const r = spawnSync(timed ? GNU_TIME : command, timed ? ['-o', timeFile, '-f', '%U %S %M', command, ...args] : args, {
+      cwd,
+      env: this.env,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    const wallMs = performance.now() - start;
+    if (this.interrupted) throw new Interrupted();
+    if (r.error || r.status !== 0) {
+      const detail = (r.stderr || r.stdout || String(r.error ?? '')).trim().split('\n').slice(-30);
+      throw new BenchFailure(
+        `${what} failed (exit ${r.status ?? r.signal ?? 'unknown'}):\n${detail.map((l) => `  ${l}`).join('\n')}`,
+      );
+    }
+    if (!timed) return { wallMs, stdout: r.stdout };
+    const [user, system, rss] = readFileSync(timeFile, 'utf8').trim().split(/\s+/).slice(-3).map(Number);
+    return { wallMs, cpuMs: (user + system) * 1000, maxRssKiB: rss, stdout: r.stdout };
+  }
+
+  private node<T>(what: string, script: string, args: readonly string[], nodeFlags: readonly string[] = []) {
+    const r = this.run(what, process.execPath, [...nodeFlags, join(this.buildScripts, script), ...args], this.temp);
+    const last = r.stdout.trim().split('\n').pop() ?? '';
+    return { wallMs: r.wallMs, report: JSON.parse(last) as T };
+  }
+
+  pipeline(dir: string, nodeFlags: readonly string[] = []) {
+    return this.node<BenchPipelineReport>('the pipeline', 'bench-pipeline-child.js', [dir], nodeFlags);
+  }
+
+  lowerBound(dir: string) {
+    const out = join(dir, 'lower-bound');
+    rmSync(out, { recursive: true, force: true });
+    return this.node<BenchSerializeReport>('the serialization lower bound', 'bench-serialize-child.js', [
+      join(dir, 'objects.json'),
+      out,
+    ]);
+  }
+
+  setUpTrivial(): string {
+    const dir = join(this.temp, 'trivial-cdk8s-app');
+    mkdirSync(dir);
+    writeTrivialCdk8sApp(dir, join(this.root, 'node_modules'));
+    return dir;
+  }
+
+  trivial(dir: string): number {
+    rmSync(join(dir, 'dist'), { recursive: true, force: true });
+    const cli = join(this.root, 'node_modules', 'cdk8s-cli', 'bin', 'cdk8s');
+    const r = this.run('the trivial cdk8s app', process.execPath, [cli, 'synth', '--check-upgrade=false'], dir);
+    if (!existsSync(join(dir, TRIVIAL_OUTPUT))) {
+      throw new BenchFailure(`the trivial cdk8s app wrote no ${TRIVIAL_OUTPUT}`);
+    }
+    return r.wallMs;
+  }
+
+  throughput(dir: string): BenchValidateReport {
+    const child = [join(this.buildScripts, 'bench-validate-child.js'), join(dir, 'dist')];
+    const pinned = existsSync('/usr/bin/taskset');
+    const r = pinned
+      ? this.run('the validation throughput', '/usr/bin/taskset', ['-c', '0', process.execPath, ...child], this.temp)
+      : this.run('the validation throughput', process.execPath, child, this.temp);
+    return JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as BenchValidateReport;
+  }
+
+  profile(dir: string): ProfileSummary {
+    const profDir = join(dir, 'profile');
+    mkdirSync(profDir);
+    this.pipeline(dir, ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
+    const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
+    if (file === undefined) throw new BenchFailure('node --cpu-prof wrote no profile');
+    return summarizeProfile(JSON.parse(readFileSync(join(profDir, file), 'utf8')) as CpuProfile);
+  }
+}
+
+function median(values: readonly number[]): number {
+  return spread(values).median;
+}
+
+function measureSize(bench: Bench, temp: string, size: BenchSize, args: BenchArgs, trivialDir?: string): SizeResult {
+  const label = sizeLabel(size);
+  const dir = join(temp, label);
+  mkdirSync(join(dir, 'clusters'), { recursive: true });
+  for (const source of benchFleetSources(size.clusters, size.pools)) {
+    writeFileSync(join(dir, source.path), source.text);
+  }
+  const warm = bench.pipeline(dir);
+  const objects = treeObjects(readTree(join(dir, 'dist')));
+  writeFileSync(join(dir, 'objects.json'), JSON.stringify(objects));
+  const documents = objects.reduce((n, f) => n + f.docs.length, 0);
+
+  const pipelines: { wallMs: number; report: BenchPipelineReport }[] = [];
+  const lowers: number[] = [];
+  const trivials: number[] = [];
+  for (let k = 0; k < args.runs; k++) {
+    pipelines.push(bench.pipeline(dir));
+    lowers.push(bench.lowerBound(dir).wallMs);
+    if (trivialDir !== undefined) trivials.push(bench.trivial(trivialDir));
+  }
+  const walls = pipelines.map((p) => p.wallMs);
+  const step = (key: keyof SizeResult['steps']) => median(pipelines.map((p) => p.report[key]));
+  return {
+    size: label,
+    clusters: warm.report.clusters,
+    nodePools: warm.report.nodePools,
+    files: warm.report.files,
+    documents,
+    pipelineMs: spread(walls),
+    documentsPerSecond: (documents / median(walls)) * 1000,
+    maxRssKiB: spread(pipelines.map((p) => p.report.maxRssKiB)),
+    steps: {
+      startupMs: step('startupMs'),
+      loadMs: step('loadMs'),
+      synthesizeMs: step('synthesizeMs'),
+      validateMs: step('validateMs'),
+      writeMs: step('writeMs'),
+    },
+    lowerBoundMs: spread(lowers),
+    overLowerBound: median(walls.map((w, i) => w / lowers[i])),
+    ...(trivialDir !== undefined
+      ? { trivialMs: spread(trivials), speedup: median(trivials.map((t, i) => t / walls[i])) }
+      : {}),
+    ...(args.throughput ? { throughput: bench.throughput(dir) } : {}),
+    ...(args.profile ? { profile: bench.profile(dir) } : {}),
+  };
+}
+
+export function machine(): Machine {
+  let cpu = cpus()[0]?.model ?? 'unknown';
+  try {
+    const m = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'));
+    if (m) cpu = m[1].trim();
+  } catch {
+    // Not Linux: os.cpus() names the model.
+  }
+  return {
+    cores: cpus().length,
+    cpu,
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    loadAverage: loadavg()[0],
+  };
+}
+
+interface Target {
+  readonly what: string;
+  readonly met: boolean;
+  readonly value: string;
+}
+
+/** The issue's targets that the measured sizes speak to. */
+export function targets(results: readonly SizeResult[]): Target[] {
+  const out: Target[] = [];
+  const small = results.find((r) => r.size === '50x6');
+  const large = results.find((r) => r.size === '500x6');
+  if (small) {
+    out.push({
+      what: '50x6 full pipeline ≤ 1.0 s wall',
+      met: small.pipelineMs.median <= 1000,
+      value: `${(small.pipelineMs.median / 1000).toFixed(2)} s`,
+    });
+    if (small.speedup !== undefined) {
+      out.push({
+        what: '50x6 ≥ 3× faster than the trivial ts-node cdk8s app',
+        met: small.speedup >= 3,
+        value: formatRatio(small.speedup),
+      });
+    }
+  }
+  for (const r of results) {
+    if (r.throughput) {
+      out.push({
+        what: `validation with CEL ≥ 30,000 manifests/s on one core (${r.size}, steady state)`,
+        met: r.throughput.steadyPerSecond >= 30_000,
+        value: `${formatCount(r.throughput.steadyPerSecond)}/s`,
+      });
+    }
+  }
+  if (small && large) {
+    const ratio = large.pipelineMs.median / small.pipelineMs.median;
+    out.push({ what: '500x6 ≤ 10× the 50x6 time', met: ratio <= 10, value: formatRatio(ratio) });
+  }
+  for (const r of results) {
+    out.push({
+      what: `${r.size} full pipeline ≤ 3× the serialization lower bound`,
+      met: r.overLowerBound <= 3,
+      value: formatRatio(r.overLowerBound),
+    });
+  }
+  return out;
+}
+
+export function formatReport(m: Machine, args: BenchArgs, results: readonly SizeResult[]): string[] {
+  const lines = [
+    `machine: ${m.cores} cores, ${m.cpu}, node ${m.node}, ${m.platform}; load average ${m.loadAverage.toFixed(1)} at start`,
+    `${args.runs} timed run(s) per size after one warm-up; wall clock of whole processes (spawn to exit), median (min–max)`,
+    '',
+    '| fleet | files | documents | full pipeline | documents/s | peak RSS | trivial cdk8s app (ts-node) | speed-up vs trivial | lower bound | pipeline / lower bound |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.map(
+      (r) =>
+        `| ${r.size} | ${formatCount(r.files)} | ${formatCount(r.documents)} | ${formatSeconds(r.pipelineMs)} | ${formatCount(r.documentsPerSecond)} | ${formatMiB(r.maxRssKiB.median)} | ${r.trivialMs ? formatSeconds(r.trivialMs) : 'not run'} | ${r.speedup !== undefined ? formatRatio(r.speedup) : '–'} | ${formatSeconds(r.lowerBoundMs)} | ${formatRatio(r.overLowerBound)} |`,
+    ),
+    '',
+    'pipeline steps inside the process (median ms):',
+    '',
+    '| fleet | node start + modules | load | generate | validate | write |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...results.map(
+      (r) =>
+        `| ${r.size} | ${r.steps.startupMs.toFixed(0)} | ${r.steps.loadMs.toFixed(0)} | ${r.steps.synthesizeMs.toFixed(0)} | ${r.steps.validateMs.toFixed(0)} | ${r.steps.writeMs.toFixed(0)} |`,
+    ),
+  ];
+  const withThroughput = results.filter((r) => r.throughput);
+  if (withThroughput.length > 0) {
+    lines.push(
+      '',
+      `validation throughput on one core${existsSync('/usr/bin/taskset') ? ' (taskset -c 0)' : ' (not pinned: no taskset)'}:`,
+      '',
+      '| fleet | manifests | validator built | CEL validation, first pass | CEL validation, steady | full validation step (parse + all checks) |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...withThroughput.map((r) => {
+        const t = r.throughput as BenchValidateReport;
+        return `| ${r.size} | ${formatCount(t.manifests)} | ${t.compileMs.toFixed(0)} ms | ${formatCount(t.firstPassPerSecond)}/s | ${formatCount(t.steadyPerSecond)}/s (${t.steadyPasses} passes) | ${formatCount(t.fullStepDocumentsPerSecond)} documents/s |`;
+      }),
+    );
+  }
+  for (const r of results) {
+    if (r.profile) lines.push('', `CPU profile of one ${r.size} pipeline run:`, ...formatProfile(r.profile));
+  }
+  lines.push('', 'targets:');
+  for (const t of targets(results)) lines.push(`  [${t.met ? 'met' : 'MISSED'}] ${t.what}: ${t.value}`);
+  return lines;
+}
+
+/** The CLI; returns the exit code, never throws. */
+export function benchCli(argv: readonly string[], io: BenchIo, root: string = BENCH_PROJECT_ROOT): number {
+  const args = parseBenchArgs(argv);
+  if (typeof args === 'string') {
+    io.err(`bench: ${args}.\n${BENCH_USAGE}`);
+    return EXIT_USAGE;
+  }
+  if (args.help) {
+    io.out(BENCH_USAGE);
+    return EXIT_OK;
+  }
+  for (const child of ['bench-pipeline-child.js', 'bench-serialize-child.js', 'bench-validate-child.js']) {
+    if (!existsSync(join(root, 'build', 'scripts', child))) {
+      io.err(`bench: build/scripts/${child} is missing. Run it as npm run bench (which builds first).`);
+      return EXIT_FAILED;
+    }
+  }
+  const m = machine();
+  const temp = mkdtempSync(join(tmpdir(), BENCH_TEMP_PREFIX));
+  const bench = new Bench(temp, root);
+  const onSignal = () => bench.interrupt();
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    io.err(`bench: working in ${temp} (removed at the end)`);
+    let trivialDir: string | undefined;
+    if (args.cdk8sBaseline) {
+      trivialDir = bench.setUpTrivial();
+      bench.trivial(trivialDir); // warm-up
+    }
+    const results: SizeResult[] = [];
+    for (const size of args.sizes) {
+      io.err(`bench: ${sizeLabel(size)} ...`);
+      results.push(measureSize(bench, temp, size, args, trivialDir));
+    }
+    if (args.json) io.out(JSON.stringify({ machine: m, runs: args.runs, results, targets: targets(results) }, null, 2));
+    else for (const line of formatReport(m, args, results)) io.out(line);
+    return EXIT_OK;
+  } catch (err) {
+    if (err instanceof Interrupted) {
+      io.err('bench: interrupted');
+      return EXIT_INTERRUPTED;
+    }
+    if (err instanceof BenchFailure) {
+      io.err(`bench: ${err.message}`);
+      return EXIT_FAILED;
+    }
+    io.err(`bench: internal error: ${(err as Error).stack ?? String(err)}`);
+    return EXIT_FAILED;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  process.exitCode = benchCli(process.argv.slice(2), {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  });
+}
