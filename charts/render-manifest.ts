@@ -14,6 +14,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import { Document, isMap, isScalar, isSeq, Scalar } from 'yaml';
+import { emitYaml } from './yaml-emitter';
 
 /** Options for `Document#toString`, fixed for every generated file. */
 const TO_STRING_OPTIONS = {
@@ -61,6 +62,15 @@ export function isAmbiguousPlainString(text: string): boolean {
  * (undefined inside arrays, functions, class instances other than plain objects).
  */
 export function renderYaml(value: unknown): string {
+  assertPlainJson(value, '');
+  return emitYaml(value, isAmbiguousCached) ?? renderYamlWithLibrary(value);
+}
+
+/**
+ * renderYaml through the `yaml` library: the reference for everything, and the writer for
+ * values the fast charts/yaml-emitter.ts leaves alone (multi-line text, unusual punctuation).
+ */
+export function renderYamlWithLibrary(value: unknown): string {
   assertPlainJson(value, '');
   const doc = new Document(value, {
     version: '1.2',

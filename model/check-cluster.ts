@@ -4,9 +4,10 @@
  * in check-node-class.ts / check-node-pool.ts.
  */
 import { KARPENTER_CHART_VALUES_KEYS } from '../imports/karpenter-chart-v1.14.1/values-keys';
+import { checkAwsTags, TOOL_TAG_COUNT } from './check-aws-tags';
 import { CheckContext } from './check-context';
 import { labelKeyProblem, labelValueProblem } from './check-labels';
-import { clusterNameProblem } from './check-names';
+import { clusterNameProblem, isDns1123Label, isDns1123Subdomain, suggestDnsName } from './check-names';
 import { checkNodeClass, checkNodeClassTags } from './check-node-class';
 import { checkNodePool } from './check-node-pool';
 import { didYouMean } from './did-you-mean';
@@ -157,8 +158,10 @@ export function checkClusterSemantics(ctx: CheckContext): void {
     }
   }
 
-  checkStringMap(ctx, ['tags'], raw.tags, 'tag');
+  checkKubernetesNames(ctx);
+  checkAwsTags(ctx, ['tags'], raw.tags, TOOL_TAG_COUNT);
   checkNodeClassTags(ctx, ['tags'], raw.tags);
+  checkCounts(ctx);
   checkGitOps(ctx);
 
   const classNames = ctx.classNames;
@@ -205,39 +208,87 @@ function checkGitOps(ctx: CheckContext): void {
       'Use lower-case letters, digits and -',
     );
   }
-  checkStringMap(ctx, ['gitops', 'clusterLabels'], g.clusterLabels, 'label');
+  checkLabels(ctx, ['gitops', 'clusterLabels'], g.clusterLabels);
 }
 
-/** Tags (AWS rules) or labels (Kubernetes rules). */
-function checkStringMap(
+/** Names that become Kubernetes object names or namespaces in the generated manifests. */
+function checkKubernetesNames(ctx: CheckContext): void {
+  const k = ctx.raw.karpenter ?? {};
+  const g = ctx.raw.gitops;
+  const names: [PathSegment[], string | undefined, 'namespace' | 'name'][] = [
+    [['karpenter', 'namespace'], k.namespace, 'namespace'],
+    [['gitops', 'argocdNamespace'], g.argocdNamespace, 'namespace'],
+    [['karpenter', 'serviceAccount'], k.serviceAccount, 'name'],
+    [['karpenter', 'controller', 'priorityClassName'], k.controller?.priorityClassName, 'name'],
+  ];
+  for (const [path, value, kind] of names) {
+    if (value === undefined) continue;
+    const ok = kind === 'namespace' ? isDns1123Label(value) : isDns1123Subdomain(value);
+    if (!ok) {
+      ctx.error(
+        path,
+        `'${show(value)}' is not a valid Kubernetes ${kind} (${kind === 'namespace' ? 'DNS-1123 label' : 'DNS-1123 subdomain'}: lower-case letters, digits and '-'${kind === 'name' ? ", '.'" : ''})`,
+        `Use e.g. '${show(suggestDnsName(value))}'`,
+      );
+    }
+  }
+  const text: [PathSegment[], string | undefined][] = [
+    [['gitops', 'targetRevision'], g.targetRevision],
+    [['gitops', 'destination', 'name'], g.destination.name],
+  ];
+  for (const [path, value] of text) {
+    if (value !== undefined && (value.trim() === '' || hasSpaceOrControl(value))) {
+      ctx.error(
+        path,
+        `'${show(value)}' cannot contain spaces or control characters`,
+        'Write the name as Argo CD and Git know it',
+      );
+    }
+  }
+}
+
+function hasSpaceOrControl(value: string): boolean {
+  return [...value].some((ch) => {
+    const code = ch.codePointAt(0) ?? 0;
+    return code <= 0x20 || code === 0x7f || /\s/u.test(ch);
+  });
+}
+
+/** Kubernetes labels (Argo CD cluster labels). */
+function checkLabels(
   ctx: CheckContext,
   path: PathSegment[],
   map: Readonly<Record<string, string>> | undefined,
-  kind: 'tag' | 'label',
 ): void {
   for (const [key, value] of Object.entries(map ?? {})) {
-    if (kind === 'label') {
-      const kp = labelKeyProblem(key);
-      if (kp) ctx.error([...path, key], kp, 'Use a valid label key', 'key');
-      const vp = labelValueProblem(value);
-      if (vp) ctx.error([...path, key], vp, 'Use a valid label value');
-      continue;
-    }
-    if (key.length === 0 || key.length > 128)
-      ctx.error(
-        [...path, key],
-        `tag key '${show(key)}' must be 1-128 characters`,
-        'Use a shorter key',
-        'key',
-      );
-    if (key.toLowerCase().startsWith('aws:'))
-      ctx.error(
-        [...path, key],
-        `tag key '${show(key)}' uses the reserved prefix aws:`,
-        'Choose a key without the aws: prefix',
-        'key',
-      );
-    if (value.length > 256)
-      ctx.error([...path, key], 'tag value is longer than 256 characters', 'Shorten it');
+    const kp = labelKeyProblem(key);
+    if (kp) ctx.error([...path, key], kp, 'Use a valid label key', 'key');
+    const vp = labelValueProblem(value);
+    if (vp) ctx.error([...path, key], vp, 'Use a valid label value');
+  }
+}
+
+/** Most node classes and node pools one cluster may describe (a guard against runaway files). */
+export const MAX_NODE_CLASSES = 100;
+export const MAX_NODE_POOLS = 100;
+
+function checkCounts(ctx: CheckContext): void {
+  const classes = Object.keys(ctx.raw.nodeClasses ?? {}).length;
+  const pools = Object.keys(ctx.raw.nodePools ?? {}).length;
+  if (classes > MAX_NODE_CLASSES) {
+    ctx.error(
+      ['nodeClasses'],
+      `${classes} node classes, more than the ${MAX_NODE_CLASSES} a cluster may have`,
+      'Share node classes between pools',
+      'key',
+    );
+  }
+  if (pools > MAX_NODE_POOLS) {
+    ctx.error(
+      ['nodePools'],
+      `${pools} node pools, more than the ${MAX_NODE_POOLS} a cluster may have`,
+      'Merge pools that differ only in requirements',
+      'key',
+    );
   }
 }

@@ -1,26 +1,26 @@
 /** Semantic checks of one node class (after the schema passed). */
 import { ALIAS_FAMILIES, parseAlias } from './ami-alias';
-import { tomlProblem } from './bottlerocket-toml';
+import { renderBottlerocketToml, tomlProblem, TomlValue } from './bottlerocket-toml';
+import { checkAwsTags } from './check-aws-tags';
+import { checkKubelet } from './check-kubelet';
 import { CheckContext } from './check-context';
 import { objectNameProblem } from './check-names';
 import { TAGS } from './constants';
-import { didYouMean } from './did-you-mean';
 import { PathSegment } from './located';
 import { RawNodeClass, RawSelectorTerm } from './raw-fleet';
 import { show } from './show-value';
 
-const VOLUME_SIZE = /^[1-9][0-9]*(Gi|G|Ti|T)$/;
-/** Eviction signals the kubelet settings of an EC2NodeClass accept. */
-const EVICTION_SIGNALS = [
-  'memory.available',
-  'nodefs.available',
-  'nodefs.inodesFree',
-  'imagefs.available',
-  'imagefs.inodesFree',
-  'pid.available',
-] as const satisfies readonly string[];
-/** Resources kubeReserved / systemReserved accept. */
-const RESERVED_RESOURCES = ['cpu', 'memory', 'ephemeral-storage', 'pid'] as const satisfies readonly string[];
+/** Volume sizes the EC2NodeClass CRD accepts (its own pattern: up to 59000Gi, 64000G, 58Ti, 64T). */
+const VOLUME_SIZE =
+  /^((?:[1-9][0-9]{0,3}|[1-4][0-9]{4}|[5][0-8][0-9]{3}|59000)Gi|(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|[6][0-3][0-9]{3}|64000)G|([1-9]|[1-5][0-7]|58)Ti|([1-9]|[1-5][0-9]|6[0-3]|64)T)$/;
+/** IDs of AWS resources selected by id. */
+const ID_PATTERNS = {
+  subnet: /^subnet-[0-9a-z]+$/,
+  securityGroup: /^sg-[0-9a-z]+$/,
+  ami: /^ami-[0-9a-z]+$/,
+} as const;
+/** EC2 user data limit (raw, before base64). */
+export const MAX_USER_DATA_BYTES = 16 * 1024;
 /** Tags Karpenter sets itself: an EC2NodeClass may not set them. */
 const RESERVED_TAG_KEYS: readonly string[] = [TAGS.eksCluster, TAGS.nodePool, TAGS.nodeClaim, TAGS.nodeClass];
 const RESERVED_TAG_PREFIX = 'kubernetes.io/cluster/';
@@ -187,8 +187,17 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
     }
   }
 
-  checkSelectorTerms(ctx, at('subnetSelectorTerms'), nc.subnetSelectorTerms);
-  checkSelectorTerms(ctx, at('securityGroupSelectorTerms'), nc.securityGroupSelectorTerms);
+  checkSelectorTerms(ctx, at('subnetSelectorTerms'), nc.subnetSelectorTerms, 'subnet');
+  checkSelectorTerms(ctx, at('securityGroupSelectorTerms'), nc.securityGroupSelectorTerms, 'securityGroup');
+  (nc.amiSelectorTerms ?? []).forEach((term, i) => {
+    if (term.id !== undefined && !ID_PATTERNS.ami.test(term.id)) {
+      ctx.error(
+        at('amiSelectorTerms', i, 'id'),
+        `'${show(term.id)}' is not an AMI ID`,
+        'Write ami- followed by lower-case letters and digits',
+      );
+    }
+  });
 
   let roots = 0;
   (nc.blockDeviceMappings ?? []).forEach((b, i) => {
@@ -203,8 +212,8 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
     if (!VOLUME_SIZE.test(b.ebs.volumeSize)) {
       ctx.error(
         at('blockDeviceMappings', i, 'ebs', 'volumeSize'),
-        `'${show(b.ebs.volumeSize)}' is not a volume size`,
-        'Write a whole size in Gi, G, Ti or T, e.g. 20Gi',
+        `'${show(b.ebs.volumeSize)}' is not a volume size EBS and Karpenter accept`,
+        'Write a whole size in Gi, G, Ti or T (at most 59000Gi / 64000G / 58Ti / 64T), e.g. 20Gi',
       );
     }
     if (b.ebs.encrypted === false) {
@@ -232,57 +241,30 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
     );
   }
   checkNodeClassTags(ctx, at('tags'), nc.tags);
-  const k = nc.kubelet;
-  if (k) {
-    const keyed: [keyof typeof k, readonly string[]][] = [
-      ['evictionHard', EVICTION_SIGNALS],
-      ['evictionSoft', EVICTION_SIGNALS],
-      ['evictionSoftGracePeriod', EVICTION_SIGNALS],
-      ['kubeReserved', RESERVED_RESOURCES],
-      ['systemReserved', RESERVED_RESOURCES],
-    ];
-    for (const [field, allowed] of keyed) {
-      for (const key of Object.keys((k[field] as Readonly<Record<string, string>> | undefined) ?? {})) {
-        if (allowed.includes(key)) continue;
-        const guess = didYouMean(key, allowed);
+  // Cluster tags are checked (and counted) at the cluster; these land on instances and volumes.
+  checkAwsTags(ctx, at('tags'), nc.tags, 0);
+  if (nc.userData !== undefined && Buffer.byteLength(nc.userData, 'utf8') > MAX_USER_DATA_BYTES) {
+    ctx.error(
+      at('userData'),
+      `userData is ${Buffer.byteLength(nc.userData, 'utf8')} bytes, more than the ${MAX_USER_DATA_BYTES} EC2 accepts`,
+      'Move the bulk into a script the node downloads, and keep userData short',
+    );
+  }
+  if (nc.bottlerocket !== undefined && nc.bottlerocket.settings !== null) {
+    const settings = nc.bottlerocket.settings as { readonly [key: string]: TomlValue };
+    if (tomlProblem(settings) === undefined) {
+      const bytes = Buffer.byteLength(renderBottlerocketToml(settings), 'utf8');
+      if (bytes > MAX_USER_DATA_BYTES) {
         ctx.error(
-          at('kubelet', field, key),
-          `'${show(key)}' is not a valid key of kubelet.${field}`,
-          `${guess ? `Did you mean '${guess}'? ` : ''}Use one of: ${allowed.join(', ')}`,
+          at('bottlerocket', 'settings'),
+          `the settings render to ${bytes} bytes of userData, more than the ${MAX_USER_DATA_BYTES} EC2 accepts`,
+          'Set fewer Bottlerocket settings',
           'key',
         );
       }
     }
-    if (
-      k.imageGCHighThresholdPercent !== undefined &&
-      k.imageGCLowThresholdPercent !== undefined &&
-      k.imageGCLowThresholdPercent >= k.imageGCHighThresholdPercent
-    ) {
-      ctx.error(
-        at('kubelet', 'imageGCLowThresholdPercent'),
-        'imageGCLowThresholdPercent must be lower than imageGCHighThresholdPercent',
-        'Lower it below the high threshold',
-      );
-    }
-    const soft = Object.keys(k.evictionSoft ?? {}).sort();
-    const grace = Object.keys(k.evictionSoftGracePeriod ?? {}).sort();
-    for (const key of soft.filter((s) => !grace.includes(s))) {
-      ctx.error(
-        at('kubelet', 'evictionSoft', key),
-        `evictionSoft '${show(key)}' has no grace period`,
-        `Add kubelet.evictionSoftGracePeriod.${show(key)}, e.g. 1m`,
-        'key',
-      );
-    }
-    for (const key of grace.filter((g) => !soft.includes(g))) {
-      ctx.error(
-        at('kubelet', 'evictionSoftGracePeriod', key),
-        `grace period for '${show(key)}' has no evictionSoft threshold`,
-        `Add kubelet.evictionSoft.${show(key)}, or remove this`,
-        'key',
-      );
-    }
   }
+  if (nc.kubelet) checkKubelet(ctx, at('kubelet'), nc.kubelet);
 }
 
 /** Node class tags (cluster tags are merged under them, so they are checked here too). */
@@ -309,8 +291,17 @@ function checkSelectorTerms(
   ctx: CheckContext,
   path: PathSegment[],
   terms: readonly RawSelectorTerm[] | undefined,
+  kind: 'subnet' | 'securityGroup',
 ): void {
   (terms ?? []).forEach((term, i) => {
+    if (term.id !== undefined && !ID_PATTERNS[kind].test(term.id)) {
+      const prefix = kind === 'subnet' ? 'subnet-' : 'sg-';
+      ctx.error(
+        [...path, i, 'id'],
+        `'${show(term.id)}' is not a ${kind === 'subnet' ? 'subnet' : 'security group'} ID`,
+        `Write ${prefix} followed by lower-case letters and digits`,
+      );
+    }
     const fields = Object.keys(term);
     if (fields.length === 0) ctx.error([...path, i], 'selector term is empty', 'Give tags or id');
     const alone = (['id', 'name'] as const).find((f) => term[f] !== undefined);

@@ -15,6 +15,8 @@ const QUANTITY =
   /^(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
 /** Most requirements a NodePool may have (shorthands included). */
 const MAX_REQUIREMENTS = 100;
+/** Kubernetes limit on the total size of an object's annotations. */
+export const MAX_ANNOTATION_BYTES = 256 * 1024;
 const BUDGET_NODES = /^((100|[0-9]{1,2})%|[0-9]+)$/;
 const CRON_MACROS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly'];
 
@@ -135,6 +137,18 @@ export function checkNodePool(
     if (valueProblem)
       ctx.error(at('labels', key), valueProblem, 'Use a shorter value without spaces or special characters');
   }
+  const annotationBytes = Object.entries(pool.annotations ?? {}).reduce(
+    (sum, [k, v]) => sum + Buffer.byteLength(k, 'utf8') + Buffer.byteLength(v, 'utf8'),
+    0,
+  );
+  if (annotationBytes > MAX_ANNOTATION_BYTES) {
+    ctx.error(
+      at('annotations'),
+      `annotations total ${annotationBytes} bytes, more than the ${MAX_ANNOTATION_BYTES} Kubernetes accepts`,
+      'Keep annotations short; store bulk data elsewhere',
+      'key',
+    );
+  }
   for (const key of Object.keys(pool.annotations ?? {})) {
     const keyProblem = labelKeyProblem(key);
     if (keyProblem)
@@ -240,12 +254,15 @@ function checkTaints(ctx: CheckContext, path: PathSegment[], taints: readonly Ra
         'Use a valid taint key such as example.com/dedicated',
       );
     if (t.value !== undefined) {
-      const valueProblem = labelValueProblem(t.value);
+      // Karpenter's NodePool schema wants a non-empty qualified name as a taint value.
+      const valueProblem = t.value === '' ? 'an empty taint value is not accepted' : labelKeyProblem(t.value);
       if (valueProblem)
         ctx.error(
           [...path, i, 'value'],
-          valueProblem.replace('label value', 'taint value'),
-          'Use a short value without spaces',
+          valueProblem.replace('label key', 'taint value'),
+          t.value === ''
+            ? 'Remove value (a taint may have only a key and an effect)'
+            : 'Use a short value without spaces',
         );
     }
   });

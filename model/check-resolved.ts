@@ -47,9 +47,31 @@ export function checkResolvedCluster(model: ClusterModel, root: LocatedNode, raw
   };
   role(['iam', 'controllerRoleName'], model.iam.controllerRoleName, 'iam.controllerRoleName');
   role(['iam', 'nodeRoleName'], model.iam.nodeRoleName, 'iam.nodeRoleName');
+  const nodeRole = model.iam.nodeRoleName;
   model.nodeClasses.forEach((nc) => {
     if (nc.role !== undefined && raw.nodeClasses?.[nc.name]?.role !== undefined) {
       role(['nodeClasses', nc.name, 'role'], nc.role, `nodeClasses.${nc.name}.role`);
+      // The node role is the one CloudFormation creates and grants cluster access to.
+      const roleName = nc.role.slice(nc.role.lastIndexOf('/') + 1);
+      if (roleName !== nodeRole) {
+        report(
+          ['nodeClasses', nc.name, 'role'],
+          `role '${show(nc.role)}' is not this cluster's node role '${show(nodeRole)}', so its nodes could not join`,
+          'Remove role (it defaults to iam.nodeRoleName), or set iam.nodeRoleName to this role',
+        );
+      }
+    }
+    // The instance profile the tool creates is named after the node role.
+    if (
+      nc.instanceProfile !== undefined &&
+      model.iam.createInstanceProfile &&
+      nc.instanceProfile !== nodeRole
+    ) {
+      report(
+        ['nodeClasses', nc.name, 'instanceProfile'],
+        `instanceProfile '${show(nc.instanceProfile)}' is not the instance profile this tool creates ('${show(nodeRole)}', named after the node role)`,
+        `Use instanceProfile: ${show(nodeRole)}, or set iam.createInstanceProfile: false to use a profile of your own`,
+      );
     }
   });
 

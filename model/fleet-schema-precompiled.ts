@@ -55,7 +55,11 @@ export function loadPrecompiledFleetValidators(
   if (file === undefined) return undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const mod = require(file) as Partial<PrecompiledModule>;
-  if (mod.fingerprint !== fingerprint || typeof mod.cluster !== 'function' || typeof mod.defaults !== 'function') {
+  if (
+    mod.fingerprint !== fingerprint ||
+    typeof mod.cluster !== 'function' ||
+    typeof mod.defaults !== 'function'
+  ) {
     return undefined;
   }
   return { cluster: mod.cluster, defaults: mod.defaults };

@@ -11,7 +11,7 @@
  * checks of its own file only.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { checkClusterSemantics } from './check-cluster';
 import { CheckContext } from './check-context';
 import { checkFleet, FleetEntry } from './check-fleet';
@@ -52,8 +52,10 @@ export interface LoadFleetOptions {
 
 /** Read `<projectRoot>/clusters/*.yaml` (sorted) and load them. Throws UserError on any mistake. */
 export function loadFleet(projectRoot: string, options?: LoadFleetOptions): LoadedFleet {
-  const dir = (options?.clustersDir ?? DEFAULT_CLUSTERS_DIR).replace(/\\/g, '/').replace(/\/+$/, '');
-  const abs = join(projectRoot, dir);
+  const given = options?.clustersDir ?? DEFAULT_CLUSTERS_DIR;
+  const abs = resolve(projectRoot, given);
+  // File names in diagnostics are relative to the project root, with POSIX separators.
+  const dir = (relative(projectRoot, abs) || '.').split(sep).join('/');
   let names: string[];
   try {
     names = readdirSync(abs)
@@ -76,7 +78,26 @@ export function loadFleet(projectRoot: string, options?: LoadFleetOptions): Load
   const early: Diagnostic[] = [];
   for (const name of names) {
     const path = dir === '.' || dir === '' ? name : `${dir}/${name}`;
-    const size = statSync(join(abs, name)).size;
+    let size: number;
+    let isFile: boolean;
+    try {
+      const stat = statSync(join(abs, name));
+      size = stat.size;
+      isFile = stat.isFile();
+    } catch {
+      early.push(fileError(path, 'the file cannot be read', 'Check that it exists and is readable'));
+      continue;
+    }
+    if (!isFile) {
+      early.push(
+        fileError(
+          path,
+          'is not a file',
+          `Rename it so that it does not end in .yaml, or move it out of ${dir}/`,
+        ),
+      );
+      continue;
+    }
     if (size > MAX_FILE_BYTES) {
       early.push({
         severity: 'error',
@@ -89,7 +110,14 @@ export function loadFleet(projectRoot: string, options?: LoadFleetOptions): Load
       });
       continue;
     }
-    sources.push({ path, text: decodeUtf8(readFileSync(join(abs, name))) });
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(join(abs, name));
+    } catch {
+      early.push(fileError(path, 'the file cannot be read', 'Check that it exists and is readable'));
+      continue;
+    }
+    sources.push({ path, text: decodeUtf8(bytes) });
   }
   try {
     const loaded = loadFleetFromSources(sources, { emptyMessageDir: dir });

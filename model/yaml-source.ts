@@ -8,7 +8,6 @@ import {
   Document,
   isAlias,
   isMap,
-  isPair,
   isScalar,
   isSeq,
   LineCounter,
@@ -36,12 +35,13 @@ export interface ParsedSource {
   readonly diagnostics: Diagnostic[];
 }
 
+const DUPLICATE_KEY = {
+  message: 'duplicate key',
+  fix: 'Each key may appear once in a map; remove or rename one of them',
+} as const;
+
 /** Friendly wording for the YAML library's error codes (never its raw text). */
 const YAML_ERRORS: Partial<Record<string, { message: string; fix: string }>> = {
-  DUPLICATE_KEY: {
-    message: 'duplicate key',
-    fix: 'Each key may appear once in a map; remove or rename one of them',
-  },
   BAD_INDENT: {
     message: 'YAML syntax error: bad indentation or an unclosed bracket',
     fix: 'Indent nested keys consistently with spaces and close every [ and {',
@@ -107,7 +107,7 @@ export function parseFleetSource(file: string, text: string): ParsedSource {
     const { line, col } = lineCounter.linePos(Math.max(0, offset));
     return { file, line, col };
   };
-  const bad = firstIndex(text, ['\u0000', '\uFFFD']);
+  const bad = firstBadChar(text);
   if (bad >= 0) {
     // Line/col without parsing: count lines up to the offending character.
     const before = text.slice(0, bad);
@@ -132,7 +132,9 @@ export function parseFleetSource(file: string, text: string): ParsedSource {
   try {
     const parsed = parseAllDocuments(text, {
       lineCounter,
-      uniqueKeys: true,
+      // Duplicate keys are found by TreeBuilder in linear time: the library's check compares
+      // every pair of keys, which takes seconds on a map of 20 000 entries.
+      uniqueKeys: false,
       prettyErrors: false,
       merge: false,
     });
@@ -201,38 +203,14 @@ function yamlErrors(doc: Document.Parsed, at: (o: number) => SourceLocation): Di
   return errors.map((err) => {
     const known = YAML_ERRORS[err.code];
     const loc = at(err.pos[0]);
-    const path = err.code === 'DUPLICATE_KEY' ? formatPath(pathAtOffset(doc.contents, err.pos[0]) ?? []) : '';
     return {
       severity: 'error' as const,
       ...loc,
-      path,
+      path: '',
       message: known?.message ?? `YAML syntax error (${err.code.toLowerCase().replace(/_/g, ' ')})`,
       fix: known?.fix ?? 'Check the YAML syntax on this line',
     };
   });
-}
-
-/** Field path of the map key that starts at `offset` (used to name duplicate keys). */
-function pathAtOffset(node: unknown, offset: number, path: PathSegment[] = []): PathSegment[] | undefined {
-  if (isMap(node)) {
-    for (const pair of node.items) {
-      if (!isPair(pair)) continue;
-      const key = isScalar(pair.key) ? String(pair.key.value) : '?';
-      const keyRange = (pair.key as Node | null)?.range;
-      if (keyRange && keyRange[0] === offset) return [...path, key];
-      const value = pair.value as Node | null;
-      if (value?.range && offset >= value.range[0] && offset < value.range[2]) {
-        return pathAtOffset(value, offset, [...path, key]);
-      }
-    }
-  } else if (isSeq(node)) {
-    for (let i = 0; i < node.items.length; i++) {
-      const item = node.items[i] as Node | null;
-      if (item?.range && offset >= item.range[0] && offset < item.range[2])
-        return pathAtOffset(item, offset, [...path, i]);
-    }
-  }
-  return undefined;
 }
 
 class TreeBuilder {
@@ -305,6 +283,11 @@ class TreeBuilder {
           continue;
         }
         const keyPath = [...path, key];
+        if (entries.has(key)) {
+          const { message, fix } = DUPLICATE_KEY;
+          this.fail(keyNode, keyPath, message, fix);
+          continue;
+        }
         entries.set(key, {
           keyLoc: this.locOf(keyNode),
           value: this.build(pair.value as Node | null, keyPath, depth + 1),
@@ -386,8 +369,13 @@ class TreeBuilder {
   }
 }
 
-/** First position of any of `chars` in `text`, or -1. */
-function firstIndex(text: string, chars: readonly string[]): number {
-  const found = chars.map((c) => text.indexOf(c)).filter((i) => i >= 0);
+/**
+ * Position of the first NUL, U+FFFD (what undecodable bytes become) or lone UTF-16
+ * surrogate (text that cannot be written back as UTF-8), or -1.
+ */
+function firstBadChar(text: string): number {
+  const simple = [text.indexOf('\u0000'), text.indexOf('\uFFFD')].filter((i) => i >= 0);
+  const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(text);
+  const found = lone ? [...simple, lone.index] : simple;
   return found.length > 0 ? Math.min(...found) : -1;
 }

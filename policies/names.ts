@@ -180,7 +180,9 @@ export function nameProblems(cluster: ClusterModel): Diagnostic[] {
   }
   const path = cluster.iam.path;
   if (path.length > NAME_LIMITS.iamPath || !IAM_PATH.test(path))
-    problems.push(at('iam.path', `IAM path '${show(path)}' is not valid`, "Use '/' or a path like '/karpenter/'"));
+    problems.push(
+      at('iam.path', `IAM path '${show(path)}' is not valid`, "Use '/' or a path like '/karpenter/'"),
+    );
   return problems;
 }
 

@@ -80,7 +80,8 @@ export function summarizeProfile(profile: CpuProfile, limit = 15): ProfileSummar
     if (!node || us <= 0) return;
     totalUs += us;
     const { functionName, url, lineNumber } = node.callFrame;
-    const fn = url === '' ? functionName : `${functionName || '(anonymous)'} ${shortUrl(url)}:${lineNumber + 1}`;
+    const fn =
+      url === '' ? functionName : `${functionName || '(anonymous)'} ${shortUrl(url)}:${lineNumber + 1}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
     const group = groupOf(url, functionName);
     byGroup.set(group, (byGroup.get(group) ?? 0) + us);

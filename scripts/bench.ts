@@ -19,16 +19,25 @@
  * Exit codes: 0 done; 1 a step failed (its output is shown); 2 bad command line; 130 interrupted.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BENCH_USAGE, BenchArgs, BenchSize, parseBenchArgs, sizeLabel } from './bench-args';
 import { benchFleetSources } from './bench-fleet';
 import type { BenchPipelineReport } from './bench-pipeline-child';
-import { CpuProfile, formatProfile, ProfileSummary, summarizeProfile } from './bench-profile';
+import { CpuProfile, ProfileSummary, summarizeProfile } from './bench-profile';
 import type { BenchSerializeReport } from './bench-serialize-child';
-import { formatCount, formatMiB, formatRatio, formatSeconds, Spread, spread } from './bench-stats';
+import { formatReport, Machine, Measured, Ratio, SizeResult, targets } from './bench-report';
+import { spread } from './bench-stats';
 import { readTree, treeObjects } from './bench-tree';
 import { TRIVIAL_OUTPUT, writeTrivialCdk8sApp } from './bench-trivial';
 import type { BenchValidateReport } from './bench-validate-child';
@@ -51,34 +60,6 @@ export interface BenchIo {
   readonly err: (line: string) => void;
 }
 
-export interface Machine {
-  readonly cores: number;
-  readonly cpu: string;
-  readonly node: string;
-  readonly platform: string;
-  readonly loadAverage: number;
-}
-
-export interface SizeResult {
-  readonly size: string;
-  readonly clusters: number;
-  readonly nodePools: number;
-  readonly files: number;
-  readonly documents: number;
-  readonly pipelineMs: Spread;
-  readonly documentsPerSecond: number;
-  readonly maxRssKiB: Spread;
-  readonly steps: Record<'startupMs' | 'loadMs' | 'synthesizeMs' | 'validateMs' | 'writeMs', number>;
-  readonly lowerBoundMs: Spread;
-  /** Median of pipeline / lower bound, per run. */
-  readonly overLowerBound: number;
-  readonly trivialMs?: Spread;
-  /** Median of trivial app / pipeline, per run. */
-  readonly speedup?: number;
-  readonly throughput?: BenchValidateReport;
-  readonly profile?: ProfileSummary;
-}
-
 class BenchFailure extends Error {}
 class Interrupted extends Error {}
 
@@ -93,6 +74,8 @@ interface ChildRun {
 
 /** GNU time: measures CPU time and peak RSS of a process tree the same way for every kind of run. */
 const GNU_TIME = '/usr/bin/time';
+/** Pins the throughput measurement to one core. */
+const TASKSET = '/usr/bin/taskset';
 
 /** Runs everything in `temp` (which exists and is empty). */
 class Bench {
@@ -125,12 +108,11 @@ class Bench {
     const timed = existsSync(GNU_TIME);
     if (timed) rmSync(timeFile, { force: true });
     const start = performance.now();
-    const r = spawnSync(timed ? GNU_TIME : command, timed ? ['-o', timeFile, '-f', '%U %S %M', command, ...args] : args, {
-      cwd,
-      env: this.env,
-      encoding: 'utf8',
-      maxBuffer: 256 * 1024 * 1024,
-    });
+    const r = spawnSync(
+      timed ? GNU_TIME : command,
+      timed ? ['-o', timeFile, '-f', '%U %S %M', command, ...args] : args,
+      { cwd, env: this.env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+    );
     const wallMs = performance.now() - start;
     if (this.interrupted) throw new Interrupted();
     if (r.error || r.status !== 0) {
@@ -144,10 +126,19 @@ class Bench {
     return { wallMs, cpuMs: (user + system) * 1000, maxRssKiB: rss, stdout: r.stdout };
   }
 
-  private node<T>(what: string, script: string, args: readonly string[], nodeFlags: readonly string[] = []) {
-    const r = this.run(what, process.execPath, [...nodeFlags, join(this.buildScripts, script), ...args], this.temp);
-    const last = r.stdout.trim().split('\n').pop() ?? '';
-    return { wallMs: r.wallMs, report: JSON.parse(last) as T };
+  private node<T>(
+    what: string,
+    script: string,
+    args: readonly string[],
+    nodeFlags: readonly string[] = [],
+  ): ChildRun & { readonly report: T } {
+    const r = this.run(
+      what,
+      process.execPath,
+      [...nodeFlags, join(this.buildScripts, script), ...args],
+      this.temp,
+    );
+    return { ...r, report: JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as T };
   }
 
   pipeline(dir: string, nodeFlags: readonly string[] = []) {
@@ -170,21 +161,25 @@ class Bench {
     return dir;
   }
 
-  trivial(dir: string): number {
+  trivial(dir: string): ChildRun {
     rmSync(join(dir, 'dist'), { recursive: true, force: true });
     const cli = join(this.root, 'node_modules', 'cdk8s-cli', 'bin', 'cdk8s');
-    const r = this.run('the trivial cdk8s app', process.execPath, [cli, 'synth', '--check-upgrade=false'], dir);
+    const r = this.run(
+      'the trivial cdk8s app',
+      process.execPath,
+      [cli, 'synth', '--check-upgrade=false'],
+      dir,
+    );
     if (!existsSync(join(dir, TRIVIAL_OUTPUT))) {
       throw new BenchFailure(`the trivial cdk8s app wrote no ${TRIVIAL_OUTPUT}`);
     }
-    return r.wallMs;
+    return r;
   }
 
   throughput(dir: string): BenchValidateReport {
     const child = [join(this.buildScripts, 'bench-validate-child.js'), join(dir, 'dist')];
-    const pinned = existsSync('/usr/bin/taskset');
-    const r = pinned
-      ? this.run('the validation throughput', '/usr/bin/taskset', ['-c', '0', process.execPath, ...child], this.temp)
+    const r = existsSync(TASKSET)
+      ? this.run('the validation throughput', TASKSET, ['-c', '0', process.execPath, ...child], this.temp)
       : this.run('the validation throughput', process.execPath, child, this.temp);
     return JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as BenchValidateReport;
   }
@@ -203,7 +198,31 @@ function median(values: readonly number[]): number {
   return spread(values).median;
 }
 
-function measureSize(bench: Bench, temp: string, size: BenchSize, args: BenchArgs, trivialDir?: string): SizeResult {
+/** Wall and (when measured) CPU spreads of a series of runs. */
+function measured(runs: readonly ChildRun[]): Measured {
+  const cpu = runs.map((r) => r.cpuMs);
+  return {
+    wall: spread(runs.map((r) => r.wallMs)),
+    ...(cpu.every((c): c is number => c !== undefined) ? { cpu: spread(cpu) } : {}),
+  };
+}
+
+/** Median of the per-run ratios a[i] / b[i], for wall and (when both have it) CPU time. */
+function pairedRatio(a: readonly ChildRun[], b: readonly ChildRun[]): Ratio {
+  const cpu = a.map((r, i) => (r.cpuMs && b[i].cpuMs ? r.cpuMs / b[i].cpuMs : undefined));
+  return {
+    wall: median(a.map((r, i) => r.wallMs / b[i].wallMs)),
+    ...(cpu.every((c): c is number => c !== undefined) ? { cpu: median(cpu) } : {}),
+  };
+}
+
+function measureSize(
+  bench: Bench,
+  temp: string,
+  size: BenchSize,
+  args: BenchArgs,
+  trivialDir?: string,
+): SizeResult {
   const label = sizeLabel(size);
   const dir = join(temp, label);
   mkdirSync(join(dir, 'clusters'), { recursive: true });
@@ -215,15 +234,15 @@ function measureSize(bench: Bench, temp: string, size: BenchSize, args: BenchArg
   writeFileSync(join(dir, 'objects.json'), JSON.stringify(objects));
   const documents = objects.reduce((n, f) => n + f.docs.length, 0);
 
-  const pipelines: { wallMs: number; report: BenchPipelineReport }[] = [];
-  const lowers: number[] = [];
-  const trivials: number[] = [];
+  const pipelines: (ChildRun & { report: BenchPipelineReport })[] = [];
+  const lowers: ChildRun[] = [];
+  const trivials: ChildRun[] = [];
   for (let k = 0; k < args.runs; k++) {
     pipelines.push(bench.pipeline(dir));
-    lowers.push(bench.lowerBound(dir).wallMs);
+    lowers.push(bench.lowerBound(dir));
     if (trivialDir !== undefined) trivials.push(bench.trivial(trivialDir));
   }
-  const walls = pipelines.map((p) => p.wallMs);
+  const pipeline = measured(pipelines);
   const step = (key: keyof SizeResult['steps']) => median(pipelines.map((p) => p.report[key]));
   return {
     size: label,
@@ -231,9 +250,9 @@ function measureSize(bench: Bench, temp: string, size: BenchSize, args: BenchArg
     nodePools: warm.report.nodePools,
     files: warm.report.files,
     documents,
-    pipelineMs: spread(walls),
-    documentsPerSecond: (documents / median(walls)) * 1000,
-    maxRssKiB: spread(pipelines.map((p) => p.report.maxRssKiB)),
+    pipeline,
+    documentsPerSecond: (documents / pipeline.wall.median) * 1000,
+    maxRssKiB: median(pipelines.map((p) => p.report.maxRssKiB)),
     steps: {
       startupMs: step('startupMs'),
       loadMs: step('loadMs'),
@@ -241,10 +260,10 @@ function measureSize(bench: Bench, temp: string, size: BenchSize, args: BenchArg
       validateMs: step('validateMs'),
       writeMs: step('writeMs'),
     },
-    lowerBoundMs: spread(lowers),
-    overLowerBound: median(walls.map((w, i) => w / lowers[i])),
+    lowerBound: measured(lowers),
+    overLowerBound: pairedRatio(pipelines, lowers),
     ...(trivialDir !== undefined
-      ? { trivialMs: spread(trivials), speedup: median(trivials.map((t, i) => t / walls[i])) }
+      ? { trivial: measured(trivials), speedup: pairedRatio(trivials, pipelines) }
       : {}),
     ...(args.throughput ? { throughput: bench.throughput(dir) } : {}),
     ...(args.profile ? { profile: bench.profile(dir) } : {}),
@@ -266,97 +285,6 @@ export function machine(): Machine {
     platform: `${process.platform} ${process.arch}`,
     loadAverage: loadavg()[0],
   };
-}
-
-interface Target {
-  readonly what: string;
-  readonly met: boolean;
-  readonly value: string;
-}
-
-/** The issue's targets that the measured sizes speak to. */
-export function targets(results: readonly SizeResult[]): Target[] {
-  const out: Target[] = [];
-  const small = results.find((r) => r.size === '50x6');
-  const large = results.find((r) => r.size === '500x6');
-  if (small) {
-    out.push({
-      what: '50x6 full pipeline ≤ 1.0 s wall',
-      met: small.pipelineMs.median <= 1000,
-      value: `${(small.pipelineMs.median / 1000).toFixed(2)} s`,
-    });
-    if (small.speedup !== undefined) {
-      out.push({
-        what: '50x6 ≥ 3× faster than the trivial ts-node cdk8s app',
-        met: small.speedup >= 3,
-        value: formatRatio(small.speedup),
-      });
-    }
-  }
-  for (const r of results) {
-    if (r.throughput) {
-      out.push({
-        what: `validation with CEL ≥ 30,000 manifests/s on one core (${r.size}, steady state)`,
-        met: r.throughput.steadyPerSecond >= 30_000,
-        value: `${formatCount(r.throughput.steadyPerSecond)}/s`,
-      });
-    }
-  }
-  if (small && large) {
-    const ratio = large.pipelineMs.median / small.pipelineMs.median;
-    out.push({ what: '500x6 ≤ 10× the 50x6 time', met: ratio <= 10, value: formatRatio(ratio) });
-  }
-  for (const r of results) {
-    out.push({
-      what: `${r.size} full pipeline ≤ 3× the serialization lower bound`,
-      met: r.overLowerBound <= 3,
-      value: formatRatio(r.overLowerBound),
-    });
-  }
-  return out;
-}
-
-export function formatReport(m: Machine, args: BenchArgs, results: readonly SizeResult[]): string[] {
-  const lines = [
-    `machine: ${m.cores} cores, ${m.cpu}, node ${m.node}, ${m.platform}; load average ${m.loadAverage.toFixed(1)} at start`,
-    `${args.runs} timed run(s) per size after one warm-up; wall clock of whole processes (spawn to exit), median (min–max)`,
-    '',
-    '| fleet | files | documents | full pipeline | documents/s | peak RSS | trivial cdk8s app (ts-node) | speed-up vs trivial | lower bound | pipeline / lower bound |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.map(
-      (r) =>
-        `| ${r.size} | ${formatCount(r.files)} | ${formatCount(r.documents)} | ${formatSeconds(r.pipelineMs)} | ${formatCount(r.documentsPerSecond)} | ${formatMiB(r.maxRssKiB.median)} | ${r.trivialMs ? formatSeconds(r.trivialMs) : 'not run'} | ${r.speedup !== undefined ? formatRatio(r.speedup) : '–'} | ${formatSeconds(r.lowerBoundMs)} | ${formatRatio(r.overLowerBound)} |`,
-    ),
-    '',
-    'pipeline steps inside the process (median ms):',
-    '',
-    '| fleet | node start + modules | load | generate | validate | write |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...results.map(
-      (r) =>
-        `| ${r.size} | ${r.steps.startupMs.toFixed(0)} | ${r.steps.loadMs.toFixed(0)} | ${r.steps.synthesizeMs.toFixed(0)} | ${r.steps.validateMs.toFixed(0)} | ${r.steps.writeMs.toFixed(0)} |`,
-    ),
-  ];
-  const withThroughput = results.filter((r) => r.throughput);
-  if (withThroughput.length > 0) {
-    lines.push(
-      '',
-      `validation throughput on one core${existsSync('/usr/bin/taskset') ? ' (taskset -c 0)' : ' (not pinned: no taskset)'}:`,
-      '',
-      '| fleet | manifests | validator built | CEL validation, first pass | CEL validation, steady | full validation step (parse + all checks) |',
-      '|---|---:|---:|---:|---:|---:|',
-      ...withThroughput.map((r) => {
-        const t = r.throughput as BenchValidateReport;
-        return `| ${r.size} | ${formatCount(t.manifests)} | ${t.compileMs.toFixed(0)} ms | ${formatCount(t.firstPassPerSecond)}/s | ${formatCount(t.steadyPerSecond)}/s (${t.steadyPasses} passes) | ${formatCount(t.fullStepDocumentsPerSecond)} documents/s |`;
-      }),
-    );
-  }
-  for (const r of results) {
-    if (r.profile) lines.push('', `CPU profile of one ${r.size} pipeline run:`, ...formatProfile(r.profile));
-  }
-  lines.push('', 'targets:');
-  for (const t of targets(results)) lines.push(`  [${t.met ? 'met' : 'MISSED'}] ${t.what}: ${t.value}`);
-  return lines;
 }
 
 /** The CLI; returns the exit code, never throws. */
@@ -394,8 +322,9 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = BE
       io.err(`bench: ${sizeLabel(size)} ...`);
       results.push(measureSize(bench, temp, size, args, trivialDir));
     }
-    if (args.json) io.out(JSON.stringify({ machine: m, runs: args.runs, results, targets: targets(results) }, null, 2));
-    else for (const line of formatReport(m, args, results)) io.out(line);
+    if (args.json)
+      io.out(JSON.stringify({ machine: m, runs: args.runs, results, targets: targets(results) }, null, 2));
+    else for (const line of formatReport(m, args.runs, results, existsSync(TASKSET))) io.out(line);
     return EXIT_OK;
   } catch (err) {
     if (err instanceof Interrupted) {

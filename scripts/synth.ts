@@ -34,7 +34,8 @@ export const loadFleetFromDir: FleetLoader = (projectRoot, clustersDir) => {
   const rel = relative(projectRoot, clustersDir).split(sep).join('/');
   // A folder outside the project is named from its parent (`clusters/x.yaml`), never
   // `../../tmp/...`: source paths reach generated files, which must not depend on the machine.
-  if (rel === '..' || rel.startsWith('../') || isAbsolute(rel)) return loadFleet(dirname(clustersDir), { clustersDir: basename(clustersDir) });
+  if (rel === '..' || rel.startsWith('../') || isAbsolute(rel))
+    return loadFleet(dirname(clustersDir), { clustersDir: basename(clustersDir) });
   return loadFleet(projectRoot, { clustersDir: rel === '' ? '.' : rel });
 };
 

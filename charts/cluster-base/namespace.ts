@@ -1,11 +1,12 @@
 /**
  * A namespace the tool creates (the controller's, when it is not kube-system, and the
- * smoke-test one), with Pod Security labels. cdk8s-plus-30 Namespace with an explicit name.
+ * smoke-test one), with Pod Security labels. cdk8s-plus-30 Namespace with an explicit name
+ * (cdk8s-plus-30 is loaded on first use: ./cdk8s-plus.ts).
  */
 import { ApiObject } from 'cdk8s';
-import { Namespace } from 'cdk8s-plus-30';
 import { Construct } from 'constructs';
 import { MANAGED_BY, TAGS } from '../../model/constants';
+import { cdk8sPlus } from './cdk8s-plus';
 import { PodSecurityLevel, podSecurityLabels } from './pod-security';
 
 export interface ClusterNamespaceProps {
@@ -21,7 +22,7 @@ export class ClusterNamespace extends Construct {
 
   constructor(scope: Construct, id: string, props: ClusterNamespaceProps) {
     super(scope, id);
-    const ns = new Namespace(this, 'namespace', {
+    const ns = new (cdk8sPlus().Namespace)(this, 'namespace', {
       metadata: {
         name: props.name,
         labels: { [TAGS.managedBy]: MANAGED_BY, ...podSecurityLabels(props.level, props.kubernetesVersion) },

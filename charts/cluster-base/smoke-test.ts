@@ -10,23 +10,11 @@
  * no `cdk8s.io/metadata.addr` selector), plus the PDB as a typed k8s object.
  */
 import { ApiObject, Duration, JsonPatch, Size } from 'cdk8s';
-import {
-  Capability,
-  Cpu,
-  Deployment,
-  ImagePullPolicy,
-  k8s,
-  LabelSelector,
-  Node,
-  NodeTaintQuery,
-  Pod,
-  RestartPolicy,
-  SeccompProfileType,
-  TaintEffect,
-} from 'cdk8s-plus-30';
+import type { TaintEffect } from 'cdk8s-plus-30';
 import { Construct } from 'constructs';
 import { ARGOCD_ANNOTATIONS, LABELS, MANAGED_BY, NAMESPACES, SYNC_WAVES, TAGS } from '../../model/constants';
 import { NodePoolModel, TaintModel } from '../../model/fleet-model';
+import { cdk8sPlus } from './cdk8s-plus';
 
 /** Pause image, pinned by tag (multi-arch: amd64 and arm64 pools both run it). */
 export const PAUSE_IMAGE = 'registry.k8s.io/pause:3.10';
@@ -56,11 +44,16 @@ export interface SmokeTestProps {
   readonly namespace?: string;
 }
 
-const EFFECTS: Readonly<Record<TaintModel['effect'], TaintEffect>> = {
-  NoSchedule: TaintEffect.NO_SCHEDULE,
-  PreferNoSchedule: TaintEffect.PREFER_NO_SCHEDULE,
-  NoExecute: TaintEffect.NO_EXECUTE,
-};
+/** cdk8s-plus-30's taint effect of a pool taint (cdk8s-plus-30 is loaded on first use: ./cdk8s-plus.ts). */
+function effectOf(effect: TaintModel['effect']): TaintEffect {
+  const { TaintEffect: Effect } = cdk8sPlus();
+  const effects: Readonly<Record<TaintModel['effect'], TaintEffect>> = {
+    NoSchedule: Effect.NO_SCHEDULE,
+    PreferNoSchedule: Effect.PREFER_NO_SCHEDULE,
+    NoExecute: Effect.NO_EXECUTE,
+  };
+  return effects[effect];
+}
 
 export class SmokeTest extends Construct {
   public readonly deployment: ApiObject;
@@ -68,6 +61,19 @@ export class SmokeTest extends Construct {
 
   constructor(scope: Construct, id: string, props: SmokeTestProps) {
     super(scope, id);
+    const {
+      Capability,
+      Cpu,
+      Deployment,
+      ImagePullPolicy,
+      k8s,
+      LabelSelector,
+      Node,
+      NodeTaintQuery,
+      Pod,
+      RestartPolicy,
+      SeccompProfileType,
+    } = cdk8sPlus();
     const pool = props.pool;
     const namespace = props.namespace ?? NAMESPACES.smokeTest;
     const name = smokeTestName(pool.name);
@@ -116,7 +122,7 @@ export class SmokeTest extends Construct {
     });
     deployment.select(LabelSelector.of({ labels: selector }));
     for (const taint of pool.taints) {
-      const options = { effect: EFFECTS[taint.effect] };
+      const options = { effect: effectOf(taint.effect) };
       deployment.scheduling.tolerate(
         Node.tainted(
           taint.value !== undefined

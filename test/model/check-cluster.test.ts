@@ -101,4 +101,39 @@ describe('cluster checks', () => {
       "clusters/demo.yaml:5:3 gitops.repoURL: missing required key 'repoURL'. Add gitops.repoURL: the Git repository Argo CD syncs dist/ from (usually in clusters/_defaults.yaml).",
     ]);
   });
+
+  it('tags must be valid AWS tags', () => {
+    expect(errorsOfCluster(MINIMAL + 'tags:\n  "a;b": x\n  c: "[section]"\n')).toEqual([
+      "clusters/demo.yaml:8:3 tags.a;b: tag key 'a;b' is not valid on AWS resources. Use 1-128 letters, digits, spaces and _ . : / = + - @.",
+      "clusters/demo.yaml:9:6 tags.c: tag value '[section]' is not valid on AWS resources. Use at most 256 letters, digits, spaces and _ . : / = + - @.",
+    ]);
+  });
+
+  it('at most 49 cluster tags (the tool adds one) and 100 pools', () => {
+    const tags = Array.from({ length: 50 }, (_, i) => `  t${i}: v`).join('\n');
+    expect(errorsOfCluster(MINIMAL + `tags:\n${tags}\n`)).toEqual([
+      'clusters/demo.yaml:8:3 tags: 50 tags plus 1 the tool adds are more than the 50 AWS allows on a resource. Remove some tags.',
+    ]);
+    const pools = Array.from({ length: 101 }, (_, i) => `  p${i}: { nodeClass: d }`).join('\n');
+    expect(
+      errorsOfCluster(MINIMAL + `nodeClasses:\n  d: { alias: al2023@v20250505 }\nnodePools:\n${pools}\n`),
+    ).toEqual([
+      'clusters/demo.yaml:9:1 nodePools: 101 node pools, more than the 100 a cluster may have. Merge pools that differ only in requirements.',
+    ]);
+  });
+
+  it('namespaces and object names the manifests use must be valid Kubernetes names', () => {
+    expect(
+      errorsOfCluster(MINIMAL + 'karpenter:\n  namespace: Karpenter_System\n  serviceAccount: "ctl sa"\n'),
+    ).toEqual([
+      "clusters/demo.yaml:8:14 karpenter.namespace: 'Karpenter_System' is not a valid Kubernetes namespace (DNS-1123 label: lower-case letters, digits and '-'). Use e.g. 'karpenter-system'.",
+      "clusters/demo.yaml:9:19 karpenter.serviceAccount: 'ctl sa' is not a valid Kubernetes name (DNS-1123 subdomain: lower-case letters, digits and '-', '.'). Use e.g. 'ctl-sa'.",
+    ]);
+  });
+
+  it('a Git revision with spaces', () => {
+    expect(errorsOfCluster(MINIMAL + '  targetRevision: "main branch"\n')).toEqual([
+      "clusters/demo.yaml:7:19 gitops.targetRevision: 'main branch' cannot contain spaces or control characters. Write the name as Argo CD and Git know it.",
+    ]);
+  });
 });

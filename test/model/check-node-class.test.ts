@@ -78,7 +78,7 @@ describe('node class checks', () => {
         ),
       ),
     ).toEqual([
-      "clusters/demo.yaml:12:28 nodeClasses.d.blockDeviceMappings[0].ebs.volumeSize: '20GB' is not a volume size. Write a whole size in Gi, G, Ti or T, e.g. 20Gi.",
+      "clusters/demo.yaml:12:28 nodeClasses.d.blockDeviceMappings[0].ebs.volumeSize: '20GB' is not a volume size EBS and Karpenter accept. Write a whole size in Gi, G, Ti or T (at most 59000Gi / 64000G / 58Ti / 64T), e.g. 20Gi.",
     ]);
   });
 
@@ -142,6 +142,41 @@ describe('node class checks', () => {
       ),
     ).toEqual([
       'clusters/demo.yaml:11:15 nodeClasses.d.securityGroupSelectorTerms[0].name: name cannot be combined with other fields in one selector term. Put the name in a term of its own.',
+    ]);
+  });
+
+  it('userData over the 16 KiB EC2 limit', () => {
+    expect(
+      errorsOfCluster(nodeClass(`    alias: al2023@v20250505\n    userData: ${'u'.repeat(20000)}\n`)),
+    ).toEqual([
+      'clusters/demo.yaml:10:15 nodeClasses.d.userData: userData is 20000 bytes, more than the 16384 EC2 accepts. Move the bulk into a script the node downloads, and keep userData short.',
+    ]);
+  });
+
+  it('IDs of subnets, security groups and AMIs', () => {
+    expect(
+      errorsOfCluster(
+        nodeClass(
+          '    amiFamily: AL2023\n    amiSelectorTerms:\n      - id: ｆｕｌｌ\n    subnetSelectorTerms:\n      - id: "-"\n    securityGroupSelectorTerms:\n      - id: subnet-1\n',
+        ),
+      ),
+    ).toEqual([
+      "clusters/demo.yaml:11:13 nodeClasses.d.amiSelectorTerms[0].id: 'ｆｕｌｌ' is not an AMI ID. Write ami- followed by lower-case letters and digits.",
+      "clusters/demo.yaml:13:13 nodeClasses.d.subnetSelectorTerms[0].id: '-' is not a subnet ID. Write subnet- followed by lower-case letters and digits.",
+      "clusters/demo.yaml:15:13 nodeClasses.d.securityGroupSelectorTerms[0].id: 'subnet-1' is not a security group ID. Write sg- followed by lower-case letters and digits.",
+    ]);
+  });
+
+  it('kubelet reservations and eviction thresholds are quantities', () => {
+    expect(
+      errorsOfCluster(
+        nodeClass(
+          '    alias: al2023@v20250505\n    kubelet:\n      kubeReserved: { cpu: lots }\n      evictionHard: { memory.available: 5%, nodefs.available: ten }\n',
+        ),
+      ),
+    ).toEqual([
+      "clusters/demo.yaml:11:28 nodeClasses.d.kubelet.kubeReserved.cpu: 'lots' is not a quantity. Write e.g. 100m, 1Gi or 3Gi.",
+      "clusters/demo.yaml:12:63 nodeClasses.d.kubelet.evictionHard.nodefs.available: 'ten' is not a percentage or a quantity. Write e.g. 5% or 500Mi.",
     ]);
   });
 });

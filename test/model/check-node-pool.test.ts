@@ -120,4 +120,16 @@ describe('node pool checks', () => {
       ),
     ).not.toThrow();
   });
+
+  it('annotations over the 256 KiB Kubernetes limit', () => {
+    expect(pool(`    annotations:\n      example.com/big: ${'a'.repeat(300000)}\n`)).toEqual([
+      'clusters/demo.yaml:13:5 nodePools.p.annotations: annotations total 300015 bytes, more than the 262144 Kubernetes accepts. Keep annotations short; store bulk data elsewhere.',
+    ]);
+  });
+
+  it('an empty taint value', () => {
+    expect(pool('    taints:\n      - key: a\n        value: ""\n        effect: NoSchedule\n')).toEqual([
+      'clusters/demo.yaml:15:16 nodePools.p.taints[0].value: an empty taint value is not accepted. Remove value (a taint may have only a key and an effect).',
+    ]);
+  });
 });

@@ -23,9 +23,15 @@ describe('resolved-name checks', () => {
     ]);
   });
 
-  it('${ in a tag could break out of a CloudFormation Fn::Sub string', () => {
+  it('${ in a tag is refused (not an AWS tag character, and a Fn::Sub substitution)', () => {
     expect(errorsOfCluster(MINIMAL + 'tags:\n  team: "${AWS::AccountId}"\n')).toEqual([
-      "clusters/demo.yaml:8:9 tags.team: tag value '${AWS::AccountId}' contains '${', which CloudFormation would read as a substitution. Remove '${' from the value.",
+      "clusters/demo.yaml:8:9 tags.team: tag value '${AWS::AccountId}' is not valid on AWS resources. Use at most 256 letters, digits, spaces and _ . : / = + - @.",
+    ]);
+  });
+
+  it('${ in an IAM path could break out of a CloudFormation Fn::Sub string', () => {
+    expect(errorsOfCluster(MINIMAL + 'iam:\n  path: "/${AWS::Region}/"\n')).toEqual([
+      "clusters/demo.yaml:8:9 iam.path: '/${AWS::Region}/' contains '${', which CloudFormation would read as a substitution. Remove '${' from the value.",
     ]);
   });
 
@@ -39,6 +45,18 @@ describe('resolved-name checks', () => {
   it('IAM paths start and end with /', () => {
     expect(errorsOfCluster(MINIMAL + 'iam:\n  path: karpenter\n')).toEqual([
       "clusters/demo.yaml:8:9 iam.path: 'karpenter' is not an IAM path. Write / or a path that starts and ends with /, e.g. /karpenter/.",
+    ]);
+  });
+
+  it('a class role other than the node role, and an instance profile the tool does not create', () => {
+    expect(
+      errorsOfCluster(
+        MINIMAL +
+          'iam:\n  createInstanceProfile: true\nnodeClasses:\n  a:\n    alias: al2023@v20250505\n    role: other-role\n  b:\n    alias: al2023@v20250505\n    instanceProfile: other-profile\n',
+      ),
+    ).toEqual([
+      "clusters/demo.yaml:12:11 nodeClasses.a.role: role 'other-role' is not this cluster's node role 'KarpenterNodeRole-demo', so its nodes could not join. Remove role (it defaults to iam.nodeRoleName), or set iam.nodeRoleName to this role.",
+      "clusters/demo.yaml:15:22 nodeClasses.b.instanceProfile: instanceProfile 'other-profile' is not the instance profile this tool creates ('KarpenterNodeRole-demo', named after the node role). Use instanceProfile: KarpenterNodeRole-demo, or set iam.createInstanceProfile: false to use a profile of your own.",
     ]);
   });
 });

@@ -163,6 +163,19 @@ describe('loadFleet on disk', () => {
     expect(loadFleet(dir, { clustersDir: 'fleet-a' }).fleet.clusters[0].source.file).toBe(
       'fleet-a/demo.yaml',
     );
+    // An absolute folder is still reported relative to the project root.
+    expect(loadFleet(dir, { clustersDir: join(dir, 'fleet-a') }).fleet.clusters[0].source.file).toBe(
+      'fleet-a/demo.yaml',
+    );
+  });
+
+  it('reports a folder named like a fleet file instead of crashing', () => {
+    writeFileSync(join(dir, 'clusters', '_defaults.yaml'), DEFAULTS);
+    writeFileSync(join(dir, 'clusters', 'demo.yaml'), MINIMAL);
+    mkdirSync(join(dir, 'clusters', 'old.yaml'));
+    expect(() => loadFleet(dir)).toThrow(
+      'clusters/old.yaml is not a file. Rename it so that it does not end in .yaml, or move it out of clusters/.',
+    );
   });
 
   it('reports a missing folder', () => {

@@ -65,6 +65,19 @@ describe('parseFleetSource', () => {
     ]);
   });
 
+  it('refuses a lone UTF-16 surrogate (text that is not Unicode)', () => {
+    expect(errors('a: x\nb: y\uD800z\n')).toEqual([
+      'clusters/x.yaml:2:5 file is not valid UTF-8 text. Save the file as UTF-8 (it looks like another encoding or binary data).',
+    ]);
+  });
+
+  it('finds duplicate keys quickly in a huge map', () => {
+    const entries = Array.from({ length: 20000 }, (_, i) => `  k${i}: v`).join('\n');
+    expect(errors(`m:\n${entries}\n  k5: again\n`)).toEqual([
+      'clusters/x.yaml:20002:3 m.k5: duplicate key. Each key may appear once in a map; remove or rename one of them.',
+    ]);
+  });
+
   it('refuses files over the size limit', () => {
     expect(errors('#'.repeat(MAX_FILE_BYTES + 1))).toEqual([
       'clusters/x.yaml file is 1048577 bytes, larger than the 1048576-byte (1 MiB) limit for a fleet file. Split the description or remove the bulk (large userData belongs in a smaller script).',

@@ -11,7 +11,8 @@ import { UserError } from '../../model/diagnostics';
 import { DistFiles } from '../../model/dist-layout';
 import { loadFleetFromSources } from '../../model/load-fleet';
 import { GENERATORS, NamedGenerator } from '../../scripts/generators';
-import { loadFleetFromDir, runSynth, SynthDeps } from '../../scripts/synth';
+import { policiesCli } from '../../policies/cli';
+import { CliIo, loadFleetFromDir, runSynth, SynthDeps } from '../../scripts/synth';
 import { writeDist } from '../../scripts/write-dist';
 import { exampleFleetRoot, PROJECT_ROOT, readExampleFleet } from './example-fleet';
 import { tsRequireHook } from './ts-child';
@@ -200,6 +201,34 @@ describe('atomic output', () => {
   });
 });
 
+describe('recovery after a crash between the two renames of the swap', () => {
+  let work: string;
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'kg-recover-'));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('a failing next run puts the previous output back instead of leaving no dist/ at all', () => {
+    // The state a run killed right after `dist → .dist-old-*` leaves: no dist/, the old
+    // output in its .dist-old folder, and the new output half-written in a temporary folder.
+    const old = join(work, '.dist-old-999999-abcdef');
+    mkdirSync(join(old, 'ticketing'), { recursive: true });
+    writeFileSync(join(old, 'ticketing', 'nodepool-a.yaml'), 'kind: NodePool\n');
+    mkdirSync(join(work, '.dist-999999-ghijkl'));
+    writeFileSync(join(work, '.dist-999999-ghijkl', 'partial.yaml'), 'half');
+    const previous = snapshotTree(old);
+    const dist = join(work, 'dist');
+    const failing = (): void => {
+      throw new Error('EIO: i/o error, write');
+    };
+    expect(() =>
+      writeDist(dist, new Map([['x.yaml', 'x: 1\n']]), { writeFile: failing, isProcessAlive: () => false }),
+    ).toThrow('EIO');
+    expect(diffSnapshots(previous, snapshotTree(dist))).toEqual([]);
+    expect(siblingsBesides(work, ['dist'])).toEqual([]);
+  });
+});
+
 describe('generated files never go outside dist/', () => {
   let work: string;
   beforeAll(() => {
@@ -262,5 +291,57 @@ describe('generated files never go outside dist/', () => {
     const d = (error as UserError).diagnostics.find((x) => x.path === `${section}.${name}`);
     expect(d).toMatchObject({ severity: 'error', file: target.path, line, col: 3 });
     expect(d?.message).toContain(name);
+  });
+});
+
+describe('npm run policies (rewrites only the CloudFormation part of dist/)', () => {
+  let work: string;
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'kg-policies-'));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  const project = (name: string): { root: string; dist: string; io: CliIo; err: string[] } => {
+    const root = join(work, name);
+    cpSync(join(exampleFleetRoot(), 'clusters'), join(root, 'clusters'), { recursive: true });
+    const dist = join(root, 'dist');
+    mkdirSync(join(dist, 'ticketing', 'karpenter'), { recursive: true });
+    writeFileSync(join(dist, 'ticketing', 'karpenter', 'nodepool-keep.yaml'), 'kind: NodePool\n');
+    // Not UTF-8: must survive byte for byte.
+    writeFileSync(join(dist, 'ticketing', 'blob.bin'), Buffer.from([0xde, 0xad, 0xbe, 0xef, 0xff, 0x00]));
+    const err: string[] = [];
+    return { root, dist, err, io: { out: () => undefined, err: (l) => err.push(l), cwd: root } };
+  };
+
+  it('a write failing half-way leaves dist/ intact and no temporary folder', async () => {
+    const p = project('policies-write');
+    const before = snapshotTree(p.dist);
+    let n = 0;
+    const writeFile = (path: string, content: string): void => {
+      if (++n === 3)
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      writeFileSync(path, content, { flag: 'wx' });
+    };
+    const code = await policiesCli(['--clusters', 'clusters', '--out', 'dist', '--quiet'], p.io, {
+      loadFleet: loadFleetFromDir,
+      writeOptions: { writeFile },
+    });
+    expect(code).toBe(70);
+    expect(p.err.join('\n')).toContain('dist/ was not changed');
+    expect(diffSnapshots(before, snapshotTree(p.dist))).toEqual([]);
+    expect(siblingsBesides(p.root, ['clusters', 'dist'])).toEqual([]);
+  });
+
+  it('a successful run changes only <cluster>/cloudformation/ files, every other byte kept', async () => {
+    const p = project('policies-ok');
+    const before = snapshotTree(p.dist);
+    const code = await policiesCli(['--clusters', 'clusters', '--out', 'dist', '--quiet'], p.io, {
+      loadFleet: loadFleetFromDir,
+    });
+    expect(code).toBe(0);
+    const changed = diffSnapshots(before, snapshotTree(p.dist));
+    expect(changed.length).toBeGreaterThan(0);
+    // New cluster folders and their cloudformation/ files are expected; nothing else may move.
+    expect(changed.filter((d) => !/^[+~][\w-]+\/(cloudformation\/.*)?$/.test(d))).toEqual([]);
   });
 });

@@ -34,13 +34,34 @@ export function fileInfo(c: FuzzCase): CaseFileInfo[] {
 export function checkRejection(
   c: FuzzCase,
   diagnostics: readonly Diagnostic[],
-  clustersDir = 'clusters',
+  generated?: ReadonlyMap<string, string>,
 ): string[] {
-  const problems: string[] = [];
-  if (c.expect === 'equivalent') problems.push('rejected a case that only changes formatting');
-  const files = new Map(fileInfo(c).map((f) => [f.path, f]));
+  const problems = checkDiagnostics(c, diagnostics, generated);
+  if (c.expect === 'equivalent') problems.unshift('rejected a case that only changes formatting');
   if (!diagnostics.some((d) => d.severity === 'error'))
-    problems.push('UserError without any error diagnostic');
+    problems.unshift('UserError without any error diagnostic');
+  return problems;
+}
+
+/** Warnings of an accepted case obey the same rules as errors (one line, a real file and line). */
+export function checkWarnings(c: FuzzCase, warnings: readonly Diagnostic[]): string[] {
+  return checkDiagnostics(c, warnings).map((p) => `warning: ${p}`);
+}
+
+function checkDiagnostics(
+  c: FuzzCase,
+  diagnostics: readonly Diagnostic[],
+  generated?: ReadonlyMap<string, string>,
+): string[] {
+  const clustersDir = 'clusters';
+  const problems: string[] = [];
+  const files = new Map(fileInfo(c).map((f) => [f.path, f]));
+  // Validation findings name generated files (`dist/<cluster>/...`) by the validator's contract.
+  for (const [path, content] of generated ?? []) {
+    const info = { path, lines: content.split('\n').length };
+    files.set(path, info);
+    files.set(`dist/${path}`, info);
+  }
   for (const d of diagnostics) {
     const text = safeFormat(d);
     const where = `diagnostic ${JSON.stringify(text.slice(0, 200))}`;
@@ -58,7 +79,7 @@ export function checkRejection(
     if (!d.message.trim()) problems.push(`${where}: empty message`);
     if (d.message.endsWith('.'))
       problems.push(`${where}: message ends with a period (formatDiagnostic adds one)`);
-    if (d.severity === 'error' && !d.fix?.trim()) problems.push(`${where}: no fix`);
+    if (!d.fix?.trim()) problems.push(`${where}: no fix`);
     if (CONTROL.test(text)) problems.push(`${where}: contains a line break or control character`);
     if (LEAK.test(text)) problems.push(`${where}: looks like an internal error leaked into the message`);
     if (text.length > MAX_DIAGNOSTIC_CHARS) {

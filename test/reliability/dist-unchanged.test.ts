@@ -24,6 +24,8 @@ const SAMPLED_FAMILIES = [
   'alias-bomb',
   'deep-nesting',
   'tab',
+  'hostile-value',
+  'huge',
 ];
 
 /** One diagnostic line as formatDiagnostic prints it, or the closing summary line. */

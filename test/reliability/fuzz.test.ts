@@ -12,13 +12,15 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import { UserError } from '../../model/diagnostics';
 import { DistFiles } from '../../model/dist-layout';
 import { FleetModel } from '../../model/fleet-model';
 import { LoadedFleet, loadFleet, loadFleetFromSources } from '../../model/load-fleet';
 import { synthesize } from '../../scripts/synthesize';
-import { checkAcceptance, checkRejection, checkSynth } from './case-outcome';
+import { validateStep } from '../../scripts/validate-step';
+import { checkAcceptance, checkRejection, checkSynth, checkWarnings } from './case-outcome';
 import { exampleFleetRoot, readExampleFleet } from './example-fleet';
 import { Outcome, runIsolated, writeCaseProject } from './isolated-runner';
 import { deriveCases, FuzzCase } from './mutators';
@@ -31,8 +33,6 @@ const ISOLATED_LIMIT_MS = 10_000;
 /** Accepted cases with more clusters than this (the cluster-count case) are not synthesized. */
 const MAX_SYNTH_CLUSTERS = 10;
 const DEFAULTS_PATH = 'clusters/_defaults.yaml';
-
-class SkipSynth extends Error {}
 
 /** Files the case added or changed compared with the example fleet. */
 function changedFiles(c: FuzzCase): Set<string> {
@@ -67,7 +67,9 @@ describe('fuzz harness: malformed fleet descriptions', () => {
   let work: string;
   const results: CaseResult[] = [];
   let elapsedMs = 0;
-  const timing = { isolated: 0, load: 0, synth: 0 };
+  const timing = { isolated: 0, load: 0, synth: 0, validate: 0 };
+  let validationRejected = 0;
+  const nondeterministic: string[] = [];
 
   beforeAll(async () => {
     const t0 = performance.now();
@@ -104,9 +106,16 @@ describe('fuzz harness: malformed fleet descriptions', () => {
         const tl = performance.now();
         if (c.files.every((f) => typeof f.content === 'string' && f.path.endsWith('.yaml'))) {
           // Text only: the pure loader, no disk.
-          outcome = loadInProcess(() =>
-            loadFleetFromSources(c.files.map((f) => ({ path: f.path, text: String(f.content) }))),
-          );
+          const load = () =>
+            loadFleetFromSources(c.files.map((f) => ({ path: f.path, text: String(f.content) })));
+          outcome = loadInProcess(load);
+          if (outcome.kind === 'rejected' && results.length % 10 === 0) {
+            // Same input, same diagnostics, in the same order.
+            const again = loadInProcess(load);
+            if (again.kind !== 'rejected' || !isDeepStrictEqual(again.diagnostics, outcome.diagnostics)) {
+              nondeterministic.push(c.id);
+            }
+          }
         } else {
           // Bytes or non-YAML file names: through the files, as the CLI reads them.
           const root = join(work, c.id);
@@ -130,35 +139,46 @@ describe('fuzz harness: malformed fleet descriptions', () => {
       if (outcome.kind === 'accepted') {
         for (const text of checkAcceptance(c, outcome.fleet, baseline))
           problems.push({ kind: 'acceptance', text });
-        try {
-          // Only the clusters of the files the case changed (all of them when _defaults.yaml
-          // changed), compared with the example's output for the same clusters.
-          const changed = changedFiles(c);
-          const pick = (fleet: FleetModel): FleetModel => ({
-            clusters: fleet.clusters.filter(
-              (cl) => changed.has(cl.source.file) || changed.has(DEFAULTS_PATH),
-            ),
-          });
-          const fleet = pick(outcome.fleet as FleetModel);
-          if (fleet.clusters.length > MAX_SYNTH_CLUSTERS) throw new SkipSynth();
-          const key = [...new Set(pick(baseline).clusters.map((cl) => cl.name))].join(',');
-          if (!baselineFiles.has(key)) baselineFiles.set(key, synthesize(pick(baseline)));
-          const ts = performance.now();
-          // Isolated outcomes crossed a process boundary as JSON: the model is plain data either way.
-          const files = synthesize(fleet);
-          timing.synth += performance.now() - ts;
-          for (const text of checkSynth(c, files, baselineFiles.get(key) as DistFiles))
-            problems.push({ kind: 'synth', text });
-        } catch (e) {
-          if (e instanceof SkipSynth) {
-            // the cluster-count case: its point is the loader's bound, not 300 clusters of output
-          } else if (e instanceof UserError) {
-            for (const text of checkRejection(c, e.diagnostics)) problems.push({ kind: 'diagnostic', text });
-          } else {
-            problems.push({
-              kind: 'crash',
-              text: `synthesize: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
-            });
+        for (const text of checkWarnings(c, outcome.warnings)) problems.push({ kind: 'diagnostic', text });
+        // Only the clusters of the files the case changed (all of them when _defaults.yaml
+        // changed), compared with the example's output for the same clusters. The
+        // cluster-count case is about the loader's bound, not 300 clusters of output.
+        const changed = changedFiles(c);
+        const pick = (fleet: FleetModel): FleetModel => ({
+          clusters: fleet.clusters.filter((cl) => changed.has(cl.source.file) || changed.has(DEFAULTS_PATH)),
+        });
+        // Isolated outcomes crossed a process boundary as JSON: the model is plain data either way.
+        const fleet = pick(outcome.fleet as FleetModel);
+        if (fleet.clusters.length <= MAX_SYNTH_CLUSTERS) {
+          try {
+            const key = pick(baseline)
+              .clusters.map((cl) => cl.name)
+              .join(',');
+            if (!baselineFiles.has(key)) baselineFiles.set(key, synthesize(pick(baseline)));
+            const ts = performance.now();
+            const files = synthesize(fleet);
+            timing.synth += performance.now() - ts;
+            for (const text of checkSynth(c, files, baselineFiles.get(key) as DistFiles)) {
+              problems.push({ kind: 'synth', text });
+            }
+            // The pipeline's last gate: a validation error is a rejection and must read like one.
+            const tv = performance.now();
+            const findings = validateStep(fleet, files);
+            timing.validate += performance.now() - tv;
+            if (findings.some((d) => d.severity === 'error')) {
+              validationRejected++;
+              for (const text of checkRejection(c, findings, files)) {
+                problems.push({ kind: 'diagnostic', text: `validation: ${text}` });
+              }
+            }
+          } catch (e) {
+            if (e instanceof UserError) {
+              for (const text of checkRejection(c, e.diagnostics))
+                problems.push({ kind: 'diagnostic', text });
+            } else {
+              const error = e instanceof Error ? (e.stack ?? e.message) : String(e);
+              problems.push({ kind: 'crash', text: `synthesize: ${error}` });
+            }
           }
         }
       }
@@ -184,8 +204,11 @@ describe('fuzz harness: malformed fleet descriptions', () => {
     );
     console.log(
       `fuzz: ${results.length} cases tried, ${accepted} accepted, ${rejected} rejected with diagnostics, ${crashed} crashed` +
-        ` (seed ${seed}; ${cases.filter((c) => c.isolate).length} in child processes; ${flawed} with other problems; ${Math.round(elapsedMs)} ms)` +
-        JSON.stringify(timing),
+        ` (seed ${seed}; ${cases.filter((c) => c.isolate).length} in child processes;` +
+        ` ${validationRejected} accepted by the loader were refused by validation; ${flawed} with other problems;` +
+        ` ${Math.round(elapsedMs)} ms: ${Object.entries(timing)
+          .map(([k, v]) => `${k} ${Math.round(v)}`)
+          .join(', ')})`,
     );
   });
 
@@ -219,6 +242,7 @@ describe('fuzz harness: malformed fleet descriptions', () => {
       'number',
       'huge',
       'deep-nesting',
+      'hostile-value',
     ]) {
       expect(families).toContain(f);
     }
@@ -227,6 +251,10 @@ describe('fuzz harness: malformed fleet descriptions', () => {
   it('never crashes or hangs: every case ends in a UserError or an acceptance', () => {
     expect(report('crash')).toEqual([]);
     expect(report('slow')).toEqual([]);
+  });
+
+  it('gives the same diagnostics, in the same order, when the same input is loaded again', () => {
+    expect(nondeterministic).toEqual([]);
   });
 
   it('every rejection carries file:line:col path: message. fix. diagnostics naming a real file', () => {

@@ -8,10 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Diagnostic, UserError } from '../../model/diagnostics';
 import { loadFleet, loadFleetFromSources } from '../../model/load-fleet';
+import { MAX_NODE_POOLS } from '../../model/check-cluster';
+import { MAX_USER_DATA_BYTES } from '../../model/check-node-class';
+import { MAX_ANNOTATION_BYTES } from '../../model/check-node-pool';
 import { MAX_ALIAS_COUNT, MAX_DEPTH, MAX_EXPANDED_NODES, MAX_FILE_BYTES } from '../../model/yaml-source';
 import { exampleFleetRoot, readExampleFleet } from './example-fleet';
 import { SourceFile } from './mutators';
-import { addRawPair, listNodes, parse } from './yaml-edit';
+import { addRawPair, listNodes, parse, setRawValue } from './yaml-edit';
 
 const sources = readExampleFleet(exampleFleetRoot());
 /** The first cluster file with a node pool, and that pool's labels map. */
@@ -160,5 +163,78 @@ describe('input limits', () => {
       expect(d.file).toBe(target.path);
       expect(`${d.path} ${d.message} ${d.fix}`.length).toBeLessThan(1500);
     }
+  });
+
+  describe(`node pools per cluster (${MAX_NODE_POOLS})`, () => {
+    const withPools = (n: number): string => {
+      const nodeClass = String(parse(target.text).getIn(['nodePools', pool, 'nodeClass']));
+      const existing = Object.keys((parse(target.text).toJS() as { nodePools: object }).nodePools).length;
+      let text = target.text;
+      for (let i = existing; i < n; i++)
+        text = addRawPair(text, ['nodePools'], `fuzz-${i}`, `{ nodeClass: ${nodeClass} }`);
+      return text;
+    };
+
+    it('accepts exactly the limit', () => {
+      expect(errorsOf(withPools(MAX_NODE_POOLS))).toEqual([]);
+    });
+
+    it('refuses one more at the nodePools key, saying the limit', () => {
+      const text = withPools(MAX_NODE_POOLS + 1);
+      const line = text.split('\n').findIndex((l) => l.startsWith('nodePools:')) + 1;
+      expect(errorsOf(text)).toEqual([
+        expect.objectContaining({
+          file: target.path,
+          line,
+          path: 'nodePools',
+          message: `${MAX_NODE_POOLS + 1} node pools, more than the ${MAX_NODE_POOLS} a cluster may have`,
+          fix: expect.any(String),
+        }),
+      ]);
+    });
+  });
+
+  describe(`userData (${MAX_USER_DATA_BYTES} bytes, the EC2 limit)`, () => {
+    const cls = listNodes(parse(target.text)).find(
+      (n) =>
+        n.path.length === 2 &&
+        n.path[0] === 'nodeClasses' &&
+        parse(target.text).getIn(['nodeClasses', n.path[1], 'bottlerocket']) === undefined,
+    )?.path[1] as string;
+    const withUserData = (bytes: number) =>
+      setRawValue(target.text, ['nodeClasses', cls, 'userData'], JSON.stringify('u'.repeat(bytes)));
+
+    it('accepts exactly the limit', () => {
+      expect(errorsOf(withUserData(MAX_USER_DATA_BYTES))).toEqual([]);
+    });
+
+    it('refuses one byte more at the field', () => {
+      const text = withUserData(MAX_USER_DATA_BYTES + 1);
+      const line = text.split('\n').findIndex((l) => l.includes('userData:')) + 1;
+      expect(errorsOf(text)).toEqual([
+        expect.objectContaining({
+          file: target.path,
+          line,
+          path: `nodeClasses.${cls}.userData`,
+          message: `userData is ${MAX_USER_DATA_BYTES + 1} bytes, more than the ${MAX_USER_DATA_BYTES} EC2 accepts`,
+        }),
+      ]);
+    });
+  });
+
+  it(`refuses node pool annotations over ${MAX_ANNOTATION_BYTES} bytes (the Kubernetes limit) at the pool`, () => {
+    const text = addRawPair(
+      target.text,
+      ['nodePools', pool, 'annotations'],
+      'fuzz-big',
+      'a'.repeat(MAX_ANNOTATION_BYTES),
+    );
+    const errors = errorsOf(text);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({
+      file: target.path,
+      message: expect.stringContaining(`more than the ${MAX_ANNOTATION_BYTES} Kubernetes accepts`),
+    });
+    expect(errors[0].path.startsWith(`nodePools.${pool}.annotations`)).toBe(true);
   });
 });

@@ -2,7 +2,8 @@
  * Mutations of values and names: YAML-reinterpreted words, strings that would break the
  * output's structure, hostile keys, confusable keys and names that must be refused.
  */
-import { allSites, Ctx, probeSites, valueProbeCase } from './mutation-context';
+import { isScalar } from 'yaml';
+import { allSites, Ctx, isFreeForm, probeSites, valueProbeCase } from './mutation-context';
 import {
   HOSTILE_KEYS,
   HOSTILE_NAMES,
@@ -10,7 +11,7 @@ import {
   RESOLVING_PLAIN_TOKENS,
   STRUCTURE_BREAKING_TOKENS,
 } from './special-tokens';
-import { addRawPair, parse, renameKey, setRawValue } from './yaml-edit';
+import { addRawPair, listNodes, parse, renameKey, setRawValue } from './yaml-edit';
 
 export function specialStrings(ctx: Ctx): void {
   let n = 0;
@@ -125,6 +126,77 @@ export function hostileNames(ctx: Ctx): void {
         family: 'hostile-name',
         description: `${section} entry ${key} renamed ${raw} in ${f.path}`,
         replace: [{ path: f.path, content: renameKey(f.text, [section, key], raw) }],
+        isolate: false,
+        expect: 'reject',
+        probes: [],
+      });
+    }
+  }
+}
+
+/** Values that must never reach a path, a name or a manifest unchecked. */
+const HOSTILE_VALUES: readonly string[] = [
+  '../../escape',
+  'a/b',
+  'x'.repeat(300),
+  'Upper Case',
+  'line\nbreak',
+  '${AWS::Region}',
+  '',
+  '-',
+  'ｆｕｌｌ',
+];
+
+/**
+ * Every plain-text field of the example (outside free-form maps) in turn gets a hostile
+ * value: the loader must refuse it with a diagnostic at that line or carry it safely; it
+ * must never crash a generator or become part of a file path.
+ */
+export function hostileValues(ctx: Ctx): void {
+  const fields = ctx.b.sources.flatMap((file) =>
+    listNodes(parse(file.text))
+      .filter((n) => n.kind === 'scalar' && isScalar(n.node) && typeof n.node.value === 'string')
+      .filter((n) => !isFreeForm(n.path))
+      .map((n) => ({ file, path: n.path })),
+  );
+  for (const { file, path } of ctx.b.prng.sample(fields, 90)) {
+    const value = ctx.b.prng.pick(HOSTILE_VALUES);
+    ctx.b.add({
+      family: 'hostile-value',
+      description: `${file.path} ${path.join('.')}: ${JSON.stringify(value).slice(0, 40)}`,
+      replace: [{ path: file.path, content: setRawValue(file.text, path, JSON.stringify(value)) }],
+      isolate: false,
+      expect: 'any',
+      probes: [],
+    });
+  }
+}
+
+/** Fields whose value becomes a Kubernetes or AWS name, or part of a path. */
+const NAME_FIELDS: readonly (readonly [string, readonly string[]])[] = [
+  ['name', ['../../escape', 'a/b']],
+  ['gitops.argocdNamespace', ['../../escape', 'a/b']],
+  ['gitops.project', ['../../escape', 'a/b']],
+  ['gitops.distPath', ['../../escape', '/abs']],
+  ['karpenter.namespace', ['../../escape', 'a/b']],
+  ['karpenter.serviceAccount', ['../../escape', 'a/b']],
+  ['karpenter.interruptionQueue.name', ['../../escape', 'a/b']],
+  ['iam.controllerRoleName', ['../../escape', 'a b']],
+  ['iam.nodeRoleName', ['../../escape', 'a b']],
+  ['iam.path', ['../../escape', 'a/b']],
+];
+
+/** Each name-like field of the first cluster file, set to a path-like value: always refused. */
+export function hostileNameFields(ctx: Ctx): void {
+  const file = ctx.clusterFiles[0];
+  for (const [field, values] of NAME_FIELDS) {
+    for (const value of values) {
+      ctx.b.add({
+        family: 'hostile-value',
+        description: `${file.path} ${field}: ${JSON.stringify(value)}`,
+        replace: [
+          { path: file.path, content: setRawValue(file.text, field.split('.'), JSON.stringify(value)) },
+        ],
         isolate: false,
         expect: 'reject',
         probes: [],

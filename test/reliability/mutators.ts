@@ -23,7 +23,14 @@ import {
   missingKeys,
   wrongTypes,
 } from './mutate-structure';
-import { hostileKeys, hostileNames, specialStrings, structureBreakers } from './mutate-values';
+import {
+  hostileKeys,
+  hostileNameFields,
+  hostileNames,
+  hostileValues,
+  specialStrings,
+  structureBreakers,
+} from './mutate-values';
 
 export type { Expectation, FuzzCase, FuzzFile, Probe, SourceFile } from './mutation-context';
 
@@ -53,6 +60,8 @@ export function deriveCases(sources: readonly SourceFile[], seed: number): FuzzC
   structureBreakers(anchors);
   hostileKeys(anchors);
   hostileNames(anchors);
+  hostileValues(anchors);
+  hostileNameFields(anchors);
   wrongTypes(anchors);
   missingKeys(anchors);
   extraKeys(anchors);
