@@ -54,9 +54,18 @@ export const NAMESPACES = {
 export type NamespaceName = (typeof NAMESPACES)[keyof typeof NAMESPACES];
 
 /** Label domains a NodePool may not set (Karpenter's restricted labels). */
-export const RESTRICTED_LABEL_DOMAINS = ['karpenter.sh', 'karpenter.k8s.aws', 'kubernetes.io', 'k8s.io'] as const;
+export const RESTRICTED_LABEL_DOMAINS = [
+  'karpenter.sh',
+  'karpenter.k8s.aws',
+  'kubernetes.io',
+  'k8s.io',
+] as const;
 /** Exceptions Karpenter allows inside the restricted domains. */
-export const ALLOWED_LABEL_DOMAIN_EXCEPTIONS = ['kops.k8s.io', 'node.kubernetes.io', 'node-restriction.kubernetes.io'] as const;
+export const ALLOWED_LABEL_DOMAIN_EXCEPTIONS = [
+  'kops.k8s.io',
+  'node.kubernetes.io',
+  'node-restriction.kubernetes.io',
+] as const;
 
 /** Karpenter capacity types. */
 export const CAPACITY_TYPES = ['on-demand', 'spot', 'reserved'] as const;
@@ -68,7 +77,14 @@ export type Architecture = (typeof ARCHITECTURES)[number];
 export const OPERATING_SYSTEMS = ['linux', 'windows'] as const;
 export type OperatingSystem = (typeof OPERATING_SYSTEMS)[number];
 
-export const AMI_FAMILIES = ['AL2', 'AL2023', 'Bottlerocket', 'Windows2019', 'Windows2022', 'Custom'] as const;
+export const AMI_FAMILIES = [
+  'AL2',
+  'AL2023',
+  'Bottlerocket',
+  'Windows2019',
+  'Windows2022',
+  'Custom',
+] as const;
 export type AmiFamily = (typeof AMI_FAMILIES)[number];
 
 export const CONSOLIDATION_POLICIES = ['WhenEmpty', 'WhenEmptyOrUnderutilized'] as const;
@@ -80,7 +96,16 @@ export type DisruptionReason = (typeof DISRUPTION_REASONS)[number];
 export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
 export type TaintEffect = (typeof TAINT_EFFECTS)[number];
 
-export const REQUIREMENT_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt', 'Gte', 'Lte'] as const;
+export const REQUIREMENT_OPERATORS = [
+  'In',
+  'NotIn',
+  'Exists',
+  'DoesNotExist',
+  'Gt',
+  'Lt',
+  'Gte',
+  'Lte',
+] as const;
 export type RequirementOperator = (typeof REQUIREMENT_OPERATORS)[number];
 
 export const PARTITIONS = ['aws', 'aws-cn', 'aws-us-gov'] as const;

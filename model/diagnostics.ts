@@ -34,7 +34,11 @@ export function formatDiagnostic(d: Diagnostic): string {
 export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   return [...list].sort(
     (a, b) =>
-      cmp(a.file, b.file) || a.line - b.line || a.col - b.col || cmp(a.path, b.path) || cmp(a.message, b.message),
+      cmp(a.file, b.file) ||
+      a.line - b.line ||
+      a.col - b.col ||
+      cmp(a.path, b.path) ||
+      cmp(a.message, b.message),
   );
 }
 

@@ -28,7 +28,7 @@ import {
   loadFleetFromDir,
   PROJECT_ROOT,
 } from '../scripts/synth';
-import { writeDist, WriteDistOptions } from '../scripts/write-dist';
+import { DistContent, writeDist, WriteDistOptions } from '../scripts/write-dist';
 import { cloudFormationGenerator } from './generator';
 import { verifyCluster } from './verify';
 
@@ -84,15 +84,18 @@ export function parsePoliciesArgs(argv: readonly string[]): PoliciesArgs | strin
   return { command, ...values, quiet, help };
 }
 
-/** Every file below `dir` (relative POSIX path → content); empty when it does not exist. */
-export function readDistTree(dir: string): DistFiles {
-  const files: DistFiles = new Map();
+/**
+ * Every file below `dir` (relative POSIX path → raw bytes); empty when it does not exist.
+ * Bytes, not text: files this command does not own are carried over exactly as they are.
+ */
+export function readDistTree(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
   if (!existsSync(dir)) return files;
   const walk = (rel: string) => {
     for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
       const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) files.set(path, readFileSync(join(dir, path), 'utf8'));
+      else if (entry.isFile()) files.set(path, readFileSync(join(dir, path)));
     }
   };
   walk('');
@@ -105,8 +108,11 @@ function isCloudFormationPath(path: string): boolean {
 }
 
 /** The current `dist/` with every CloudFormation file replaced by the generated ones. */
-export function mergeCloudFormation(current: DistFiles, generated: DistFiles): DistFiles {
-  const merged: DistFiles = new Map();
+export function mergeCloudFormation(
+  current: ReadonlyMap<string, DistContent>,
+  generated: DistFiles,
+): Map<string, DistContent> {
+  const merged = new Map<string, DistContent>();
   for (const [path, content] of current) if (!isCloudFormationPath(path)) merged.set(path, content);
   for (const [path, content] of generated) merged.set(path, content);
   return merged;

@@ -5,8 +5,9 @@
  *
  * loads `ROOT/clusters/*.yaml`, runs every generator (Karpenter, Helm values,
  * CloudFormation, namespaces, Argo CD), validates the result (CRD schemas, CEL rules,
- * cross-artifact checks, the built-in CloudFormation check) and replaces `ROOT/dist/`
- * atomically: exactly `runSynth` of scripts/synth.ts, with timers around its steps. Prints
+ * cross-artifact checks, the built-in CloudFormation check: scripts/validate-step.ts) and
+ * replaces `ROOT/dist/` atomically: exactly `runSynth` of scripts/synth.ts with its default
+ * validation step, with timers around its steps. Prints
  * one JSON line (BenchPipelineReport) on stdout; exit 1 when the pipeline failed.
  *
  * It imports only what `npm run synth` imports, so its start-up is the CLI's start-up.
@@ -14,8 +15,8 @@
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { formatDiagnostic, UserError } from '../model/diagnostics';
-import { validateDist } from '../validation/validate-dist';
 import { loadFleetFromDir, runSynth } from './synth';
+import { validateStep } from './validate-step';
 
 /** Milliseconds since the process started, when every module was loaded. */
 const loadedAt = performance.now();
@@ -51,8 +52,8 @@ export function runPipelineOnce(root: string): BenchPipelineReport {
       },
       validate: (fleet, files) => {
         marks.push(performance.now());
-        // The built-in CloudFormation check: cfn-lint is a separate Python process (seconds).
-        const findings = validateDist(files, fleet, { cfnLint: false });
+        // synth's own validation step (CRD schemas, CEL, cross-checks, built-in CloudFormation check).
+        const findings = validateStep(fleet, files);
         marks.push(performance.now());
         return findings;
       },

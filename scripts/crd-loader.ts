@@ -31,10 +31,15 @@ export function defaultOrigin(projectRoot: string): CrdOrigin {
 }
 
 export function parseOrigin(value: string): CrdOrigin {
-  return /^https?:\/\//.test(value) || value === 'upstream' ? { kind: 'upstream' } : { kind: 'dir', dir: value };
+  return /^https?:\/\//.test(value) || value === 'upstream'
+    ? { kind: 'upstream' }
+    : { kind: 'dir', dir: value };
 }
 
-export async function loadCrds(origin: CrdOrigin, sets: readonly CrdSet[] = CRD_SETS): Promise<LoadedCrdFile[]> {
+export async function loadCrds(
+  origin: CrdOrigin,
+  sets: readonly CrdSet[] = CRD_SETS,
+): Promise<LoadedCrdFile[]> {
   const out: LoadedCrdFile[] = [];
   for (const set of sets) {
     for (const file of set.files) {
@@ -43,12 +48,15 @@ export async function loadCrds(origin: CrdOrigin, sets: readonly CrdSet[] = CRD_
       if (origin.kind === 'dir') {
         const path = join(origin.dir, set.project, `v${set.version}`, file);
         if (!existsSync(path)) {
-          throw new Error(`CRD file ${path} is missing. Point --from at a folder laid out as <project>/v<version>/<file>, or use --from upstream.`);
+          throw new Error(
+            `CRD file ${path} is missing. Point --from at a folder laid out as <project>/v<version>/<file>, or use --from upstream.`,
+          );
         }
         buf = readFileSync(path);
       } else {
         const res = await fetch(upstreamUrl);
-        if (!res.ok) throw new Error(`GET ${upstreamUrl} answered ${res.status}. Check the network or use --from DIR.`);
+        if (!res.ok)
+          throw new Error(`GET ${upstreamUrl} answered ${res.status}. Check the network or use --from DIR.`);
         buf = Buffer.from(await res.arrayBuffer());
       }
       out.push({ set, file, text: buf.toString('utf8'), sha256: sha256(buf), upstreamUrl });

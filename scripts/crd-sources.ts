@@ -29,7 +29,11 @@ const KARPENTER_FILES: Record<(typeof KARPENTER_VERSIONS)[number], readonly stri
     'karpenter.sh_nodeoverlays.yaml',
     'karpenter.sh_nodepools.yaml',
   ],
-  '1.0.14': ['karpenter.k8s.aws_ec2nodeclasses.yaml', 'karpenter.sh_nodeclaims.yaml', 'karpenter.sh_nodepools.yaml'],
+  '1.0.14': [
+    'karpenter.k8s.aws_ec2nodeclasses.yaml',
+    'karpenter.sh_nodeclaims.yaml',
+    'karpenter.sh_nodepools.yaml',
+  ],
 };
 
 const ARGOCD_COMMITS: Record<(typeof ARGOCD_VERSIONS)[number], string> = {
@@ -37,26 +41,22 @@ const ARGOCD_COMMITS: Record<(typeof ARGOCD_VERSIONS)[number], string> = {
 };
 
 export const CRD_SETS: readonly CrdSet[] = [
-  ...KARPENTER_VERSIONS.map(
-    (version): CrdSet => ({
-      project: 'karpenter',
-      version,
-      ref: `v${version}`,
-      commit: KARPENTER_COMMITS[version],
-      upstream: `https://raw.githubusercontent.com/aws/karpenter-provider-aws/v${version}/pkg/apis/crds/`,
-      files: KARPENTER_FILES[version],
-    }),
-  ),
-  ...ARGOCD_VERSIONS.map(
-    (version): CrdSet => ({
-      project: 'argo-cd',
-      version,
-      ref: `v${version}`,
-      commit: ARGOCD_COMMITS[version],
-      upstream: `https://raw.githubusercontent.com/argoproj/argo-cd/v${version}/manifests/crds/`,
-      files: ['application-crd.yaml', 'applicationset-crd.yaml', 'appproject-crd.yaml'],
-    }),
-  ),
+  ...KARPENTER_VERSIONS.map((version): CrdSet => ({
+    project: 'karpenter',
+    version,
+    ref: `v${version}`,
+    commit: KARPENTER_COMMITS[version],
+    upstream: `https://raw.githubusercontent.com/aws/karpenter-provider-aws/v${version}/pkg/apis/crds/`,
+    files: KARPENTER_FILES[version],
+  })),
+  ...ARGOCD_VERSIONS.map((version): CrdSet => ({
+    project: 'argo-cd',
+    version,
+    ref: `v${version}`,
+    commit: ARGOCD_COMMITS[version],
+    upstream: `https://raw.githubusercontent.com/argoproj/argo-cd/v${version}/manifests/crds/`,
+    files: ['application-crd.yaml', 'applicationset-crd.yaml', 'appproject-crd.yaml'],
+  })),
 ];
 
 /** `imports/` sub-folder for a CRD set, e.g. `karpenter-v1.14.1`. */

@@ -19,7 +19,17 @@ export function generateTypedConstructs(set: CrdSet, files: readonly LoadedCrdFi
     const cli = join(require.resolve('cdk8s-cli/package.json').replace(/package\.json$/, ''), 'bin', 'cdk8s');
     execFileSync(
       process.execPath,
-      [cli, 'import', '--no-check-upgrade', '--no-save', '-l', 'typescript', '-o', join(work, 'out'), `crd:=${spec}`],
+      [
+        cli,
+        'import',
+        '--no-check-upgrade',
+        '--no-save',
+        '-l',
+        'typescript',
+        '-o',
+        join(work, 'out'),
+        `crd:=${spec}`,
+      ],
       { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const header = provenanceHeader(set, files);

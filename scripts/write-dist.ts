@@ -31,7 +31,7 @@ export interface WriteDistOptions {
    * Writes one file. Tests inject a writer that fails part-way to prove atomicity.
    * @default fs.writeFileSync with flag 'wx' (never overwrites)
    */
-  readonly writeFile?: (absolutePath: string, content: string) => void;
+  readonly writeFile?: (absolutePath: string, content: string | Uint8Array) => void;
   /**
    * Whether a process id is still running (to tell a crashed run's leftovers from a live one's).
    * @default process.kill(pid, 0)
@@ -50,7 +50,18 @@ export interface WriteDistResult {
 }
 
 /** Replaces `outDir` with exactly `files` (paths relative to it), atomically. */
-export function writeDist(outDir: string, files: DistFiles, options: WriteDistOptions = {}): WriteDistResult {
+/**
+ * File content `writeDist` accepts: generated text, or the raw bytes of a file carried over
+ * unchanged from an existing `dist/` (`npm run policies` keeps every file it does not own byte
+ * for byte, whatever its encoding).
+ */
+export type DistContent = string | Uint8Array;
+
+export function writeDist(
+  outDir: string,
+  files: DistFiles | ReadonlyMap<string, DistContent>,
+  options: WriteDistOptions = {},
+): WriteDistResult {
   const target = resolve(outDir);
   const parent = dirname(target);
   const name = basename(target);
@@ -58,7 +69,7 @@ export function writeDist(outDir: string, files: DistFiles, options: WriteDistOp
     throw new Error(`refusing to replace '${target}': not a folder below another folder`);
   }
   const paths = checkPaths(files);
-  const writeFile = options.writeFile ?? ((p: string, c: string) => writeFileSync(p, c, { flag: 'wx' }));
+  const writeFile = options.writeFile ?? ((p: string, c: DistContent) => writeFileSync(p, c, { flag: 'wx' }));
   const isAlive = options.isProcessAlive ?? processIsAlive;
 
   mkdirSync(parent, { recursive: true });
@@ -84,7 +95,7 @@ export function writeDist(outDir: string, files: DistFiles, options: WriteDistOp
         mkdirSync(dir, { recursive: true });
         made.add(dir);
       }
-      writeFile(full, files.get(path) as string);
+      writeFile(full, files.get(path) as DistContent);
     }
   } catch (err) {
     rmSync(temp, { recursive: true, force: true });
@@ -125,7 +136,7 @@ export function writeDist(outDir: string, files: DistFiles, options: WriteDistOp
  * inside the output folder, and no path being a folder of another. Violations are bugs in
  * a generator (user input never chooses paths unchecked), so they throw plain Errors.
  */
-export function checkPaths(files: DistFiles): string[] {
+export function checkPaths(files: ReadonlyMap<string, DistContent>): string[] {
   const paths = [...files.keys()].sort(compareCodeUnits);
   const fileSet = new Set(paths);
   for (const path of paths) {
@@ -144,8 +155,9 @@ export function checkPaths(files: DistFiles): string[] {
         throw new Error(`generated path '${prefix}' is both a file and the folder of '${path}'`);
       }
     }
-    if (typeof files.get(path) !== 'string') {
-      throw new Error(`generated file '${path}' has no text content`);
+    const content = files.get(path);
+    if (typeof content !== 'string' && !(content instanceof Uint8Array)) {
+      throw new Error(`generated file '${path}' has no content`);
     }
   }
   return paths;

@@ -60,25 +60,32 @@ export function checkMetadata(metadata: unknown, namespaced: boolean): MetadataV
   if (typeof m.name === 'string' && !isDns1123Subdomain(m.name)) {
     out.push({
       path: ['metadata', 'name'],
-      message: `name '${m.name}' is not a DNS-1123 subdomain`,
+      message: `name ${quoted(m.name)} is not a DNS-1123 subdomain`,
       fix: 'Use at most 253 lowercase letters, digits, "-" and ".", starting and ending with a letter or digit',
     });
   }
   if (typeof m.namespace === 'string' && namespaced && !isDns1123Label(m.namespace)) {
     out.push({
       path: ['metadata', 'namespace'],
-      message: `namespace '${m.namespace}' is not a DNS-1123 label`,
+      message: `namespace ${quoted(m.namespace)} is not a DNS-1123 label`,
+      fix: 'Use at most 63 lowercase letters, digits and "-", starting and ending with a letter or digit',
     });
   }
   const labels = m.labels;
   if (typeof labels === 'object' && labels !== null && !Array.isArray(labels)) {
     for (const [k, v] of Object.entries(labels)) {
       const problem = qualifiedNameProblem(k);
-      if (problem) out.push({ path: ['metadata', 'labels', k], message: `label key '${k}' ${problem}` });
+      if (problem)
+        out.push({
+          path: ['metadata', 'labels', k],
+          message: `label key ${quoted(k)} ${problem}`,
+          fix: 'Use an optional DNS subdomain prefix and "/", then at most 63 characters of [-A-Za-z0-9_.], alphanumeric at both ends',
+        });
       if (typeof v === 'string' && (v.length > 63 || !LABEL_VALUE.test(v))) {
         out.push({
           path: ['metadata', 'labels', k],
-          message: `label value '${v}' is invalid: at most 63 characters, alphanumeric at both ends, [-A-Za-z0-9_.] inside`,
+          message: `label value ${quoted(v)} is invalid`,
+          fix: 'Use at most 63 characters, alphanumeric at both ends, [-A-Za-z0-9_.] inside',
         });
       }
     }
@@ -88,8 +95,18 @@ export function checkMetadata(metadata: unknown, namespaced: boolean): MetadataV
     for (const k of Object.keys(annotations)) {
       const problem = qualifiedNameProblem(k);
       if (problem)
-        out.push({ path: ['metadata', 'annotations', k], message: `annotation key '${k}' ${problem}` });
+        out.push({
+          path: ['metadata', 'annotations', k],
+          message: `annotation key ${quoted(k)} ${problem}`,
+          fix: 'Use an optional DNS subdomain prefix and "/", then at most 63 characters of [-A-Za-z0-9_.], alphanumeric at both ends',
+        });
     }
   }
   return out;
+}
+
+/** A user value inside a message: JSON-escaped (no raw control characters) and cut to 80 characters. */
+function quoted(value: string): string {
+  const text = JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+  return `'${text.slice(1, -1)}'`;
 }

@@ -97,7 +97,8 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'an object';
-  return `${typeof value} ${JSON.stringify(value)}`;
+  const text = JSON.stringify(value) ?? String(value);
+  return `${typeof value} ${text.length > 80 ? `${text.slice(0, 77)}...` : text}`;
 }
 
 function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
@@ -147,27 +148,35 @@ export function schemaViolations(
           path: [...path, String(e.params.missingProperty)],
           check: 'required',
           message: `required field '${String(e.params.missingProperty)}' is missing`,
+          fix: `Add '${String(e.params.missingProperty)}'; the API server refuses the object without it`,
         };
         break;
       case 'type': {
         const want = Array.isArray(e.params.type)
           ? (e.params.type as string[]).join(' or ')
           : String(e.params.type);
-        v = { path, check: 'type', message: `must be ${want}, not ${describe(valueAt(data, path))}` };
+        v = {
+          path,
+          check: 'type',
+          message: `must be ${want}, not ${describe(valueAt(data, path))}`,
+          fix: `Write it as ${want}${want === 'string' ? ' (quote values YAML would read as numbers or booleans)' : ''}`,
+        };
         break;
       }
       case 'enum':
         v = {
           path,
           check: 'enum',
-          message: `${describe(valueAt(data, path))} is not allowed; must be one of ${(e.params.allowedValues as unknown[]).map((x) => JSON.stringify(x)).join(', ')}`,
+          message: `${describe(valueAt(data, path))} is not allowed`,
+          fix: `Use one of ${(e.params.allowedValues as unknown[]).map((x) => JSON.stringify(x)).join(', ')}`,
         };
         break;
       case 'pattern':
         v = {
           path,
           check: 'pattern',
-          message: `${describe(valueAt(data, path))} must match the pattern ${String(e.params.pattern)}`,
+          message: `${describe(valueAt(data, path))} does not match the pattern ${String(e.params.pattern)}`,
+          fix: 'Change the value so that it matches the pattern',
         };
         break;
       default:
@@ -175,6 +184,7 @@ export function schemaViolations(
           path,
           check: e.keyword,
           message: `${describe(valueAt(data, path))} ${e.message ?? 'is invalid'}`,
+          fix: `Correct the value to satisfy the schema's '${e.keyword}' constraint`,
         };
     }
     const key = `${v.path.join('\u0000')}|${v.message}`;

@@ -95,7 +95,7 @@ describe('policies CLI', () => {
     const dist = seedDist();
     const before = readDistTree(dist);
     let n = 0;
-    const writeFile = (p: string, c: string) => {
+    const writeFile = (p: string, c: string | Uint8Array) => {
       if (++n === 2) throw new Error('disk full');
       writeFileSync(p, c, { flag: 'wx' });
     };

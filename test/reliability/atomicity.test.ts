@@ -140,7 +140,7 @@ describe('atomic output', () => {
   it('a write that fails after some files were written leaves dist/ intact and removes the temporary folder', () => {
     fresh('write');
     const written: string[] = [];
-    const writeFile = (path: string, content: string): void => {
+    const writeFile = (path: string, content: string | Uint8Array): void => {
       if (written.length === 5) throw Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' });
       writeFileSync(path, content, { flag: 'wx' });
       written.push(path);
@@ -317,7 +317,7 @@ describe('npm run policies (rewrites only the CloudFormation part of dist/)', ()
     const p = project('policies-write');
     const before = snapshotTree(p.dist);
     let n = 0;
-    const writeFile = (path: string, content: string): void => {
+    const writeFile = (path: string, content: string | Uint8Array): void => {
       if (++n === 3)
         throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
       writeFileSync(path, content, { flag: 'wx' });

@@ -28,10 +28,16 @@ describe('CRD import pipeline', () => {
     // NodePool and NodeClaim share the karpenter.sh group: both must survive in one module.
     expect(sh).toContain('export class NodePool extends ApiObject');
     expect(sh).toContain('export class NodeClaim extends ApiObject');
-    expect(generated.get('karpenter-v1.14.1/karpenter.k8s.aws.ts')).toContain('export class Ec2NodeClass extends ApiObject');
-    expect(generated.get('argocd-v3.5.1/argoproj.io.ts')).toContain('export class Application extends ApiObject');
+    expect(generated.get('karpenter-v1.14.1/karpenter.k8s.aws.ts')).toContain(
+      'export class Ec2NodeClass extends ApiObject',
+    );
+    expect(generated.get('argocd-v3.5.1/argoproj.io.ts')).toContain(
+      'export class Application extends ApiObject',
+    );
     // v1.0.14 still served v1beta1 objects.
-    expect(generated.get('karpenter-v1.0.14/karpenter.sh.ts')).toContain('export class NodePoolV1Beta1 extends ApiObject');
+    expect(generated.get('karpenter-v1.0.14/karpenter.sh.ts')).toContain(
+      'export class NodePoolV1Beta1 extends ApiObject',
+    );
   });
 
   it('heads every generated TypeScript file with source, version and sha256', () => {
@@ -68,7 +74,13 @@ describe('CRD import pipeline', () => {
   it('replaces the output folder whole', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'kg-imports-')), 'imports');
     try {
-      writeImports(new Map([['a/one.ts', '1'], ['b.ts', '2']]), out);
+      writeImports(
+        new Map([
+          ['a/one.ts', '1'],
+          ['b.ts', '2'],
+        ]),
+        out,
+      );
       writeImports(new Map([['a/two.ts', '3']]), out);
       expect(existsSync(join(out, 'a', 'one.ts'))).toBe(false);
       expect(readFileSync(join(out, 'a', 'two.ts'), 'utf8')).toBe('3');

@@ -67,7 +67,7 @@ describe('writeDist failure leaves the old folder byte-for-byte intact', () => {
   test('a write failing half-way: old dist intact, temporary folder removed', () => {
     const before = readTree(dist);
     let writes = 0;
-    const failingWriter = (path: string, content: string) => {
+    const failingWriter = (path: string, content: string | Uint8Array) => {
       if (++writes === 2) throw new Error('ENOSPC: no space left on device');
       writeFileSync(path, content, { flag: 'wx' });
     };

@@ -67,7 +67,7 @@ describe('validate CLI', () => {
 
     const gh = runCli(['--format', 'github', p]);
     expect(gh.stdout).toBe(
-      `::error file=${p.replace(/:/g, '%3A')},line=23,col=5,title=schema/type::NodePool/general spec.limits.cpu: must be integer or string, not boolean true\n`,
+      `::error file=${p.replace(/:/g, '%3A')},line=23,col=5,title=schema/type::NodePool/general spec.limits.cpu: must be integer or string, not boolean true. Write it as integer or string\n`,
     );
 
     const junit = runCli(['--format', 'junit', p]);
