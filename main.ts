@@ -4,7 +4,7 @@
  * (load, generate, validate, atomic write) into that folder, so it gets exactly the
  * `dist/` layout. `npm run synth` stays the way to update the committed `dist/`: the
  * cdk8s CLI deletes its output folder before it starts the app (see
- * docs/readme/charts-and-synth.md), so cdk8s.yaml points it at build/cdk8s.out.
+ * the README, "Generated output and how synth works"), so cdk8s.yaml points it at build/cdk8s.out.
  */
 import { CliIo, loadFleetFromDir, synthCli } from './scripts/synth';
 

@@ -173,7 +173,7 @@ export function loadFleetFromSources(
       fileError(
         dir,
         'the fleet has no cluster',
-        `Add ${dir}/<cluster>.yaml (see docs/readme/fleet-description.md)`,
+        `Add ${dir}/<cluster>.yaml (see the README, "The fleet description")`,
       ),
     );
   }

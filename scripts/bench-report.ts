@@ -1,6 +1,6 @@
 /**
  * The results of `npm run bench` (scripts/bench.ts): their shape, the issue's targets
- * they speak to, and the printed report (Markdown tables, ready for docs/readme/performance.md).
+ * they speak to, and the printed report (Markdown tables, ready for the README).
  */
 import type { BenchValidateReport } from './bench-validate-child';
 import { formatProfile, ProfileSummary } from './bench-profile';

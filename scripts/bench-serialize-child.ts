@@ -1,8 +1,8 @@
 /**
  * Baseline (b) of the benchmark, the lower bound: the same objects the pipeline produced,
- * already in memory, serialized (YAML for .yaml files with the `yaml` library the pipeline
- * uses, JSON for .json) and written, in one process. No loading, no generators, no
- * validation, no atomic swap.
+ * already in memory, serialized with the pipeline's own serializers (charts/render-manifest.ts
+ * renderYaml for .yaml files, JSON.stringify for .json) and written, in one process. No
+ * loading, no generators, no validation, no atomic swap.
  *
  *   node build/scripts/bench-serialize-child.js OBJECTS.json OUTDIR
  *
@@ -13,7 +13,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { stringify } from 'yaml';
+import { renderYaml } from '../charts/render-manifest';
 
 const loadedAt = performance.now();
 
@@ -38,7 +38,7 @@ export function serializeFile(file: BenchObjectFile): string {
   if (file.path.endsWith('.json')) {
     return file.docs.map((d) => `${JSON.stringify(d, null, 2)}\n`).join('');
   }
-  return file.docs.map((d) => stringify(d, { lineWidth: 0 })).join('---\n');
+  return file.docs.map((d) => renderYaml(d)).join('---\n');
 }
 
 export function serializeAndWrite(objectsFile: string, outDir: string): BenchSerializeReport {
