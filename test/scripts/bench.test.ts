@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadFleetFromSources } from '../../model/load-fleet';
@@ -211,6 +211,37 @@ describe('statistics, targets and profiles', () => {
       selfMs: 2.5,
       share: 0.5,
     });
+  });
+});
+
+describe('start-up of the compiled synth', () => {
+  it('a 2 x 2 synth loads neither the ajv compiler nor cdk8s-plus-30 (precompiled fleet validators, cdk8s-plus-30 on first use)', () => {
+    const synth = join(BENCH_PROJECT_ROOT, 'build', 'scripts', 'synth.js');
+    if (!existsSync(synth)) throw new Error('build/scripts/synth.js is missing: run npm run build first');
+    const dir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
+    mkdirSync(join(dir, 'clusters'));
+    for (const source of benchFleetSources(2, 2)) writeFileSync(join(dir, source.path), source.text);
+    const script = `const s = require(${JSON.stringify(synth)});
+      const dir = ${JSON.stringify(dir)};
+      const result = s.runSynth(
+        { projectRoot: dir, clustersDir: dir + '/clusters', outDir: dir + '/dist' },
+        { loadFleet: s.loadFleetFromDir },
+      );
+      if (result.files !== 23 || !result.validated) throw new Error('unexpected synth result');
+      const loaded = Object.keys(require.cache);
+      console.log(JSON.stringify({
+        ajvCompiler: loaded.some((f) => f.includes('/node_modules/ajv/dist/compile/')),
+        plus: loaded.some((f) => f.includes('/node_modules/cdk8s-plus-30/')),
+      }));`;
+    try {
+      const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      // Standalone validators need only ajv's small runtime helpers (ajv/dist/runtime/*).
+      expect(JSON.parse(r.stdout)).toEqual({ ajvCompiler: false, plus: false });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
