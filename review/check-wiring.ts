@@ -15,7 +15,8 @@ export function defaultCheckDeps(projectRoot: string): CheckDeps {
     loadFleet: (root) => loadFleet(root),
     synthesize: (fleet) => synthesize(fleet),
     // Without a fleet the validator takes each cluster's Karpenter version from its Applications.
-    validate: (files, fleet) => validateDist(files, fleet ?? { clusters: [] }),
+    validate: (files, fleet, previous) =>
+      validateDist(files, fleet ?? { clusters: [] }, previous ? { previous } : {}),
     policies: () => runPolicyScenarios(projectRoot, projectRoot),
   };
 }

@@ -2,9 +2,13 @@
  * CLI: the one command a PR job runs.
  *
  *   npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR]
+ *                    [--base <git-ref> | --previous DIR]
  *
  * Steps (review/run-check.ts): load the fleet, synthesize in memory, compare with the committed
- * dist/ (unified diff per stale file), validate dist/, run the policy scenario table.
+ * dist/ (unified diff per stale file), validate dist/, run the policy scenario table. With
+ * --base (dist/ at that git revision, read with git, no checkout: review/read-dist-git.ts) or
+ * --previous (a folder), the validation also evaluates the CEL transition rules (`oldSelf`)
+ * between that previous dist/ and the committed one, as the API server will when Argo CD syncs.
  * Output: findings on stdout (text: file:line messages and diffs; github: workflow annotations
  * and folded diffs), progress on stderr unless CI=true or --quiet.
  * Exit codes: 0 all steps passed; 1 a step found problems; 2 usage error or the check could not
@@ -14,7 +18,9 @@ import * as path from 'path';
 import { formatDiagnostic, sortDiagnostics } from '../model/diagnostics';
 import { defaultCheckDeps } from './check-wiring';
 import { annotation, groupEnd, groupStart } from './github-annotations';
-import { CheckDeps, CheckResult, CheckStepName, runCheck, StepResult } from './run-check';
+import { readDistDir } from './read-dist-dir';
+import { readDistAtRef } from './read-dist-git';
+import { CheckDeps, CheckResult, CheckStepName, PreviousDist, runCheck, StepResult } from './run-check';
 import { DEFAULT_DIFF_LINES } from './stale-dist';
 import { UsageError } from './usage-error';
 
@@ -30,16 +36,22 @@ export interface CheckCliOptions {
   readonly diffLines: number;
   /** dist/ folder relative to the project root. @default 'dist' */
   readonly dist: string;
+  /** Git revision whose dist/ is the previous version, for transition rules. @default none */
+  readonly base?: string;
+  /** Folder (relative to the project root) holding the previous dist/. @default none */
+  readonly previous?: string;
 }
 
 export const CHECK_USAGE =
-  'usage: npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR]';
+  'usage: npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR] [--base <git-ref> | --previous DIR]';
 
 export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CheckCliOptions {
   let format: CheckFormat = 'text';
   let quiet = env.CI === 'true';
   let diffLines = DEFAULT_DIFF_LINES;
   let dist = 'dist';
+  let base: string | undefined;
+  let previous: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -59,10 +71,21 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
       if (!Number.isInteger(diffLines) || diffLines < 1)
         throw new UsageError(`--diff-lines must be a positive whole number, not '${v}'`);
     } else if (arg === '--dist') dist = value();
+    else if (arg === '--base') base = value();
+    else if (arg === '--previous') previous = value();
     else if (arg === '--help' || arg === '-h') throw new UsageError('');
     else throw new UsageError(`unknown argument '${arg}'`);
   }
-  return { format, quiet, diffLines, dist };
+  if (base !== undefined && previous !== undefined)
+    throw new UsageError('give either --base or --previous, not both');
+  return {
+    format,
+    quiet,
+    diffLines,
+    dist,
+    ...(base !== undefined ? { base } : {}),
+    ...(previous !== undefined ? { previous } : {}),
+  };
 }
 
 /** Renders the result for stdout. */
@@ -84,6 +107,16 @@ export function renderCheck(result: CheckResult, format: CheckFormat): string[] 
   }
   lines.push(summaryLine(result));
   return lines;
+}
+
+/** The previous dist/ named by --base or --previous (read when the validate step runs). */
+function previousDist(options: CheckCliOptions, projectRoot: string): { previous?: PreviousDist } {
+  const { base, previous, dist } = options;
+  if (base !== undefined)
+    return { previous: { label: `${base}:${dist}`, read: () => readDistAtRef(base, dist, projectRoot) } };
+  if (previous !== undefined)
+    return { previous: { label: previous, read: () => readDistDir(path.resolve(projectRoot, previous)) } };
+  return {};
 }
 
 export function summaryLine(result: CheckResult): string {
@@ -136,6 +169,7 @@ export async function checkCli(
         distDir: path.resolve(projectRoot, options.dist),
         distLabel: options.dist.replace(/\\/g, '/').replace(/\/+$/, ''),
         diffLines: options.diffLines,
+        ...previousDist(options, projectRoot),
         onProgress: progress,
       },
       deps,

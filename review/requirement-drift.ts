@@ -15,6 +15,7 @@
  * So the answer is one of: no node is replaced (widened or unchanged), or nodes whose labels fall
  * outside the narrowed set are replaced (which ones depends on what runs: "may replace").
  */
+import { LabelConstraint, labelConstraint, withinBounds } from '../model/label-constraint';
 import { canonical, isPlainObject } from './field-diff';
 
 export interface RequirementLike {
@@ -31,21 +32,6 @@ export interface RequirementDrift {
   readonly reasons: readonly string[];
   /** The same, per requirement key. */
   readonly byKey: ReadonlyMap<string, { readonly narrowed: boolean; readonly reason: string }>;
-}
-
-/** The set of label values one key allows, with all requirements on that key intersected. */
-interface KeyConstraint {
-  /** Allowed values (In); undefined = any value. */
-  readonly allowed?: ReadonlySet<string>;
-  /** Excluded values (NotIn). */
-  readonly excluded: ReadonlySet<string>;
-  /** Exclusive integer bounds (Gt/Lt; Gte n = Gt n-1, Lte n = Lt n+1). */
-  readonly gt?: number;
-  readonly lt?: number;
-  /** The label must exist (In, Exists, Gt, Lt...). */
-  readonly mustExist: boolean;
-  /** The label must be absent (DoesNotExist). */
-  readonly mustNotExist: boolean;
 }
 
 export function parseRequirements(value: unknown): RequirementLike[] {
@@ -109,55 +95,21 @@ function describe(list: readonly RequirementLike[]): string {
     .join(' and ');
 }
 
-function constraintOf(list: readonly RequirementLike[]): KeyConstraint | undefined {
+/** All requirements on one key intersected; an unknown operator is a constraint nothing satisfies for sure. */
+function constraintOf(list: readonly RequirementLike[]): LabelConstraint | undefined {
   if (list.length === 0) return undefined;
-  let allowed: Set<string> | undefined;
-  const excluded = new Set<string>();
-  let gt: number | undefined;
-  let lt: number | undefined;
-  let mustExist = false;
-  let mustNotExist = false;
-  for (const r of list) {
-    const values = r.values ?? [];
-    const n = Number(values[0]);
-    switch (r.operator) {
-      case 'In':
-        allowed = allowed ? new Set([...allowed].filter((v) => values.includes(v))) : new Set(values);
-        mustExist = true;
-        break;
-      case 'NotIn':
-        values.forEach((v) => excluded.add(v));
-        break;
-      case 'Exists':
-        mustExist = true;
-        break;
-      case 'DoesNotExist':
-        mustNotExist = true;
-        break;
-      case 'Gt':
-      case 'Gte':
-        gt = Math.max(gt ?? -Infinity, r.operator === 'Gt' ? n : n - 1);
-        mustExist = true;
-        break;
-      case 'Lt':
-      case 'Lte':
-        lt = Math.min(lt ?? Infinity, r.operator === 'Lt' ? n : n + 1);
-        mustExist = true;
-        break;
-      default:
-        // An operator this tool does not know: treat as a constraint nothing satisfies for sure.
-        mustExist = true;
-        allowed = new Set();
-    }
-  }
-  return { allowed, excluded, gt, lt, mustExist, mustNotExist };
+  const c = labelConstraint(list);
+  return c.unknownOperator ? { ...c, mustExist: true, allowed: new Set() } : c;
 }
 
 /**
  * Undefined when every label state `before` allows is still allowed by `after`; otherwise a short
  * description of the nodes that fall out ("with value spot", "without the label" ...).
  */
-function lostValues(before: KeyConstraint | undefined, after: KeyConstraint | undefined): string | undefined {
+function lostValues(
+  before: LabelConstraint | undefined,
+  after: LabelConstraint | undefined,
+): string | undefined {
   if (after === undefined) return undefined;
   if (before === undefined) return 'whose label does not satisfy the new requirement';
   const lost: string[] = [];
@@ -165,15 +117,15 @@ function lostValues(before: KeyConstraint | undefined, after: KeyConstraint | un
   if (after.mustExist && !before.mustExist) lost.push('without the label');
   if (before.allowed) {
     const stillOk = (v: string) =>
-      (!after.allowed || after.allowed.has(v)) && !after.excluded.has(v) && inRange(v, after.gt, after.lt);
+      (!after.allowed || after.allowed.has(v)) && !after.excluded.has(v) && withinBounds(v, after);
     const dropped = [...before.allowed].filter(
-      (v) => !before.excluded.has(v) && inRange(v, before.gt, before.lt) && !stillOk(v),
+      (v) => !before.excluded.has(v) && withinBounds(v, before) && !stillOk(v),
     );
     if (dropped.length > 0) lost.push(`with value ${dropped.join(', ')}`);
   } else {
     if (after.allowed) lost.push(`with a value outside [${[...after.allowed].join(', ')}]`);
     const newlyExcluded = [...after.excluded].filter(
-      (v) => !before.excluded.has(v) && inRange(v, before.gt, before.lt),
+      (v) => !before.excluded.has(v) && withinBounds(v, before),
     );
     if (newlyExcluded.length > 0) lost.push(`with value ${newlyExcluded.join(', ')}`);
     if (after.gt !== undefined && after.gt > (before.gt ?? -Infinity))
@@ -181,11 +133,4 @@ function lostValues(before: KeyConstraint | undefined, after: KeyConstraint | un
     if (after.lt !== undefined && after.lt < (before.lt ?? Infinity)) lost.push(`with a value ≥ ${after.lt}`);
   }
   return lost.length > 0 ? lost.join(' or ') : undefined;
-}
-
-function inRange(v: string, gt: number | undefined, lt: number | undefined): boolean {
-  if (gt === undefined && lt === undefined) return true;
-  const n = Number(v);
-  if (!Number.isInteger(n)) return false;
-  return (gt === undefined || n > gt) && (lt === undefined || n < lt);
 }

@@ -5,7 +5,8 @@
  *   2. synth     every generator, in memory (same code path as `npm run synth` up to the write)
  *   3. stale     committed dist/ byte-for-byte equal to what synth generates (diff per file)
  *   4. validate  the committed dist/ (what Argo CD syncs): schemas, CEL rules, cross-artifact
- *                checks, CloudFormation
+ *                checks, CloudFormation; with a previous dist/ (the PR's base), also the CEL
+ *                transition rules (`oldSelf`) between the two
  *   5. policies  the policy scenario table
  *
  * Every step that can run does run, so one PR run shows every problem. The generated tree is
@@ -48,9 +49,14 @@ export interface CheckDeps {
   /**
    * Validates a dist/ tree (paths relative to dist/); `fleet` is undefined when the fleet
    * description did not load. Findings name files relative to dist/ or as `dist/<path>`.
-   * Undefined: no validator available, the step is reported as skipped.
+   * `previous` is the previous dist/ tree (paths relative to dist/) for transition rules, when
+   * one was given. Undefined: no validator available, the step is reported as skipped.
    */
-  readonly validate?: (files: DistFiles, fleet: FleetModel | undefined) => readonly Diagnostic[];
+  readonly validate?: (
+    files: DistFiles,
+    fleet: FleetModel | undefined,
+    previous?: DistFiles,
+  ) => readonly Diagnostic[];
   /**
    * Runs the policy scenario table; started as soon as the fleet loaded and awaited last, so it
    * overlaps synth, stale and validate. Undefined: reported as skipped.
@@ -68,8 +74,23 @@ export interface CheckOptions {
   readonly distLabel: string;
   /** @default DEFAULT_DIFF_LINES */
   readonly diffLines?: number;
+  /**
+   * The previous dist/ (e.g. at the PR's base commit), read when the validate step runs (a
+   * UserError from `read`, such as an unknown git revision, fails that step); CEL transition
+   * rules are evaluated against it.
+   * @default none (transition rules are not evaluated)
+   */
+  readonly previous?: PreviousDist;
   /** Called when a step starts and ends (progress output). */
   readonly onProgress?: (step: CheckStepName, phase: 'start' | 'end', result?: StepResult) => void;
+}
+
+/** Where the previous dist/ comes from. */
+export interface PreviousDist {
+  /** How it is named in the summary, e.g. `origin/main:dist`. */
+  readonly label: string;
+  /** Its files, relative to dist/. */
+  readonly read: () => DistFiles;
 }
 
 export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<CheckResult> {
@@ -155,10 +176,13 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
     const files = committed ?? new Map<string, string>();
     if (files.size === 0) return skipped(`${options.distLabel}/ is empty`);
     return guard(() => {
-      const findings = validate(files, fleet).map((d) => inDist(d, options.distLabel, files));
+      const previous = options.previous?.read();
+      const findings = validate(files, fleet, previous).map((d) => inDist(d, options.distLabel, files));
       const errors = findings.filter((d) => d.severity === 'error').length;
       const warnings = findings.length - errors;
-      const also = warnings > 0 ? `, ${plural(warnings, 'warning')}` : '';
+      const also =
+        (warnings > 0 ? `, ${plural(warnings, 'warning')}` : '') +
+        (options.previous ? `, transition rules against ${options.previous.label}` : '');
       return {
         status: errors > 0 ? 'failed' : 'ok',
         findings,

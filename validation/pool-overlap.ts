@@ -11,6 +11,7 @@
  *    deliberate opt-in pool, not an overlap.
  * Static pools (`replicas`) do not take part in provisioning decisions and are skipped.
  */
+import { isSatisfiable, labelConstraint } from '../model/label-constraint';
 
 export interface Requirement {
   readonly key: string;
@@ -38,75 +39,13 @@ function constraintsByKey(pool: PoolShape): Map<string, Requirement[]> {
   return m;
 }
 
-/** Is there a value (or absence) of one label satisfying all `reqs`? */
+/**
+ * Is there a value (or absence) of one label satisfying all `reqs`? An operator Karpenter
+ * does not define is assumed to match (the schema check reports it).
+ */
 export function satisfiable(reqs: readonly Requirement[]): boolean {
-  let candidates: Set<string> | undefined;
-  const excluded = new Set<string>();
-  let lo = -Infinity;
-  let hi = Infinity;
-  let mustExist = false;
-  let mustNotExist = false;
-  for (const r of reqs) {
-    const values = r.values ?? [];
-    switch (r.operator) {
-      case 'In':
-        mustExist = true;
-        candidates = candidates ? new Set(values.filter((v) => candidates!.has(v))) : new Set(values);
-        break;
-      case 'NotIn':
-        for (const v of values) excluded.add(v);
-        break;
-      case 'Exists':
-        mustExist = true;
-        break;
-      case 'DoesNotExist':
-        mustNotExist = true;
-        break;
-      case 'Gt':
-        mustExist = true;
-        lo = Math.max(lo, Number(values[0]) + 1);
-        break;
-      case 'Gte':
-        mustExist = true;
-        lo = Math.max(lo, Number(values[0]));
-        break;
-      case 'Lt':
-        mustExist = true;
-        hi = Math.min(hi, Number(values[0]) - 1);
-        break;
-      case 'Lte':
-        mustExist = true;
-        hi = Math.min(hi, Number(values[0]));
-        break;
-      default:
-        return true; // unknown operator: assume it can match (the schema reports it)
-    }
-  }
-  if (mustNotExist) return !mustExist;
-  const numericBound = lo !== -Infinity || hi !== Infinity;
-  if (candidates) {
-    for (const v of candidates) {
-      if (excluded.has(v)) continue;
-      if (numericBound) {
-        const n = Number(v);
-        if (!Number.isInteger(n) || n < lo || n > hi) continue;
-      }
-      return true;
-    }
-    return false;
-  }
-  if (numericBound) {
-    if (lo > hi) return false;
-    const size = hi - lo + 1;
-    if (!Number.isFinite(size)) return true;
-    let excludedInRange = 0;
-    for (const v of excluded) {
-      const n = Number(v);
-      if (Number.isInteger(n) && n >= lo && n <= hi) excludedInRange++;
-    }
-    return excludedInRange < size;
-  }
-  return true;
+  const c = labelConstraint(reqs);
+  return c.unknownOperator || isSatisfiable(c);
 }
 
 function hardTaints(pool: PoolShape): Set<string> {

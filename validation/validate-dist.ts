@@ -8,7 +8,8 @@ import { DistFiles } from '../model/dist-layout';
 import { FleetModel } from '../model/fleet-model';
 import { KarpenterVersion } from '../model/versions';
 import { Finding, sortFindings } from './finding';
-import { validateFiles } from './validate-tree';
+import { ManifestDocument, parseManifests } from './manifest-source';
+import { distCluster, validateFiles } from './validate-tree';
 
 /** Files the validator reads; others (e.g. README.md) are left alone. */
 export const VALIDATED_EXTENSIONS = /\.(ya?ml|json)$/;
@@ -24,6 +25,13 @@ export interface ValidateDistOptions {
    * @default true
    */
   readonly cfnLint?: boolean;
+  /**
+   * The previous version of dist/ (e.g. the PR's base branch), paths relative to dist/: each
+   * cluster's objects are paired with that cluster's previous objects, so CEL transition rules
+   * (`oldSelf`) are evaluated.
+   * @default none (transition rules are not evaluated)
+   */
+  readonly previous?: DistFiles;
 }
 
 export function validateDist(
@@ -37,9 +45,32 @@ export function validateDist(
   const sources = [...files]
     .filter(([path]) => VALIDATED_EXTENSIONS.test(path))
     .map(([rel, text]) => ({ display: `dist/${rel}`, rel, text }));
+  const previous = previousByCluster(options.previous ?? new Map<string, string>());
   return sortFindings(
-    validateFiles(sources, { versionFor: (c) => versions.get(c), cfnLint: options.cfnLint ?? true }).findings,
+    validateFiles(sources, {
+      versionFor: (c) => versions.get(c),
+      cfnLint: options.cfnLint ?? true,
+      previous: previous.loose,
+      previousFor: (c) => previous.clusters.get(c) ?? [],
+    }).findings,
   );
+}
+
+/** The previous tree's manifests, grouped by the cluster folder they are in. */
+function previousByCluster(files: DistFiles): {
+  readonly loose: ManifestDocument[];
+  readonly clusters: Map<string, ManifestDocument[]>;
+} {
+  const loose: ManifestDocument[] = [];
+  const clusters = new Map<string, ManifestDocument[]>();
+  for (const [rel, text] of files) {
+    if (!VALIDATED_EXTENSIONS.test(rel)) continue;
+    const docs = parseManifests(`previous/${rel}`, text).filter((d) => d.error === undefined);
+    const where = distCluster(rel);
+    if (!where) loose.push(...docs);
+    else clusters.set(where.cluster, [...(clusters.get(where.cluster) ?? []), ...docs]);
+  }
+  return { loose, clusters };
 }
 
 /** True when `findings` contain an error (warnings do not fail a run). */

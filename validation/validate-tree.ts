@@ -27,6 +27,11 @@ export interface TreeOptions {
   readonly versionFor?: (cluster: string) => KarpenterVersion | undefined;
   /** Previous versions of the objects, for transition rules. @default none */
   readonly previous?: readonly ManifestDocument[];
+  /**
+   * Previous versions of one cluster's objects (a dist/ tree has objects of the same name in
+   * several clusters, so each cluster is paired only with its own). @default `previous`
+   */
+  readonly previousFor?: (cluster: string) => readonly ManifestDocument[] | undefined;
   /** Use cfn-lint when installed. @default true */
   readonly cfnLint?: boolean;
 }
@@ -114,7 +119,9 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
       options.karpenterVersion ??
       chartVersion(c.manifests) ??
       DEFAULT_KARPENTER_VERSION;
-    findings.push(...validatorFor(version).validate(c.manifests, options.previous));
+    findings.push(
+      ...validatorFor(version).validate(c.manifests, options.previousFor?.(cluster) ?? options.previous),
+    );
     findings.push(
       ...crossCheckCluster({
         cluster,
