@@ -6,6 +6,7 @@
 import { KARPENTER_CHART_VALUES_KEYS } from '../imports/karpenter-chart-v1.14.1/values-keys';
 import { checkAwsTags, TOOL_TAG_COUNT } from './check-aws-tags';
 import { CheckContext } from './check-context';
+import { TAGS } from './constants';
 import { labelKeyProblem, labelValueProblem } from './check-labels';
 import { clusterNameProblem, isDns1123Label, isDns1123Subdomain, suggestDnsName } from './check-names';
 import { checkNodeClass, checkNodeClassTags } from './check-node-class';
@@ -209,6 +210,14 @@ function checkGitOps(ctx: CheckContext): void {
     );
   }
   checkLabels(ctx, ['gitops', 'clusterLabels'], g.clusterLabels);
+  if (g.clusterLabels !== undefined && TAGS.managedBy in g.clusterLabels) {
+    ctx.error(
+      ['gitops', 'clusterLabels', TAGS.managedBy],
+      `'${TAGS.managedBy}' is set by the tool on every generated object`,
+      'Remove it from gitops.clusterLabels, or use another key',
+      'key',
+    );
+  }
 }
 
 /** Names that become Kubernetes object names or namespaces in the generated manifests. */

@@ -16,7 +16,7 @@ const IAM_ROLE_NAME = /^[\w+=,.@-]+$/;
 /** SQS queue names: 80 characters of `[A-Za-z0-9_-]`. */
 export const QUEUE_NAME_MAX = 80;
 const QUEUE_NAME = /^[A-Za-z0-9_-]+$/;
-const IAM_PATH = /^\/([\x21-\x7E]*\/)?$/;
+const IAM_PATH = /^\/([\x21-\x7E]+\/)?$/;
 
 export function checkResolvedCluster(model: ClusterModel, root: LocatedNode, raw: RawCluster): Diagnostic[] {
   const out: Diagnostic[] = [];

@@ -42,6 +42,14 @@ export interface ClusterModel {
   readonly name: string;
   /** Where the cluster is described (`clusters/<name>.yaml`). */
   readonly source: SourceLocation;
+  /**
+   * Where the fields AWS names are made of were written, by dotted path (`name`,
+   * `iam.nodeRoleName`, `iam.controllerRoleName`, `iam.path`, `karpenter.interruptionQueue.name`,
+   * `tags`, `tags.<key>`); only fields the user wrote (in the cluster file or `_defaults.yaml`).
+   * Checks after the loader (policies/names.ts) point their errors here.
+   * @default {} (errors point at `source`)
+   */
+  readonly fieldSources?: Readonly<Record<string, SourceLocation>>;
   readonly aws: AwsModel;
   /** Kubernetes minor version, e.g. `1.33`. */
   readonly kubernetesVersion: string;
@@ -163,7 +171,12 @@ export interface GitOpsModel {
     readonly prune: boolean;
     readonly selfHeal: boolean;
   };
-  /** Labels Argo CD's cluster secret carries, used by the fleet ApplicationSet. */
+  /**
+   * Labels put on every Argo CD object of this cluster (its Applications, its AppProject and its
+   * root Application in dist/fleet/), beside `app.kubernetes.io/managed-by` (which wins on a
+   * clash), so `argocd app list -l env=prod` selects a cluster's apps. Sorted by key.
+   * @default {} (`gitops.clusterLabels` not set)
+   */
   readonly clusterLabels: Readonly<Record<string, string>>;
 }
 

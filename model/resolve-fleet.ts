@@ -11,7 +11,7 @@ import {
   defaultQueueName,
 } from './fleet-defaults';
 import { ClusterModel, ControllerIdentityModel, FleetModel, SourceLocation } from './fleet-model';
-import { LocatedNode, keyLocAt } from './located';
+import { LocatedNode, keyLocAt, nodeAt } from './located';
 import { RawCluster } from './raw-fleet';
 import { resolveNodeClass } from './resolve-node-class';
 import { resolveNodePool } from './resolve-node-pool';
@@ -35,6 +35,26 @@ export function clusterNameOf(raw: Pick<RawCluster, 'name'>, stem: string): stri
 export function oidcIssuerOf(arn: string): string {
   const i = arn.indexOf(':oidc-provider/');
   return i >= 0 ? arn.slice(i + ':oidc-provider/'.length) : '';
+}
+
+/** Fields AWS names are made of (ClusterModel.fieldSources). */
+const NAME_FIELDS: readonly (readonly string[])[] = [
+  ['name'],
+  ['iam', 'nodeRoleName'],
+  ['iam', 'controllerRoleName'],
+  ['iam', 'path'],
+  ['karpenter', 'interruptionQueue', 'name'],
+  ['tags'],
+];
+
+/** Positions of the name fields the user wrote, and of each tag. */
+function nameFieldSources(root: LocatedNode, tagKeys: readonly string[]): Record<string, SourceLocation> {
+  const out: Record<string, SourceLocation> = {};
+  for (const path of [...NAME_FIELDS, ...tagKeys.map((k) => ['tags', k])]) {
+    const node = nodeAt(root, path);
+    if (node) out[path.join('.')] = node.loc;
+  }
+  return out;
 }
 
 export function resolveCluster(raw: RawCluster, ctx: ResolveContext): ClusterModel {
@@ -66,6 +86,7 @@ export function resolveCluster(raw: RawCluster, ctx: ResolveContext): ClusterMod
   return {
     name,
     source: { file: ctx.file, line: 1, col: 1 },
+    fieldSources: nameFieldSources(ctx.root, Object.keys(tags)),
     aws: {
       accountId: raw.aws.accountId,
       region: raw.aws.region,

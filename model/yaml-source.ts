@@ -19,6 +19,7 @@ import { Diagnostic } from './diagnostics';
 import { SourceLocation } from './fleet-model';
 import { LocatedEntry, LocatedNode, PathSegment, formatPath } from './located';
 import { show } from './show-value';
+import { yamlLibraryEnv } from './yaml-library-env';
 
 /** Largest fleet file accepted, in bytes (a cluster description is a few KiB). */
 export const MAX_FILE_BYTES = 1024 * 1024;
@@ -129,6 +130,11 @@ export function parseFleetSource(file: string, text: string): ParsedSource {
   }
 
   let docs: Document.Parsed[];
+  // The library reads process.env once per token: it sees a plain copy of its two switches
+  // while it parses (model/yaml-library-env.ts). Done inline, not in a wrapper function: which
+  // error hostile nesting gets depends on how deep the stack already is at this call.
+  const realEnv = process.env;
+  process.env = yamlLibraryEnv(realEnv);
   try {
     const parsed = parseAllDocuments(text, {
       lineCounter,
@@ -143,6 +149,8 @@ export function parseFleetSource(file: string, text: string): ParsedSource {
     if (e instanceof RangeError)
       return whole('YAML nesting is too deep to read', `Nest at most ${MAX_DEPTH} levels`);
     throw e;
+  } finally {
+    process.env = realEnv;
   }
   if (docs.length > 1) {
     const second = docs[1];

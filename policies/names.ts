@@ -1,11 +1,16 @@
 /**
  * Every AWS name the template sets, derived from the cluster in one place, and the
- * limits AWS puts on them. The loader (model/) reports violations as config errors with
- * file:line; the generator re-checks them so a bad name can never reach a template.
+ * limits AWS puts on them. The loader (model/check-resolved.ts, model/check-aws-tags.ts)
+ * refuses most violations first; the generator re-checks them all so a bad name can never
+ * reach a template. Some are found only here: the EventBridge rule names, which bind a
+ * cluster name to 42 characters when the role names are set explicitly (the loader's
+ * derived role names bind it to 40 otherwise). Errors point at the field as written
+ * (ClusterModel.fieldSources); a name derived from the cluster name points at `name:`, or
+ * at the file when the name is the file's.
  */
 import { show } from '../model/show-value';
 import { Diagnostic } from '../model/diagnostics';
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel, SourceLocation } from '../model/fleet-model';
 import { INTERRUPTION_EVENTS, InterruptionEventKind } from './interruption-events';
 
 /** The controller policies, one concept each, in template order. */
@@ -67,15 +72,11 @@ export function instanceProfileName(cluster: ClusterModel): string {
  */
 export function nameProblems(cluster: ClusterModel): Diagnostic[] {
   const problems: Diagnostic[] = [];
-  const at = (path: string, message: string, fix: string): Diagnostic => ({
-    severity: 'error',
-    file: cluster.source.file,
-    line: cluster.source.line,
-    col: cluster.source.col,
-    path,
-    message,
-    fix,
-  });
+  /** `field`: the field's ClusterModel.fieldSources key, when `path` shows it differently. */
+  const at = (path: string, message: string, fix: string, field = path): Diagnostic => {
+    const loc = fieldSource(cluster, field);
+    return { severity: 'error', file: loc.file, line: loc.line, col: loc.col, path, message, fix };
+  };
   const checkIam = (path: string, kind: string, value: string, limit: number) => {
     if (value.length > limit)
       problems.push(
@@ -167,6 +168,7 @@ export function nameProblems(cluster: ClusterModel): Diagnostic[] {
           `tags.${show(key)}`,
           `tag key '${show(key)}' is not valid on AWS resources`,
           `Use 1-${NAME_LIMITS.tagKey} letters, digits, spaces or _.:/=+-@, not starting with 'aws:'`,
+          `tags.${key}`,
         ),
       );
     if (value.length > NAME_LIMITS.tagValue || !TAG_TEXT.test(value))
@@ -175,6 +177,7 @@ export function nameProblems(cluster: ClusterModel): Diagnostic[] {
           `tags.${show(key)}`,
           `tag value '${show(value)}' is not valid on AWS resources`,
           `Use at most ${NAME_LIMITS.tagValue} letters, digits, spaces or _.:/=+-@`,
+          `tags.${key}`,
         ),
       );
   }
@@ -184,6 +187,15 @@ export function nameProblems(cluster: ClusterModel): Diagnostic[] {
       at('iam.path', `IAM path '${show(path)}' is not valid`, "Use '/' or a path like '/karpenter/'"),
     );
   return problems;
+}
+
+/**
+ * Where the field at `path` was written; a value the user did not write (derived from the
+ * cluster name, or a default) points at `name:` if written, else at the cluster's file.
+ */
+export function fieldSource(cluster: ClusterModel, path: string): SourceLocation {
+  const sources = cluster.fieldSources ?? {};
+  return sources[path] ?? sources.name ?? cluster.source;
 }
 
 /** Longest cluster name whose derived names all fit (the EventBridge rule names bind first). */

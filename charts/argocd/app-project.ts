@@ -16,7 +16,6 @@ import {
   MANAGED_BY,
   NAMESPACES,
   SYNC_WAVES,
-  TAGS,
 } from '../../model/constants';
 import { ClusterModel } from '../../model/fleet-model';
 import {
@@ -27,7 +26,7 @@ import {
 } from '../../imports/argocd-v3.5.1/argoproj.io';
 import { compareCodeUnits } from '../sorted-record';
 import { clusterBaseNamespaces } from '../cluster-base/cluster-base-chart';
-import { hasConversionWebhook } from './application-common';
+import { argocdLabels, hasConversionWebhook } from './application-common';
 
 interface Kind {
   readonly group: string;
@@ -92,7 +91,7 @@ export class ClusterAppProject extends Construct {
       metadata: {
         name: gitops.project,
         namespace: gitops.argocdNamespace,
-        labels: { [TAGS.managedBy]: MANAGED_BY },
+        labels: argocdLabels(gitops),
         annotations: { [ARGOCD_ANNOTATIONS.syncWave]: SYNC_WAVES.appProject },
       },
       spec: {

@@ -10,6 +10,7 @@ import {
   ApplicationSpecDestination,
   ApplicationSpecSyncPolicy,
 } from '../../imports/argocd-v3.5.1/argoproj.io';
+import { sortedRecord } from '../sorted-record';
 
 /** Makes Argo CD delete an Application's resources when the Application is deleted (cascade). */
 export const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
@@ -39,11 +40,25 @@ export const SYNC_RETRY = {
 
 export type SyncWave = (typeof SYNC_WAVES)[keyof typeof SYNC_WAVES];
 
-export function applicationMetadata(name: string, namespace: string, syncWave?: SyncWave): ApiObjectMetadata {
+/**
+ * Labels of a cluster's Argo CD objects (its Applications, its AppProject and its root in
+ * dist/fleet/): the cluster's `gitops.clusterLabels`, so `argocd app list -l env=prod` selects
+ * them, and `app.kubernetes.io/managed-by`, which a cluster label cannot override. Sorted.
+ */
+export function argocdLabels(gitops: GitOpsModel): Record<string, string> {
+  return sortedRecord({ ...gitops.clusterLabels, [TAGS.managedBy]: MANAGED_BY });
+}
+
+/** Metadata of a cluster's Application, in Argo CD's namespace, labelled with argocdLabels. */
+export function applicationMetadata(
+  name: string,
+  gitops: GitOpsModel,
+  syncWave?: SyncWave,
+): ApiObjectMetadata {
   return {
     name,
-    namespace,
-    labels: { [TAGS.managedBy]: MANAGED_BY },
+    namespace: gitops.argocdNamespace,
+    labels: argocdLabels(gitops),
     ...(syncWave !== undefined ? { annotations: { [ARGOCD_ANNOTATIONS.syncWave]: syncWave } } : {}),
     finalizers: [RESOURCES_FINALIZER],
   };

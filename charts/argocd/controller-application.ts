@@ -36,7 +36,7 @@ export class ControllerApplication extends Construct {
     this.apiObject = new Application(this, 'application', {
       metadata: applicationMetadata(
         applicationName(cluster, 'controller'),
-        gitops.argocdNamespace,
+        gitops,
         SYNC_WAVES.controllerApplication,
       ),
       spec: {

@@ -36,11 +36,7 @@ export class CrdApplication extends Construct {
     const options: SyncOption[] = [SYNC_OPTIONS.serverSideApply, SYNC_OPTIONS.noDelete];
     if (conversion) options.push(SYNC_OPTIONS.respectIgnoreDifferences);
     this.apiObject = new Application(this, 'application', {
-      metadata: applicationMetadata(
-        applicationName(cluster, 'crd'),
-        gitops.argocdNamespace,
-        SYNC_WAVES.crdApplication,
-      ),
+      metadata: applicationMetadata(applicationName(cluster, 'crd'), gitops, SYNC_WAVES.crdApplication),
       spec: {
         project: gitops.project,
         source: {

@@ -48,7 +48,7 @@ export class DirectoryApplication extends Construct {
     const gitops = cluster.gitops;
     const r = ROLE[role];
     this.apiObject = new Application(this, 'application', {
-      metadata: applicationMetadata(applicationName(cluster, role), gitops.argocdNamespace, r.wave),
+      metadata: applicationMetadata(applicationName(cluster, role), gitops, r.wave),
       spec: {
         project: gitops.project,
         source: {

@@ -38,7 +38,7 @@ export class FleetRoot extends Construct {
     const cluster = props.cluster;
     const gitops = cluster.gitops;
     this.apiObject = new Application(this, 'application', {
-      metadata: applicationMetadata(applicationName(cluster, 'root'), gitops.argocdNamespace),
+      metadata: applicationMetadata(applicationName(cluster, 'root'), gitops),
       spec: {
         project: FLEET_PROJECT,
         source: {

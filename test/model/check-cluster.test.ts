@@ -14,6 +14,16 @@ describe('cluster checks', () => {
     ]);
   });
 
+  it('cluster labels may not set the managed-by label the tool sets', () => {
+    expect(
+      errorsOfCluster(
+        MINIMAL.replace('gitops:\n', 'gitops:\n  clusterLabels:\n    app.kubernetes.io/managed-by: helm\n'),
+      ),
+    ).toEqual([
+      "clusters/demo.yaml:6:5 gitops.clusterLabels.app.kubernetes.io/managed-by: 'app.kubernetes.io/managed-by' is set by the tool on every generated object. Remove it from gitops.clusterLabels, or use another key.",
+    ]);
+  });
+
   it('the reserved cluster name fleet', () => {
     expect(errorsOfCluster('name: fleet\n' + MINIMAL)).toEqual([
       "clusters/demo.yaml:1:7 name: cluster name 'fleet' is reserved (dist/fleet/ holds the fleet-wide Argo CD entry point). Choose another name (set name:, or rename the file).",

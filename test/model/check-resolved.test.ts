@@ -1,5 +1,5 @@
 /** Checks of derived names and of everything that reaches CloudFormation. */
-import { errorsOfCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
 
 describe('resolved-name checks', () => {
   it('a default role name derived from a long cluster name points at the name', () => {
@@ -46,6 +46,15 @@ describe('resolved-name checks', () => {
     expect(errorsOfCluster(MINIMAL + 'iam:\n  path: karpenter\n')).toEqual([
       "clusters/demo.yaml:8:9 iam.path: 'karpenter' is not an IAM path. Write / or a path that starts and ends with /, e.g. /karpenter/.",
     ]);
+  });
+
+  it('an IAM path has no empty segment between its slashes (IAM refuses //)', () => {
+    expect(errorsOfCluster(MINIMAL + 'iam:\n  path: "//"\n')).toEqual([
+      "clusters/demo.yaml:8:9 iam.path: '//' is not an IAM path. Write / or a path that starts and ends with /, e.g. /karpenter/.",
+    ]);
+    expect(loadCluster(MINIMAL + 'iam:\n  path: /karpenter/nodes/\n').cluster.iam.path).toBe(
+      '/karpenter/nodes/',
+    );
   });
 
   it('a class role other than the node role, and an instance profile the tool does not create', () => {

@@ -154,6 +154,15 @@ describe('_defaults.yaml merge precedence', () => {
     expect(demo.nodeClasses[0].tags).toEqual({ env: 'prod', owner: 'platform', team: 'data' });
     expect(demo.nodeClasses[0].source).toEqual({ file: 'clusters/_defaults.yaml', line: 8, col: 3 });
   });
+
+  it('records where the name fields were written, in the file they came from (fieldSources)', () => {
+    const written = demo.fieldSources ?? {};
+    // Only fields the user wrote: no name:, no iam, no queue name here.
+    expect(Object.keys(written).sort()).toEqual(['tags', 'tags.env', 'tags.team']);
+    expect(written['tags.team']).toMatchObject({ file: 'clusters/demo.yaml' });
+    expect(written['tags.env']).toMatchObject({ file: 'clusters/_defaults.yaml' });
+    expect(other.fieldSources?.['tags.team']).toMatchObject({ file: 'clusters/_defaults.yaml' });
+  });
 });
 
 describe('sorting', () => {

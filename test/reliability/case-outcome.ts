@@ -105,13 +105,16 @@ function safeFormat(d: Diagnostic): string {
   }
 }
 
-/** Strips `source` locations: two descriptions that mean the same must resolve to equal models. */
+/**
+ * Strips `source` locations (and a cluster's `fieldSources`): two descriptions that mean the
+ * same must resolve to equal models.
+ */
 export function withoutSources(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSources);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
-        .filter(([k]) => k !== 'source')
+        .filter(([k]) => k !== 'source' && k !== 'fieldSources')
         .map(([k, v]) => [k, withoutSources(v)]),
     );
   }

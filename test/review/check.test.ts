@@ -1,9 +1,12 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { FleetModel } from '../../model/fleet-model';
+import { distPaths } from '../../model/dist-layout';
 import { checkCli, parseCheckArgs } from '../../review/check';
+import { defaultCheckDeps } from '../../review/check-wiring';
 import { CheckDeps } from '../../review/run-check';
-import { exampleObjects, toDistFiles, writeTree } from './dist-fixtures';
+import { clone, exampleObjects, Obj, setPath, toDistFiles, writeTree } from './dist-fixtures';
+import { git } from './git-fixtures';
 
 const generated = toDistFiles(exampleObjects());
 const deps: CheckDeps = {
@@ -77,7 +80,7 @@ describe('npm run check', () => {
     const r = await run(['--help'], project());
     expect(r.code).toBe(0);
     expect(r.out).toEqual([
-      'usage: npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR]',
+      'usage: npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR] [--base <git-ref> | --previous DIR]',
     ]);
   });
 
@@ -118,5 +121,90 @@ describe('npm run check', () => {
     expect(() => parseCheckArgs(['--diff-lines', '0'], {})).toThrow(
       '--diff-lines must be a positive whole number',
     );
+    expect(parseCheckArgs(['--base', 'origin/main'], {}).base).toBe('origin/main');
+    expect(parseCheckArgs(['--previous', 'old-dist'], {}).previous).toBe('old-dist');
+    expect(() => parseCheckArgs(['--base', 'x', '--previous', 'y'], {})).toThrow(
+      'give either --base or --previous, not both',
+    );
+    expect(() => parseCheckArgs(['--base'], {})).toThrow('--base needs a value');
+  });
+});
+
+describe('npm run check: CEL transition rules against the previous dist/', () => {
+  const LOADTEST = distPaths.nodePool('ticketing', 'loadtest');
+  /** The base tree, and a head tree whose loadtest pool turns static (replicas set, limits.nodes only). */
+  const baseObjects = exampleObjects();
+  const headObjects = new Map([...baseObjects].map(([k, v]) => [k, clone(v)]));
+  const loadtest = headObjects.get(LOADTEST) as Obj;
+  setPath(loadtest, 'spec.replicas', 2);
+  setPath(loadtest, 'spec.limits', { nodes: '2' });
+  const baseFiles = toDistFiles(baseObjects);
+  const headFiles = toDistFiles(headObjects);
+  // The real validator (schemas and CEL rules of the default Karpenter version); no fleet.
+  const realDeps: CheckDeps = {
+    loadFleet: () => ({ fleet: { clusters: [] } as unknown as FleetModel, warnings: [] }),
+    synthesize: () => headFiles,
+    validate: defaultCheckDeps(process.cwd()).validate,
+  };
+  const TRANSITION =
+    'Cannot transition NodePool between static (replicas set) and dynamic (replicas unset) provisioning modes';
+
+  async function runReal(argv: string[], root: string) {
+    const out: string[] = [];
+    const code = await checkCli(
+      argv,
+      root,
+      { out: (l) => out.push(l), err: () => undefined, env: {}, now: () => 0 },
+      realDeps,
+    );
+    return { code, out };
+  }
+
+  it('reports the violation with --previous DIR, on the changed NodePool', async () => {
+    const root = writeTree(
+      new Map([
+        ...[...headFiles].map(([p, c]): [string, string] => [`dist/${p}`, c]),
+        ...[...baseFiles].map(([p, c]): [string, string] => [`base-dist/${p}`, c]),
+      ]),
+      'review-transition-',
+    );
+    const r = await runReal(['--previous', 'base-dist'], root);
+    expect(r.code).toBe(1);
+    const hits = r.out.filter((l) => l.includes(TRANSITION));
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatch(new RegExp(`^dist/${LOADTEST.replace(/[./]/g, '\\$&')}:\\d+:\\d+ `));
+    expect(r.out[r.out.length - 1]).toMatch(
+      /validate failed: 1 error, transition rules against base-dist in dist\//,
+    );
+  });
+
+  it('does not evaluate transition rules without a previous dist/ (the change is valid on its own)', async () => {
+    const root = writeTree(
+      new Map([...headFiles].map(([p, c]): [string, string] => [`dist/${p}`, c])),
+      'review-transition-',
+    );
+    const r = await runReal([], root);
+    expect(r.out.some((l) => l.includes(TRANSITION))).toBe(false);
+    expect(r.code).toBe(0);
+    expect(r.out[r.out.length - 1]).toMatch(/validate ok: 8 files valid/);
+  });
+
+  it('reads the previous dist/ at a git revision with --base', async () => {
+    const root = writeTree(
+      new Map([...baseFiles].map(([p, c]): [string, string] => [`dist/${p}`, c])),
+      'review-transition-git-',
+    );
+    git(root, 'init', '-q', '-b', 'main');
+    git(root, 'add', '.');
+    git(root, 'commit', '-q', '-m', 'base');
+    fs.writeFileSync(path.join(root, 'dist', LOADTEST), headFiles.get(LOADTEST) as string);
+    const r = await runReal(['--base', 'HEAD'], root);
+    expect(r.code).toBe(1);
+    expect(r.out.filter((l) => l.includes(TRANSITION))).toHaveLength(1);
+    expect(r.out[r.out.length - 1]).toContain('transition rules against HEAD:dist');
+
+    const unknown = await runReal(['--base', 'no-such-ref'], root);
+    expect(unknown.code).toBe(1);
+    expect(unknown.out.find((l) => l.startsWith('no-such-ref'))).toMatch(/git rev-parse failed/);
   });
 });

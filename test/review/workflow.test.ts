@@ -49,10 +49,17 @@ describe('karpenter-gitops workflow', () => {
     for (const u of uses) expect(u).toMatch(/^[\w-]+\/[\w-]+@(v\d+(\.\d+)*|[0-9a-f]{40})$/);
   });
 
-  it('check job: npm ci, then npm run check with GitHub annotations', () => {
+  it('check job: full history, npm ci, then npm run check with GitHub annotations against the base commit', () => {
+    expect(steps('check')[0]).toEqual({ uses: 'actions/checkout@v4', with: { 'fetch-depth': 0 } });
     const r = runs('check');
     expect(r.indexOf('npm ci')).toBeGreaterThan(-1);
-    expect(r.indexOf('npm run check -- --format github')).toBeGreaterThan(r.indexOf('npm ci'));
+    expect(r.indexOf('npm run check -- --format github --base "$BASE_SHA"')).toBeGreaterThan(
+      r.indexOf('npm ci'),
+    );
+    const step = steps('check').find((s) => s.run?.startsWith('npm run check')) as Step & {
+      env?: Record<string, string>;
+    };
+    expect(step.env?.BASE_SHA).toBe('${{ github.event.pull_request.base.sha }}');
   });
 
   it('impact job: full history, report against the base commit, comment found by the report marker', () => {

@@ -14,6 +14,28 @@ describe('validateDist', () => {
     expect(validateDist(distFiles(), fleet(), NO_LINT)).toEqual([]);
   });
 
+  test('transition rules: each cluster is compared with its own previous objects only', () => {
+    // The previous NodePool 'general' was static (replicas set); the current one is dynamic.
+    const staticPool = NODE_POOL.replace('spec:\n  template:', 'spec:\n  replicas: 2\n  template:');
+    const sameCluster = validateDist(distFiles(), fleet(), {
+      ...NO_LINT,
+      previous: new Map([[distPaths.nodePool(CLUSTER, 'general'), staticPool]]),
+    });
+    expect(sameCluster.map((x) => [x.file, x.path, x.message])).toEqual([
+      [
+        'dist/demo/karpenter/nodepool-general.yaml',
+        'spec',
+        'Cannot transition NodePool between static (replicas set) and dynamic (replicas unset) provisioning modes',
+      ],
+    ]);
+    // Another cluster's NodePool of the same name is not this one's previous version.
+    const otherCluster = validateDist(distFiles(), fleet(), {
+      ...NO_LINT,
+      previous: new Map([[distPaths.nodePool('other', 'general'), staticPool]]),
+    });
+    expect(otherCluster).toEqual([]);
+  });
+
   test('a nodeClassRef that names no EC2NodeClass of the cluster', () => {
     const f = validateDist(
       distFiles({

@@ -1,4 +1,4 @@
-import { repoPath, syncPolicy } from '../../../charts/argocd/application-common';
+import { argocdLabels, repoPath, syncPolicy } from '../../../charts/argocd/application-common';
 import { argoObjects, TICKETING, withCluster } from './argo-fixtures';
 
 describe('syncPolicy', () => {
@@ -43,5 +43,25 @@ describe('every Application', () => {
       expect(app.metadata.name.startsWith('ticketing-karpenter')).toBe(true);
       expect(app.spec.destination.name).toBe('ticketing');
     }
+  });
+});
+
+describe('argocdLabels', () => {
+  it('is the cluster labels plus managed-by, sorted by key', () => {
+    const gitops = { ...TICKETING.gitops, clusterLabels: { tier: 'gold', env: 'prod' } };
+    const labels = argocdLabels(gitops);
+    expect(labels).toEqual({ 'app.kubernetes.io/managed-by': 'karpenter-gitops', env: 'prod', tier: 'gold' });
+    expect(Object.keys(labels)).toEqual(['app.kubernetes.io/managed-by', 'env', 'tier']);
+  });
+
+  it('keeps managed-by even when a cluster label uses that key', () => {
+    const gitops = { ...TICKETING.gitops, clusterLabels: { 'app.kubernetes.io/managed-by': 'someone-else' } };
+    expect(argocdLabels(gitops)).toEqual({ 'app.kubernetes.io/managed-by': 'karpenter-gitops' });
+  });
+
+  it('is only managed-by without cluster labels', () => {
+    expect(argocdLabels({ ...TICKETING.gitops, clusterLabels: {} })).toEqual({
+      'app.kubernetes.io/managed-by': 'karpenter-gitops',
+    });
   });
 });

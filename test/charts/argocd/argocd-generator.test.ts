@@ -24,6 +24,39 @@ describe('argocdGenerator', () => {
     ]);
   });
 
+  it("labels a cluster's Applications, AppProject and fleet root with its gitops.clusterLabels", () => {
+    const fleet = fleetFixture();
+    const labelled: FleetModel = {
+      clusters: fleet.clusters.map((c) =>
+        c.name === 'ticketing'
+          ? { ...c, gitops: { ...c.gitops, clusterLabels: { env: 'prod', region: 'ap-northeast-2' } } }
+          : c,
+      ),
+    };
+    const out = argocdGenerator(labelled);
+    const ticketing = [...out.keys()].filter(
+      (p) => p.startsWith('ticketing/argocd/') || p === 'fleet/root-ticketing.yaml',
+    );
+    expect(ticketing).toHaveLength(6);
+    for (const p of ticketing) {
+      const o = parse(out.get(p) ?? '');
+      expect([p, o.metadata.labels]).toEqual([
+        p,
+        { 'app.kubernetes.io/managed-by': 'karpenter-gitops', env: 'prod', region: 'ap-northeast-2' },
+      ]);
+    }
+    // In the file, beside managed-by, sorted.
+    expect(out.get('ticketing/argocd/application-controller.yaml')).toContain(
+      '  labels:\n    app.kubernetes.io/managed-by: karpenter-gitops\n    env: prod\n    region: ap-northeast-2\n',
+    );
+    // The other cluster and the shared fleet AppProject carry only managed-by.
+    for (const p of ['batch/argocd/appproject.yaml', 'fleet/root-batch.yaml', 'fleet/appproject-argocd.yaml'])
+      expect([p, parse(out.get(p) ?? '').metadata.labels]).toEqual([
+        p,
+        { 'app.kubernetes.io/managed-by': 'karpenter-gitops' },
+      ]);
+  });
+
   it('gives every Application a fleet-unique name', () => {
     const names = [...files.values()]
       .map((t) => parse(t))
