@@ -18,8 +18,8 @@ import {
 import { Diagnostic } from './diagnostics';
 import { SourceLocation } from './fleet-model';
 import { LocatedEntry, LocatedNode, PathSegment, formatPath } from './located';
+import { firstTooDeep } from './nesting-depth';
 import { show } from './show-value';
-import { yamlLibraryEnv } from './yaml-library-env';
 
 /** Largest fleet file accepted, in bytes (a cluster description is a few KiB). */
 export const MAX_FILE_BYTES = 1024 * 1024;
@@ -27,6 +27,12 @@ export const MAX_FILE_BYTES = 1024 * 1024;
 export const MAX_ALIAS_COUNT = 100;
 /** Most values one file may expand to after aliases are resolved. */
 export const MAX_EXPANDED_NODES = 100_000;
+/**
+ * Nesting refused before parsing (model/nesting-depth.ts): far above MAX_DEPTH, far below
+ * the depth at which the parser's recursion can exhaust the stack (about 1,000 levels).
+ */
+const MAX_SCANNED_DEPTH = 256;
+
 /** Deepest nesting of maps and lists accepted. */
 export const MAX_DEPTH = 64;
 
@@ -85,10 +91,6 @@ const YAML_ERRORS: Partial<Record<string, { message: string; fix: string }>> = {
     message: 'YAML syntax error: block value inside [ ] or { }',
     fix: 'Use flow style (a, b) inside brackets or write the block outside them',
   },
-  RESOURCE_EXHAUSTION: {
-    message: 'YAML nesting is too deep to read',
-    fix: `Nest at most ${MAX_DEPTH} levels`,
-  },
 };
 
 export function parseFleetSource(file: string, text: string): ParsedSource {
@@ -96,6 +98,7 @@ export function parseFleetSource(file: string, text: string): ParsedSource {
   const whole = (message: string, fix: string): ParsedSource => ({
     diagnostics: [{ severity: 'error', file, line: 0, col: 0, path: '', message, fix }],
   });
+  const tooDeep = () => whole('YAML nesting is too deep to read', `Nest at most ${MAX_DEPTH} levels`);
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > MAX_FILE_BYTES) {
     return whole(
@@ -129,12 +132,23 @@ export function parseFleetSource(file: string, text: string): ParsedSource {
     return { diagnostics };
   }
 
+  const deep = firstTooDeep(text, MAX_SCANNED_DEPTH);
+  if (deep !== undefined) {
+    return {
+      diagnostics: [
+        {
+          severity: 'error',
+          file,
+          ...deep,
+          path: '',
+          message: `YAML nesting is too deep to read (more than ${MAX_SCANNED_DEPTH} levels)`,
+          fix: `Nest at most ${MAX_DEPTH} levels`,
+        },
+      ],
+    };
+  }
+
   let docs: Document.Parsed[];
-  // The library reads process.env once per token: it sees a plain copy of its two switches
-  // while it parses (model/yaml-library-env.ts). Done inline, not in a wrapper function: which
-  // error hostile nesting gets depends on how deep the stack already is at this call.
-  const realEnv = process.env;
-  process.env = yamlLibraryEnv(realEnv);
   try {
     const parsed = parseAllDocuments(text, {
       lineCounter,
@@ -146,12 +160,13 @@ export function parseFleetSource(file: string, text: string): ParsedSource {
     });
     docs = Array.isArray(parsed) ? parsed : [];
   } catch (e) {
-    if (e instanceof RangeError)
-      return whole('YAML nesting is too deep to read', `Nest at most ${MAX_DEPTH} levels`);
+    if (e instanceof RangeError) return tooDeep();
     throw e;
-  } finally {
-    process.env = realEnv;
   }
+  // Nesting deep enough to exhaust the parser's stack is reported for the whole file, never
+  // at a position: where the stack runs out depends on how deep it already was, so a position
+  // (or any error found after it) would differ from run to run.
+  if (docs.some((d) => d.errors.some((e) => e.code === 'RESOURCE_EXHAUSTION'))) return tooDeep();
   if (docs.length > 1) {
     const second = docs[1];
     const loc = at(second.range[0]);
@@ -204,11 +219,7 @@ export function parseFleetSource(file: string, text: string): ParsedSource {
 }
 
 function yamlErrors(doc: Document.Parsed, at: (o: number) => SourceLocation): Diagnostic[] {
-  // A stack overflow is reported once per nesting level: keep the first.
-  const errors = doc.errors.filter(
-    (e, i) => e.code !== 'RESOURCE_EXHAUSTION' || doc.errors.findIndex((f) => f.code === e.code) === i,
-  );
-  return errors.map((err) => {
+  return doc.errors.map((err) => {
     const known = YAML_ERRORS[err.code];
     const loc = at(err.pos[0]);
     return {
