@@ -4,11 +4,11 @@
  */
 import { chooseAmi } from './ami-selection';
 import { DocumentContext } from './document-context';
+import { readNodePoolTemplate, TEMPLATE_SPEC } from './node-pool-template';
 import { NodeClassDraft, NodePoolDraft } from './drafts';
 import { checkDuration, readCommonClassFields, readNodeClassRef } from './from-v1beta1';
 import { KUBELET_COMPATIBILITY_ANNOTATION, reportObjectExtras } from './object-metadata';
-import { readRequirements } from './requirements';
-import { parseKubeletJson, readAmiTerms, readBudgets, readKubelet, readTaints } from './v1-fields';
+import { parseKubeletJson, readAmiTerms, readBudgets, readKubelet } from './v1-fields';
 
 const NOT_IN_FLEET_FORMAT =
   'The fleet format cannot express this field yet; add it to the generated manifest by other means if you need it';
@@ -27,40 +27,19 @@ export function convertV1NodePool(ctx: DocumentContext): NodePoolDraft {
       'The fleet format has no static-capacity pools yet',
     );
   }
-  ctx.dropUnknownKeys(
-    ['spec'],
-    ['template', 'disruption', 'limits', 'weight', 'replicas'],
-    'NodePool v1 has no such field',
-  );
-  ctx.dropUnknownKeys(
-    ['spec', 'template'],
-    ['metadata', 'spec'],
-    'A NodePool template has only metadata and spec',
-  );
-  ctx.dropUnknownKeys(
-    ['spec', 'template', 'metadata'],
-    ['labels', 'annotations'],
-    'The template metadata has only labels and annotations',
-  );
-  const ts = ['spec', 'template', 'spec'];
-  ctx.dropUnknownKeys(
-    ts,
-    ['nodeClassRef', 'requirements', 'taints', 'startupTaints', 'expireAfter', 'terminationGracePeriod'],
-    'NodePool v1 template spec has no such field',
-  );
-  const pool: NodePoolDraft = {
-    name,
-    ctx,
-    nodeClass: '',
-    nodeClassPath: [...ts, 'nodeClassRef'],
-    requirements: readRequirements(ctx, [...ts, 'requirements'], t),
-    labels: ctx.stringMap(['spec', 'template', 'metadata', 'labels']) ?? {},
-    annotations: ctx.stringMap(['spec', 'template', 'metadata', 'annotations']) ?? {},
-    taints: readTaints(ctx, [...ts, 'taints'], `${t}.taints`),
-    startupTaints: readTaints(ctx, [...ts, 'startupTaints'], `${t}.startupTaints`),
-    limits: ctx.stringMap(['spec', 'limits']) ?? {},
-    disruption: {},
-  };
+  const ts = [...TEMPLATE_SPEC];
+  const pool = readNodePoolTemplate(ctx, {
+    version: 'v1',
+    specFields: ['template', 'disruption', 'limits', 'weight', 'replicas'],
+    templateSpecFields: [
+      'nodeClassRef',
+      'requirements',
+      'taints',
+      'startupTaints',
+      'expireAfter',
+      'terminationGracePeriod',
+    ],
+  });
   readNodeClassRef(ctx, pool);
 
   const compat = ctx.str(['metadata', 'annotations', KUBELET_COMPATIBILITY_ANNOTATION]);

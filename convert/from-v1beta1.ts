@@ -6,11 +6,11 @@
  */
 import { chooseAmi } from './ami-selection';
 import { DocumentContext } from './document-context';
+import { readNodePoolTemplate, TEMPLATE_SPEC } from './node-pool-template';
 import { NodeClassDraft, NodePoolDraft } from './drafts';
 import { isDurationOrNever, simplifyDuration } from './durations';
 import { dropRemovedTags, reportHopLimitDefault } from './legacy-class-fields';
 import { reportObjectExtras } from './object-metadata';
-import { readRequirements } from './requirements';
 import {
   readAmiTerms,
   readBlockDeviceMappings,
@@ -18,48 +18,18 @@ import {
   readKubelet,
   readMetadataOptions,
   readSelectorTerms,
-  readTaints,
 } from './v1-fields';
 
 export function convertV1beta1NodePool(ctx: DocumentContext): NodePoolDraft {
   const name = ctx.doc.name;
   const t = `nodePools.${name}`;
   reportObjectExtras(ctx, t);
-  ctx.dropUnknownKeys(
-    ['spec'],
-    ['template', 'disruption', 'limits', 'weight'],
-    'NodePool v1beta1 has no such field',
-  );
-  ctx.dropUnknownKeys(
-    ['spec', 'template'],
-    ['metadata', 'spec'],
-    'A NodePool template has only metadata and spec',
-  );
-  ctx.dropUnknownKeys(
-    ['spec', 'template', 'metadata'],
-    ['labels', 'annotations'],
-    'The template metadata has only labels and annotations',
-  );
-  const ts = ['spec', 'template', 'spec'];
-  ctx.dropUnknownKeys(
-    ts,
-    ['nodeClassRef', 'requirements', 'taints', 'startupTaints', 'kubelet', 'resources'],
-    'NodePool v1beta1 template spec has no such field',
-  );
-
-  const pool: NodePoolDraft = {
-    name,
-    ctx,
-    nodeClass: '',
-    nodeClassPath: [...ts, 'nodeClassRef'],
-    requirements: readRequirements(ctx, [...ts, 'requirements'], t),
-    labels: ctx.stringMap(['spec', 'template', 'metadata', 'labels']) ?? {},
-    annotations: ctx.stringMap(['spec', 'template', 'metadata', 'annotations']) ?? {},
-    taints: readTaints(ctx, [...ts, 'taints'], `${t}.taints`),
-    startupTaints: readTaints(ctx, [...ts, 'startupTaints'], `${t}.startupTaints`),
-    limits: ctx.stringMap(['spec', 'limits']) ?? {},
-    disruption: {},
-  };
+  const ts = [...TEMPLATE_SPEC];
+  const pool = readNodePoolTemplate(ctx, {
+    version: 'v1beta1',
+    specFields: ['template', 'disruption', 'limits', 'weight'],
+    templateSpecFields: ['nodeClassRef', 'requirements', 'taints', 'startupTaints', 'kubelet', 'resources'],
+  });
 
   readNodeClassRef(ctx, pool, 'karpenter.k8s.aws/v1beta1');
 
