@@ -6,7 +6,8 @@
  * cdk8s CLI deletes its output folder before it starts the app (see
  * the README, "Generated output and how synth works"), so cdk8s.yaml points it at build/cdk8s.out.
  */
-import { CliIo, loadFleetFromDir, synthCli } from './scripts/synth';
+import { CliIo, loadFleetFromDir } from './scripts/cli-common';
+import { synthCli } from './scripts/synth';
 
 const io: CliIo = {
   out: (line) => process.stdout.write(`${line}\n`),

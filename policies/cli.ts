@@ -14,20 +14,22 @@
  */
 import { IAMClient } from '@aws-sdk/client-iam';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import { DistFiles } from '../model/dist-layout';
-import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
+import { formatDiagnostic, sortDiagnostics } from '../model/diagnostics';
 import { FleetModel } from '../model/fleet-model';
 import {
   CliIo,
-  EXIT_INTERNAL,
   EXIT_OK,
   EXIT_USAGE,
   EXIT_USER_ERROR,
   FleetLoader,
   loadFleetFromDir,
+  plural,
   PROJECT_ROOT,
-} from '../scripts/synth';
+  reportFailure,
+  resolveCliFolders,
+} from '../scripts/cli-common';
 import { DistContent, writeDist, WriteDistOptions } from '../scripts/write-dist';
 import { cloudFormationGenerator } from './generator';
 import { verifyCluster } from './verify';
@@ -126,16 +128,6 @@ export interface PoliciesDeps {
   readonly createIamClient?: (region: string, endpoint: string | undefined) => IAMClient;
 }
 
-function displayPath(cwd: string, dir: string): string {
-  const rel = relative(cwd, dir);
-  const shown = rel === '' ? '.' : rel.startsWith('..') ? dir : rel;
-  return `${shown.split(sep).join('/')}/`;
-}
-
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-
 function generate(fleet: FleetModel, outDir: string, deps: PoliciesDeps): number {
   const generated = cloudFormationGenerator(fleet);
   writeDist(outDir, mergeCloudFormation(readDistTree(outDir), generated), deps.writeOptions);
@@ -224,10 +216,12 @@ export async function policiesCli(
     io.out(USAGE);
     return EXIT_OK;
   }
-  const outDir = args.out === undefined ? resolve(projectRoot, 'dist') : resolve(io.cwd, args.out);
-  const clustersDir =
-    args.clusters === undefined ? resolve(projectRoot, 'clusters') : resolve(io.cwd, args.clusters);
-  const shownOut = displayPath(io.cwd, outDir);
+  const folders = resolveCliFolders(args, io, projectRoot);
+  if (typeof folders === 'string') {
+    io.err(`policies: ${folders}.`);
+    return EXIT_USAGE;
+  }
+  const { outDir, clustersDir, shownOut } = folders;
   try {
     const { fleet, warnings } = deps.loadFleet(projectRoot, clustersDir);
     for (const w of sortDiagnostics(warnings)) io.err(formatDiagnostic(w));
@@ -236,18 +230,7 @@ export async function policiesCli(
     if (!args.quiet) io.out(`policies: ${plural(count, 'CloudFormation template')} → ${shownOut}`);
     return EXIT_OK;
   } catch (err) {
-    if (err instanceof UserError) {
-      const diagnostics = sortDiagnostics(err.diagnostics);
-      for (const d of diagnostics) io.err(formatDiagnostic(d));
-      const count = diagnostics.filter((d) => d.severity === 'error').length;
-      io.err(`policies: ${plural(count, 'error')}; ${shownOut} was not changed.`);
-      return EXIT_USER_ERROR;
-    }
-    const error = err instanceof Error ? err : new Error(String(err));
-    io.err(`policies: internal error: ${error.message}`);
-    io.err(`this is a bug in karpenter-gitops, not in your fleet description; ${shownOut} was not changed.`);
-    io.err(error.stack ?? '(no stack trace)');
-    return EXIT_INTERNAL;
+    return reportFailure('policies', err, shownOut, io);
   }
 }
 

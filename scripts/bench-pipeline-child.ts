@@ -15,7 +15,8 @@
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { formatDiagnostic, UserError } from '../model/diagnostics';
-import { loadFleetFromDir, runSynth } from './synth';
+import { loadFleetFromDir } from './cli-common';
+import { runSynth } from './synth';
 import { validateStep } from './validate-step';
 
 /** Milliseconds since the process started, when every module was loaded. */

@@ -9,35 +9,22 @@
  * diagnostics on stderr, no stack trace, `dist/` untouched); 2 bad command line;
  * 70 internal error (a bug: message, "this is a bug" and the stack on stderr, `dist/` untouched).
  */
-import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
-import { loadFleet, LoadedFleet } from '../model/load-fleet';
+import {
+  CliIo,
+  EXIT_OK,
+  EXIT_USAGE,
+  FleetLoader,
+  loadFleetFromDir,
+  plural,
+  PROJECT_ROOT,
+  reportFailure,
+  resolveCliFolders,
+} from './cli-common';
 import { GENERATORS, NamedGenerator } from './generators';
 import { synthesize } from './synthesize';
 import { validateStep, ValidateStep } from './validate-step';
 import { writeDist, WriteDistOptions } from './write-dist';
-
-/** The project root when running as compiled JS from build/scripts/. */
-export const PROJECT_ROOT = resolve(__dirname, '..', '..');
-
-export const EXIT_OK = 0;
-export const EXIT_USER_ERROR = 1;
-export const EXIT_USAGE = 2;
-/** EX_SOFTWARE from sysexits.h: an internal software error. */
-export const EXIT_INTERNAL = 70;
-
-/** Loads and resolves the fleet description in `clustersDir` (absolute); throws UserError with every mistake. */
-export type FleetLoader = (projectRoot: string, clustersDir: string) => LoadedFleet;
-
-/** The real loader (model/load-fleet.ts); diagnostics name files relative to the project root. */
-export const loadFleetFromDir: FleetLoader = (projectRoot, clustersDir) => {
-  const rel = relative(projectRoot, clustersDir).split(sep).join('/');
-  // A folder outside the project is named from its parent (`clusters/x.yaml`), never
-  // `../../tmp/...`: source paths reach generated files, which must not depend on the machine.
-  if (rel === '..' || rel.startsWith('../') || isAbsolute(rel))
-    return loadFleet(dirname(clustersDir), { clustersDir: basename(clustersDir) });
-  return loadFleet(projectRoot, { clustersDir: rel === '' ? '.' : rel });
-};
 
 export interface SynthOptions {
   /** Root that diagnostics' file paths are relative to. */
@@ -54,7 +41,7 @@ export interface SynthDeps {
   readonly generators?: readonly NamedGenerator[];
   /**
    * The validation step; `null` skips validation (tests of the pipeline itself).
-   * @default validateStep from scripts/validate-step.ts (itself undefined until a validator is wired in)
+   * @default validateStep from scripts/validate-step.ts
    */
   readonly validate?: ValidateStep | null;
   /** @default real file system writes */
@@ -68,8 +55,6 @@ export interface SynthResult {
   readonly outDir: string;
   /** Warnings from loading and validation, sorted. */
   readonly warnings: readonly Diagnostic[];
-  /** False when no validator is wired into scripts/validate-step.ts yet. */
-  readonly validated: boolean;
 }
 
 /**
@@ -79,8 +64,8 @@ export interface SynthResult {
 export function runSynth(options: SynthOptions, deps: SynthDeps): SynthResult {
   const { fleet, warnings } = deps.loadFleet(options.projectRoot, options.clustersDir);
   const files = synthesize(fleet, deps.generators ?? GENERATORS);
-  const validate = deps.validate === undefined ? validateStep : (deps.validate ?? undefined);
-  const findings = validate === undefined ? [] : validate(fleet, files);
+  const validate = deps.validate === undefined ? validateStep : deps.validate;
+  const findings = validate === null ? [] : validate(fleet, files);
   const errors = findings.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     throw new UserError(findings);
@@ -92,15 +77,7 @@ export function runSynth(options: SynthOptions, deps: SynthDeps): SynthResult {
     files: written.fileCount,
     outDir: written.outDir,
     warnings: sortDiagnostics([...warnings, ...findings]),
-    validated: validate !== undefined,
   };
-}
-
-export interface CliIo {
-  readonly out: (line: string) => void;
-  readonly err: (line: string) => void;
-  /** Folder relative paths on the command line are resolved against. */
-  readonly cwd: string;
 }
 
 const USAGE = 'usage: npm run synth -- [--out DIR] [--clusters DIR] [--quiet]';
@@ -159,70 +136,26 @@ export function synthCli(
     io.out(USAGE);
     return EXIT_OK;
   }
-  const outDir = args.out === undefined ? resolve(projectRoot, 'dist') : resolve(io.cwd, args.out);
-  const clustersDir =
-    args.clusters === undefined ? resolve(projectRoot, 'clusters') : resolve(io.cwd, args.clusters);
-  const shownOut = displayPath(io.cwd, outDir);
-  const guarded = [
-    { dir: projectRoot, what: 'the project' },
-    { dir: clustersDir, what: 'the fleet description' },
-    { dir: io.cwd, what: 'the working folder' },
-  ].find(({ dir }) => isSameOrInside(dir, outDir));
-  if (guarded !== undefined) {
-    io.err(
-      `synth: --out ${shownOut} would replace a folder that holds ${guarded.what}. Choose a dedicated output folder such as dist/.`,
-    );
+  const folders = resolveCliFolders(args, io, projectRoot);
+  if (typeof folders === 'string') {
+    io.err(`synth: ${folders}.`);
     return EXIT_USAGE;
   }
+  const { outDir, clustersDir, shownOut } = folders;
   try {
     const result = runSynth({ projectRoot, clustersDir, outDir }, deps);
     for (const warning of result.warnings) {
       io.err(formatDiagnostic(warning));
     }
     if (!args.quiet) {
-      if (!result.validated) {
-        io.err(
-          'synth: note: no validator is wired into scripts/validate-step.ts yet; output was not validated.',
-        );
-      }
       io.out(
         `synth: ${plural(result.clusters, 'cluster')}, ${plural(result.nodePools, 'node pool')}, ${plural(result.files, 'file')} → ${shownOut}`,
       );
     }
     return EXIT_OK;
   } catch (err) {
-    if (err instanceof UserError) {
-      const diagnostics = sortDiagnostics(err.diagnostics);
-      for (const d of diagnostics) {
-        io.err(formatDiagnostic(d));
-      }
-      const count = diagnostics.filter((d) => d.severity === 'error').length;
-      io.err(`synth: ${plural(count, 'error')}; ${shownOut} was not changed.`);
-      return EXIT_USER_ERROR;
-    }
-    const error = err instanceof Error ? err : new Error(String(err));
-    io.err(`synth: internal error: ${error.message}`);
-    io.err(`this is a bug in karpenter-gitops, not in your fleet description; ${shownOut} was not changed.`);
-    io.err(error.stack ?? '(no stack trace)');
-    return EXIT_INTERNAL;
+    return reportFailure('synth', err, shownOut, io);
   }
-}
-
-/** True when `path` is `folder` or inside it. */
-function isSameOrInside(path: string, folder: string): boolean {
-  const rel = relative(folder, path);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-}
-
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-
-/** `dist/` for a folder inside cwd, the absolute path otherwise; always POSIX separators and a trailing slash. */
-function displayPath(cwd: string, dir: string): string {
-  const rel = relative(cwd, dir);
-  const shown = rel === '' ? '.' : rel.startsWith('..') ? dir : rel;
-  return `${shown.split(sep).join('/')}/`;
 }
 
 if (require.main === module) {

@@ -6,7 +6,7 @@ import { UserError } from '../../model/diagnostics';
 import { FleetModel } from '../../model/fleet-model';
 import { mergeCloudFormation, parsePoliciesArgs, policiesCli, readDistTree } from '../../policies/cli';
 import { controllerScenarios } from '../../policies/scenarios';
-import { FleetLoader } from '../../scripts/synth';
+import { FleetLoader } from '../../scripts/cli-common';
 import { ACCOUNT, clusterModel } from './fixtures';
 import { deployedState, startFakeIam } from './fake-iam-server';
 
@@ -237,5 +237,19 @@ describe('policies CLI', () => {
     };
     await policiesCli([], cli, { loadFleet: failing }, root);
     expect(existsSync(path.join(root, 'dist'))).toBe(false);
+  });
+
+  it('refuses an --out that would replace the project, before loading anything', async () => {
+    const { io: cli, err } = io(root);
+    let loaded = false;
+    const loader: FleetLoader = () => {
+      loaded = true;
+      throw new Error('must not load');
+    };
+    expect(await policiesCli(['--out', '.'], cli, { loadFleet: loader }, root)).toBe(2);
+    expect(loaded).toBe(false);
+    expect(err).toEqual([
+      'policies: --out ./ would replace a folder that holds the project. Choose a dedicated output folder such as dist/.',
+    ]);
   });
 });

@@ -47,7 +47,8 @@ export interface CliRun {
  * it is the main module), for tests that must not depend on a fresh build/.
  */
 const SYNTH_FROM_SOURCES = `${tsRequireHook()}
-const { synthCli, loadFleetFromDir } = require(${JSON.stringify(join(PROJECT_ROOT, 'scripts', 'synth.ts'))});
+const { synthCli } = require(${JSON.stringify(join(PROJECT_ROOT, 'scripts', 'synth.ts'))});
+const { loadFleetFromDir } = require(${JSON.stringify(join(PROJECT_ROOT, 'scripts', 'cli-common.ts'))});
 const io = {
   out: (line) => process.stdout.write(line + '\\n'),
   err: (line) => process.stderr.write(line + '\\n'),
