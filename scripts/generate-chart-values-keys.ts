@@ -37,9 +37,9 @@ export interface ChartValuesSource {
 export const CHART_VALUES_SOURCES: readonly ChartValuesSource[] = [
   {
     chartVersion: '1.14.1',
-    commit: '1d927085dd81a9df9301e613f371dac5b4d16bfe',
+    commit: 'c88abbbad455186e69e30296c595e474123e9bc1',
     repoPath: 'charts/karpenter/values.yaml',
-    sha256: '25daa764852e3fcf4f21cf9b82dc889a47b4b90c3803e88c40dc4cce9a4cecf7',
+    sha256: '38652eae97bec5bf709a394d1f4260398ed8c564f567927bb19fe46f7a6fa4ab',
     referenceFile: 'chart-values.yaml',
   },
 ];

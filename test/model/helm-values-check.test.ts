@@ -9,7 +9,7 @@ describe('checkHelmValues', () => {
     expect(checkHelmValues({})).toEqual([]);
     expect(
       checkHelmValues({
-        settings: { batchMaxDuration: '15s', isolatedVPC: true, awsFeatureGates: { nodeClassCEL: true } },
+        settings: { batchMaxDuration: '15s', isolatedVPC: true, vmMemoryOverheadPercent: 0.1 },
         podAnnotations: { 'prometheus.io/scrape': 'true' },
         serviceAccount: { annotations: { 'example.com/team': 'platform' } },
         affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [] } },

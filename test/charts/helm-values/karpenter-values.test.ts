@@ -187,7 +187,7 @@ describe('karpenterValues (helmValues merged on top)', () => {
         ...c.karpenter,
         helmValues: {
           topologySpreadConstraints: null,
-          settings: { batchMaxDuration: '20s', awsFeatureGates: { nodeClassCEL: true } },
+          settings: { vmMemoryOverheadPercent: 0.1, batchMaxDuration: '20s' },
           podAnnotations: { 'z.example.com/b': '2', 'a.example.com/a': '1' },
           affinity: {
             nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [] } },
@@ -202,8 +202,8 @@ describe('karpenterValues (helmValues merged on top)', () => {
     expect(Object.keys(settings)).toEqual([
       'clusterName',
       'interruptionQueue',
-      'awsFeatureGates',
       'batchMaxDuration',
+      'vmMemoryOverheadPercent',
     ]);
     expect(v.topologySpreadConstraints).toBeNull();
     expect(Object.keys(v.podAnnotations as HelmValuesMap)).toEqual(['a.example.com/a', 'z.example.com/b']);
