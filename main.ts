@@ -4,10 +4,10 @@
  * (load, generate, validate, atomic write) into that folder, so it gets exactly the
  * `dist/` layout. `npm run synth` stays the way to update the committed `dist/`: the
  * cdk8s CLI deletes its output folder before it starts the app (see
- * the README, "Generated output and how synth works"), so cdk8s.yaml points it at build/cdk8s.out.
+ * docs/synth-and-output.md), so cdk8s.yaml points it at build/cdk8s.out.
  */
-import { CliIo, loadFleetFromDir } from './scripts/cli-common';
-import { synthCli } from './scripts/synth';
+import { CliIo, loadFleetFromDir } from './io/cli-common';
+import { synthCli } from './synth/synth';
 
 const io: CliIo = {
   out: (line) => process.stdout.write(`${line}\n`),

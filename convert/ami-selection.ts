@@ -140,7 +140,7 @@ export function chooseAmi(ctx: DocumentContext, input: AmiInput): AmiChoice | un
     input.familyPath,
     `${target}.alias`,
     `amiFamily ${amiFamily} became alias ${alias}, a version Karpenter's documentation uses as an example`,
-    `The old class followed the latest ${amiFamily} AMI; v1 pins a version. CHOOSE THE VERSION you run today (aws ssm get-parameters-by-path, see the README, "Migrating existing Karpenter manifests") before syncing, or nodes will be replaced with this AMI${al2Note}`,
+    `The old class followed the latest ${amiFamily} AMI; v1 pins a version. CHOOSE THE VERSION you run today (aws ssm get-parameters-by-path, see docs/migration.md) before syncing, or nodes will be replaced with this AMI${al2Note}`,
   );
   return { alias, aliasPinnedByConverter: true };
 }

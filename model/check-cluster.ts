@@ -3,7 +3,6 @@
  * cannot say well, each with its own wording and fix. Node classes and pools are checked
  * in check-node-class.ts / check-node-pool.ts.
  */
-import { KARPENTER_CHART_VALUES_KEYS } from '../imports/karpenter-chart-v1.14.1/values-keys';
 import { checkAwsTags, TOOL_TAG_COUNT } from './check-aws-tags';
 import { CheckContext } from './check-context';
 import { TAGS } from './constants';
@@ -12,16 +11,10 @@ import { clusterNameProblem, isDns1123Label, isDns1123Subdomain, suggestDnsName 
 import { checkNodeClass, checkNodeClassTags } from './check-node-class';
 import { checkNodePool } from './check-node-pool';
 import { didYouMean } from './did-you-mean';
+import { KNOWN_FEATURE_GATES } from './feature-gates';
 import { checkHelmValues } from './helm-values-check';
 import { PathSegment } from './located';
 import { show } from './show-value';
-
-const GATE_PREFIX = 'settings.featureGates.';
-/** Feature gates the controller chart knows (from its generated values keys). */
-export const KNOWN_FEATURE_GATES: readonly string[] = Object.keys(KARPENTER_CHART_VALUES_KEYS)
-  .filter((k) => k.startsWith(GATE_PREFIX))
-  .map((k) => k.slice(GATE_PREFIX.length))
-  .sort();
 
 const ACCOUNT_ID = /^[0-9]{12}$/;
 const REGION = /^[a-z]{2}(-[a-z]+)+-[0-9]+$/;
@@ -144,7 +137,7 @@ export function checkClusterSemantics(ctx: CheckContext): void {
     }
   });
   for (const gate of Object.keys(k.featureGates ?? {})) {
-    if (KNOWN_FEATURE_GATES.includes(gate)) continue;
+    if ((KNOWN_FEATURE_GATES as readonly string[]).includes(gate)) continue;
     const guess = didYouMean(gate, KNOWN_FEATURE_GATES);
     ctx.error(
       ['karpenter', 'featureGates', gate],

@@ -1,6 +1,6 @@
 /**
  * The fleet description's schema validators, precompiled to standalone JavaScript by
- * `npm run import` (scripts/generate-fleet-validators.ts → imports/fleet-schema/validators.js),
+ * `npm run import` (codegen/generate-fleet-validators.ts → imports/fleet-schema/validators.js),
  * so a run neither loads ajv's compiler nor compiles the schemas (about 0.3 s of start-up).
  *
  * The generated file records the fingerprint of the schemas and ajv options it was compiled

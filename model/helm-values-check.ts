@@ -63,11 +63,6 @@ export const MANAGED_HELM_VALUES: readonly ManagedHelmValue[] = [
   { path: ['nodeSelector'], field: '`karpenter.controller.nodeSelector`' },
 ];
 
-/** Feature gates the chart knows (`karpenter.featureGates` keys), from the chart's values. */
-export const KNOWN_FEATURE_GATES: readonly string[] = [...CHART_KEYS.keys()]
-  .filter((k) => k.startsWith('settings.featureGates.'))
-  .map((k) => k.slice('settings.featureGates.'.length))
-  .sort();
 
 export function checkHelmValues(values: unknown): HelmValuesProblem[] {
   const problems: HelmValuesProblem[] = [];

@@ -170,11 +170,7 @@ export function loadFleetFromSources(
   if (clusterSources.length === 0 && diagnostics.length === 0) {
     const dir = internal?.emptyMessageDir ?? 'clusters';
     diagnostics.push(
-      fileError(
-        dir,
-        'the fleet has no cluster',
-        `Add ${dir}/<cluster>.yaml (see the README, "The fleet description")`,
-      ),
+      fileError(dir, 'the fleet has no cluster', `Add ${dir}/<cluster>.yaml (see docs/fleet-reference.md)`),
     );
   }
 

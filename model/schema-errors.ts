@@ -203,7 +203,7 @@ function translate(err: ErrorObject, root: LocatedNode): Diagnostic {
         ...locAt(root, path),
         path: formatPath(path),
         message: 'value does not have the expected form',
-        fix: 'See the README, "The fleet description" for the format of this field',
+        fix: 'See docs/fleet-reference.md for the format of this field',
       };
   }
 }

@@ -2,7 +2,7 @@
  * `npm run policies -- [--out DIR] [--clusters DIR] [--quiet]`
  *   Writes `dist/<cluster>/cloudformation/karpenter.json` for every cluster and nothing
  *   else: the rest of `dist/` is carried over unchanged, and the folder is replaced
- *   atomically (scripts/write-dist.ts), so a failed run leaves it exactly as it was.
+ *   atomically (io/write-dist.ts), so a failed run leaves it exactly as it was.
  *
  * `npm run policies -- verify [--cluster NAME] [--endpoint URL] [--clusters DIR]`
  *   Compares deployed roles and policies with the generated ones and replays the
@@ -29,8 +29,8 @@ import {
   PROJECT_ROOT,
   reportFailure,
   resolveCliFolders,
-} from '../scripts/cli-common';
-import { DistContent, writeDist, WriteDistOptions } from '../scripts/write-dist';
+} from '../io/cli-common';
+import { DistContent, writeDist, WriteDistOptions } from '../io/write-dist';
 import { cloudFormationGenerator } from './generator';
 import { verifyCluster } from './verify';
 

@@ -1,11 +1,11 @@
 /**
  * The real pipeline behind `npm run check`: the fleet loader (model/load-fleet.ts), the
- * generators (scripts/synthesize.ts), the validator (validation/validate-dist.ts: schemas, CEL
+ * generators (synth/synthesize.ts), the validator (validation/validate-dist.ts: schemas, CEL
  * rules, cross-artifact checks, CloudFormation with cfn-lint when installed) and the policy scenario table
  * (review/policy-scenarios-step.ts). Tests inject their own CheckDeps instead.
  */
 import { loadFleet } from '../model/load-fleet';
-import { synthesize } from '../scripts/synthesize';
+import { synthesize } from '../synth/synthesize';
 import { validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
 import { CheckDeps } from './run-check';

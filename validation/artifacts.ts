@@ -1,11 +1,11 @@
 /**
  * The generated validation artifacts in `imports/validation/` (written by
- * scripts/generate-validation-artifacts.ts): where they are, what a catalog entry holds,
+ * codegen/generate-validation-artifacts.ts): where they are, what a catalog entry holds,
  * and loading them lazily, each file at most once per process.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CRD_SETS, importDirName } from '../scripts/crd-sources';
+import { CRD_SETS, importDirName } from '../model/crd-sources';
 import type { RuleTable } from './rule-table';
 import type { JsonSchema } from './structural-schema';
 

@@ -1,5 +1,5 @@
 /**
- * Public API of the validator (see the README, "Validation"):
+ * Public API of the validator (see docs/validation.md):
  *  - validateDist(files, fleet): the synth pipeline's step over generated dist/ files;
  *  - validateManifests(docs, { karpenterVersion }): any parsed manifests;
  *  - validateFiles(files, options): files and folders, as the CLI and the cdk8s plugin use it.

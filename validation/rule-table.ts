@@ -1,7 +1,7 @@
 /**
  * The table of CEL rules (`x-kubernetes-validations`) of one CRD version and the walk
  * plan that says where in an object each rule and each list-uniqueness check applies.
- * Built at import time (scripts/generate-validation-artifacts.ts) and read at run time.
+ * Built at import time (codegen/generate-validation-artifacts.ts) and read at run time.
  */
 
 /** One `x-kubernetes-validations` entry and where it sits. */

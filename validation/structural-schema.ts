@@ -14,7 +14,7 @@
  *
  * List uniqueness (`x-kubernetes-list-type: set|map`) and CEL rules are not JSON Schema;
  * they are checked by the rule walker from the plan built in rule-table.ts.
- * Used only at import time (scripts/generate-validation-artifacts.ts).
+ * Used only at import time (codegen/generate-validation-artifacts.ts).
  */
 
 export type JsonSchema = { [key: string]: unknown };

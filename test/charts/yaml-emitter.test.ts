@@ -4,8 +4,8 @@ import { parse } from 'yaml';
 import { isAmbiguousPlainString, renderYaml, renderYamlWithLibrary } from '../../charts/render-manifest';
 import { emitYaml } from '../../charts/yaml-emitter';
 import { loadFleetFromSources } from '../../model/load-fleet';
-import { benchFleetSources } from '../../scripts/bench-fleet';
-import { synthesize } from '../../scripts/synthesize';
+import { benchFleetSources } from '../../bench/bench-fleet';
+import { synthesize } from '../../synth/synthesize';
 
 const ROOT = join(__dirname, '..', '..');
 

@@ -1,6 +1,6 @@
 /**
  * The round trip: v1 manifests → convert → fleet description → loader (model/load-fleet)
- * → synthesize (scripts/synthesize.ts, every generator) → the Karpenter v1 manifests in
+ * → synthesize (synth/synthesize.ts, every generator) → the Karpenter v1 manifests in
  * dist/<cluster>/karpenter/, semantically equal to the input.
  *
  * "Semantically equal" = the same objects after normalising:
@@ -18,7 +18,7 @@
  * A kubelet compatibility annotation on a v1 pool moves to its class (asserted separately).
  */
 import { parseAllDocuments } from 'yaml';
-import { synthesize } from '../../scripts/synthesize';
+import { synthesize } from '../../synth/synthesize';
 import { hasErrors, validateDist } from '../../validation/validate-dist';
 import { distPaths } from '../../model/dist-layout';
 import { loadFleetFromSources } from '../../model/load-fleet';

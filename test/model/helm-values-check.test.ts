@@ -1,4 +1,5 @@
-import { checkHelmValues, KNOWN_FEATURE_GATES, MANAGED_HELM_VALUES } from '../../model/helm-values-check';
+import { checkHelmValues, MANAGED_HELM_VALUES } from '../../model/helm-values-check';
+import { KNOWN_FEATURE_GATES } from '../../model/feature-gates';
 import { KARPENTER_CHART_VALUES_KEYS } from '../../imports/karpenter-chart-v1.14.1/values-keys';
 
 const paths = (values: unknown) => checkHelmValues(values).map((p) => p.path.join('.'));

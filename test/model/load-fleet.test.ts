@@ -245,7 +245,7 @@ describe('loadFleetFromSources', () => {
       "clusters/_default.yaml '_default.yaml' is not a fleet file. Only _defaults.yaml may start with '_'; rename or remove it.",
     ]);
     expect(errorsOf({ '_defaults.yaml': DEFAULTS })).toEqual([
-      'clusters the fleet has no cluster. Add clusters/<cluster>.yaml (see the README, "The fleet description").',
+      'clusters the fleet has no cluster. Add clusters/<cluster>.yaml (see docs/fleet-reference.md).',
     ]);
   });
 

@@ -6,7 +6,7 @@ import { UserError } from '../../model/diagnostics';
 import { FleetModel } from '../../model/fleet-model';
 import { mergeCloudFormation, parsePoliciesArgs, policiesCli, readDistTree } from '../../policies/cli';
 import { controllerScenarios } from '../../policies/scenarios';
-import { FleetLoader } from '../../scripts/cli-common';
+import { FleetLoader } from '../../io/cli-common';
 import { ACCOUNT, clusterModel } from './fixtures';
 import { deployedState, startFakeIam } from './fake-iam-server';
 

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { UserError } from '../../model/diagnostics';
 import { DistFiles } from '../../model/dist-layout';
 import { loadFleetFromSources } from '../../model/load-fleet';
-import { GENERATORS, NamedGenerator } from '../../scripts/generators';
+import { GENERATORS, NamedGenerator } from '../../synth/generators';
 import { policiesCli } from '../../policies/cli';
-import { CliIo, loadFleetFromDir } from '../../scripts/cli-common';
-import { runSynth, SynthDeps } from '../../scripts/synth';
-import { writeDist } from '../../scripts/write-dist';
+import { CliIo, loadFleetFromDir } from '../../io/cli-common';
+import { runSynth, SynthDeps } from '../../synth/synth';
+import { writeDist } from '../../io/write-dist';
 import { exampleFleetRoot, PROJECT_ROOT, readExampleFleet } from './example-fleet';
 import { tsRequireHook } from './ts-child';
 import { diffSnapshots, siblingsBesides, snapshotTree } from './tree-snapshot';
@@ -167,7 +167,7 @@ describe('atomic output', () => {
     fresh('killed');
     const script = `${tsRequireHook()}
       const fs = require('node:fs');
-      const { writeDist } = require(${JSON.stringify(join(PROJECT_ROOT, 'scripts', 'write-dist.ts'))});
+      const { writeDist } = require(${JSON.stringify(join(PROJECT_ROOT, 'io', 'write-dist.ts'))});
       const files = new Map(Array.from({ length: 10 }, (_, i) => ['k/f' + i + '.yaml', 'i: ' + i + '\\n']));
       let n = 0;
       writeDist(${JSON.stringify(dist)}, files, {

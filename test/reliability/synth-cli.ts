@@ -1,5 +1,5 @@
 /**
- * Runs the compiled synth CLI (`node build/scripts/synth.js`) in a child process, the way
+ * Runs the compiled synth CLI (`node build/synth/synth.js`) in a child process, the way
  * users and the PR job run it. `npm test` builds first; a stale build/ is refused so a test
  * never passes or fails against old code.
  */
@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from './example-fleet';
 import { tsRequireHook } from './ts-child';
 
-export const SYNTH_JS = join(PROJECT_ROOT, 'build', 'scripts', 'synth.js');
+export const SYNTH_JS = join(PROJECT_ROOT, 'build', 'synth', 'synth.js');
 
-const SOURCE_DIRS = ['model', 'scripts', 'charts', 'policies', 'validation'];
+const SOURCE_DIRS = ['model', 'io', 'charts', 'policies', 'validation', 'synth'];
 
 /** Throws with a clear message when build/ is missing or older than a source file it is built from. */
 export function assertFreshBuild(): void {
@@ -43,12 +43,12 @@ export interface CliRun {
 }
 
 /**
- * The CLI's entry point over the TypeScript sources (what build/scripts/synth.js runs when
+ * The CLI's entry point over the TypeScript sources (what build/synth/synth.js runs when
  * it is the main module), for tests that must not depend on a fresh build/.
  */
 const SYNTH_FROM_SOURCES = `${tsRequireHook()}
-const { synthCli } = require(${JSON.stringify(join(PROJECT_ROOT, 'scripts', 'synth.ts'))});
-const { loadFleetFromDir } = require(${JSON.stringify(join(PROJECT_ROOT, 'scripts', 'cli-common.ts'))});
+const { synthCli } = require(${JSON.stringify(join(PROJECT_ROOT, 'synth', 'synth.ts'))});
+const { loadFleetFromDir } = require(${JSON.stringify(join(PROJECT_ROOT, 'io', 'cli-common.ts'))});
 const io = {
   out: (line) => process.stdout.write(line + '\\n'),
   err: (line) => process.stderr.write(line + '\\n'),
@@ -64,7 +64,7 @@ export interface CliOptions {
   /** @default 60000 */
   readonly timeoutMs?: number;
   /**
-   * 'compiled': `node build/scripts/synth.js` (call assertFreshBuild first);
+   * 'compiled': `node build/synth/synth.js` (call assertFreshBuild first);
    * 'sources': the same entry point over the TypeScript sources.
    * @default 'compiled'
    */

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { distPaths } from '../../model/dist-layout';
 import { loadFleet } from '../../model/load-fleet';
-import { synthesize } from '../../scripts/synthesize';
+import { synthesize } from '../../synth/synthesize';
 import { computeImpact, driftBudgetOf } from '../../review/compute-impact';
 import { formatPath } from '../../review/field-path';
 import { ImpactReport, isClassified } from '../../review/impact-report';

@@ -5,7 +5,7 @@ import { DistFiles } from '../../model/dist-layout';
 import { FleetModel } from '../../model/fleet-model';
 import { loadFleet } from '../../model/load-fleet';
 import { CheckDeps, runCheck } from '../../review/run-check';
-import { synthesize } from '../../scripts/synthesize';
+import { synthesize } from '../../synth/synthesize';
 import { exampleObjects, toDistFiles, writeTree } from './dist-fixtures';
 
 const EMPTY_FLEET = { clusters: [] } as unknown as FleetModel;

@@ -5,8 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultOrigin, loadCrds } from '../../scripts/crd-loader';
-import { compileStandalone, generateValidationArtifacts } from '../../scripts/generate-validation-artifacts';
+import { defaultOrigin, loadCrds } from '../../codegen/crd-loader';
+import { compileStandalone, generateValidationArtifacts } from '../../codegen/generate-validation-artifacts';
 import { ArtifactSet, findProjectRoot } from '../../validation/artifacts';
 
 const root = findProjectRoot(join(__dirname, '..', '..'));

@@ -1,0 +1,86 @@
+/**
+ * Import-time generator of the validation artifacts, run by `npm run import`:
+ *
+ *   imports/validation/<set>/catalog.js                     the CRD versions of the set
+ *   imports/validation/<set>/<plural>.<group>.<version>.validate.js   ajv standalone validator
+ *   imports/validation/<set>/<plural>.<group>.<version>.schema.js     the preprocessed schema
+ *   imports/validation/<set>/<plural>.<group>.<version>.rules.js      CEL rule table + walk plan
+ *
+ * Every file is CommonJS with the provenance header; the validator requires them at run
+ * time and never reads ../shared. Output is deterministic (sorted keys, no timestamps).
+ */
+import Ajv from 'ajv';
+import standaloneCode from 'ajv/dist/standalone';
+import { parse } from 'yaml';
+import { CRD_SETS, importDirName } from '../model/crd-sources';
+import { LoadedCrdFile, provenanceHeader } from './crd-loader';
+import { JsonSchema, rootSchema, shareRepeatedSubschemas } from '../validation/structural-schema';
+import { buildRuleTable } from '../validation/rule-table';
+import { ARTIFACT_AJV_OPTIONS, CatalogEntry, VALIDATION_IMPORT_DIR } from '../validation/artifacts';
+
+interface CrdDocument {
+  spec: {
+    group: string;
+    scope: string;
+    names: { kind: string; plural: string };
+    versions: {
+      name: string;
+      served: boolean;
+      storage: boolean;
+      schema: { openAPIV3Schema: Record<string, unknown> };
+    }[];
+  };
+}
+
+/** Compiles `schema` to standalone CommonJS with the options the runtime expects. */
+export function compileStandalone(schema: JsonSchema): string {
+  const ajv = new Ajv({
+    ...ARTIFACT_AJV_OPTIONS,
+    inlineRefs: false,
+    code: { source: true, lines: false, optimize: 1 },
+  });
+  const validate = ajv.compile(schema);
+  return standaloneCode(ajv, validate);
+}
+
+function moduleOf(header: string, value: unknown): string {
+  return `${header}'use strict';\nmodule.exports = ${JSON.stringify(value)};\n`;
+}
+
+export function generateValidationArtifacts(crds: readonly LoadedCrdFile[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (const set of CRD_SETS) {
+    const files = crds.filter((c) => c.set === set);
+    if (files.length === 0) continue;
+    const header = provenanceHeader(set, files);
+    const dir = `${VALIDATION_IMPORT_DIR}/${importDirName(set)}`;
+    const catalog: CatalogEntry[] = [];
+    for (const file of files) {
+      const crd = parse(file.text) as CrdDocument;
+      const { group, scope, names } = crd.spec;
+      for (const version of crd.spec.versions) {
+        const base = `${names.plural}.${group}.${version.name}`;
+        const openApi = version.schema.openAPIV3Schema;
+        const schema = shareRepeatedSubschemas(rootSchema(openApi));
+        const table = buildRuleTable(openApi);
+        catalog.push({
+          group,
+          version: version.name,
+          kind: names.kind,
+          plural: names.plural,
+          namespaced: scope === 'Namespaced',
+          served: version.served,
+          storage: version.storage,
+          base,
+          ruleCount: table.rules.length,
+        });
+        out.push([`${dir}/${base}.validate.js`, `${header}${compileStandalone(schema)}\n`]);
+        out.push([`${dir}/${base}.schema.js`, moduleOf(header, schema)]);
+        out.push([`${dir}/${base}.rules.js`, moduleOf(header, table)]);
+      }
+    }
+    catalog.sort((a, b) => (a.base < b.base ? -1 : a.base > b.base ? 1 : 0));
+    out.push([`${dir}/catalog.js`, moduleOf(header, catalog)]);
+  }
+  return out;
+}

@@ -1,0 +1,115 @@
+/**
+ * `npm run import [-- --from DIR|URL|upstream] [--check]`
+ *
+ * Reads the pinned Karpenter and Argo CD CRDs and writes everything generated from
+ * them into `imports/<project>-v<version>/`, each file headed by its provenance.
+ * With `--check`, writes nothing and exits 1 when the committed `imports/` differs.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CRD_SETS, importDirName } from '../model/crd-sources';
+import { CrdOrigin, defaultOrigin, loadCrds, LoadedCrdFile, parseOrigin } from './crd-loader';
+import { generateTypedConstructs } from './generate-typed-constructs';
+import { IMPORT_GENERATORS } from './import-generators';
+
+export const PROJECT_ROOT = resolve(__dirname, '..', '..');
+
+/** Everything `imports/` should contain: relative path → content. */
+export async function generateImports(origin: CrdOrigin): Promise<Map<string, string>> {
+  const crds = await loadCrds(origin);
+  const out = new Map<string, string>();
+  for (const set of CRD_SETS) {
+    const files = crds.filter((c) => c.set === set);
+    const dir = importDirName(set);
+    for (const [name, content] of generateTypedConstructs(set, files)) out.set(`${dir}/${name}`, content);
+  }
+  for (const generate of IMPORT_GENERATORS) {
+    for (const [path, content] of await generate(crds as readonly LoadedCrdFile[], {
+      projectRoot: PROJECT_ROOT,
+      origin,
+    }))
+      out.set(path, content);
+  }
+  return out;
+}
+
+function listFiles(root: string, prefix = ''): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(join(root, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+  );
+}
+
+/** Paths that differ between `expected` and the folder `dir`. */
+export function diffImports(expected: Map<string, string>, dir: string): string[] {
+  const actual = new Set(listFiles(dir));
+  const diffs: string[] = [];
+  for (const [path, content] of expected) {
+    if (!actual.has(path)) diffs.push(`missing ${path}`);
+    else if (readFileSync(join(dir, path), 'utf8') !== content) diffs.push(`differs ${path}`);
+    actual.delete(path);
+  }
+  for (const path of actual) diffs.push(`extra ${path}`);
+  return diffs.sort();
+}
+
+/** Writes `files` into `dir`, replacing it whole only once everything is written. */
+export function writeImports(files: Map<string, string>, dir: string): void {
+  const staging = `${dir}.staging-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  for (const [path, content] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const full = join(staging, path);
+    mkdirSync(join(full, '..'), { recursive: true });
+    writeFileSync(full, content);
+  }
+  const old = `${dir}.old-${process.pid}`;
+  if (existsSync(dir)) renameSync(dir, old);
+  renameSync(staging, dir);
+  rmSync(old, { recursive: true, force: true });
+}
+
+const USAGE = 'usage: npm run import -- [--from DIR|URL|upstream] [--check]';
+
+async function main(argv: readonly string[]): Promise<number> {
+  let origin = defaultOrigin(PROJECT_ROOT);
+  let check = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--check') check = true;
+    else if (a === '--from' && argv[i + 1]) origin = parseOrigin(argv[++i]);
+    else if (a === '--help' || a === '-h') {
+      console.log(USAGE);
+      return 0;
+    } else {
+      console.error(`import: unknown argument '${a}'.\n${USAGE}`);
+      return 2;
+    }
+  }
+  const files = await generateImports(origin);
+  const dir = join(PROJECT_ROOT, 'imports');
+  if (check) {
+    const diffs = diffImports(files, dir);
+    if (diffs.length) {
+      console.error(
+        `imports/ is stale (${diffs.length} files). Run npm run import.\n  ${diffs.join('\n  ')}`,
+      );
+      return 1;
+    }
+    console.log(`imports/ is up to date (${files.size} files).`);
+    return 0;
+  }
+  writeImports(files, dir);
+  const from = origin.kind === 'dir' ? origin.dir : 'the pinned upstream URLs';
+  console.log(`imports/: wrote ${files.size} files from ${from}.`);
+  return 0;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: Error) => {
+      console.error(`import: ${err.message}`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * Extra generators run by `npm run import` after the typed constructs: each takes the
+ * loaded CRDs and returns `imports/`-relative path → content (with a provenance header).
+ */
+import { generateChartValuesKeys } from './generate-chart-values-keys';
+import { generateFleetValidators } from './generate-fleet-validators';
+import { generateValidationArtifacts } from './generate-validation-artifacts';
+import type { ImportGenerator } from './import-context';
+
+export type { ImportContext, ImportGenerator } from './import-context';
+
+export const IMPORT_GENERATORS: readonly ImportGenerator[] = [
+  generateChartValuesKeys,
+  generateValidationArtifacts,
+  generateFleetValidators,
+];

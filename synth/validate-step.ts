@@ -1,0 +1,24 @@
+/**
+ * The single place where the synth pipeline validates what it generated, before anything
+ * is written. `npm run synth` (synth/synth.ts) and `cdk8s synth` (main.ts) both run it.
+ *
+ * It runs the validator (CRD schemas, CEL rules, cross-artifact checks) and the smoke-test
+ * schedulability checks. CloudFormation gets the fast built-in check here; cfn-lint (about
+ * 3 s of start-up) runs in `npm run check` and `npm run validate`, the PR job's commands.
+ *
+ * Contract: return every finding as a Diagnostic (`file` = the `dist/`-relative path, or the
+ * cluster file for model-level findings). Errors stop synth before `dist/` is touched
+ * (exit 1); warnings are printed. Throwing a plain Error means a bug (exit 70).
+ */
+import { clusterBaseFindings } from '../charts/cluster-base/cluster-base-generator';
+import { Diagnostic } from '../model/diagnostics';
+import { DistFiles } from '../model/dist-layout';
+import { FleetModel } from '../model/fleet-model';
+import { validateDist } from '../validation/validate-dist';
+
+export type ValidateStep = (fleet: FleetModel, files: DistFiles) => readonly Diagnostic[];
+
+export const validateStep: ValidateStep = (fleet, files) => [
+  ...validateDist(files, fleet, { cfnLint: false }),
+  ...clusterBaseFindings(fleet),
+];

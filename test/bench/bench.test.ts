@@ -1,0 +1,280 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadFleetFromSources } from '../../model/load-fleet';
+import { BENCH_LIMITS, DEFAULT_RUNS, parseBenchArgs, parseSize } from '../../bench/bench-args';
+import { benchClusterName, benchFleetSources } from '../../bench/bench-fleet';
+import { summarizeProfile } from '../../bench/bench-profile';
+import { targets, SizeResult } from '../../bench/bench-report';
+import { spread } from '../../bench/bench-stats';
+import { BENCH_PROJECT_ROOT, BENCH_TEMP_PREFIX, benchCli, EXIT_USAGE } from '../../bench/bench';
+import { synthesize } from '../../synth/synthesize';
+import { validateDist } from '../../validation/validate-dist';
+
+describe('parseBenchArgs', () => {
+  it('defaults to 50x6, five runs and every measurement', () => {
+    expect(parseBenchArgs([])).toEqual({
+      sizes: [{ clusters: 50, pools: 6 }],
+      runs: DEFAULT_RUNS,
+      cdk8sBaseline: true,
+      throughput: true,
+      profile: false,
+      json: false,
+      help: false,
+    });
+  });
+
+  it('reads sizes, runs and switches, with or without =', () => {
+    expect(parseBenchArgs(['--sizes', '50x6,500X6', '--runs=3', '--no-cdk8s-baseline', '--profile'])).toEqual(
+      {
+        sizes: [
+          { clusters: 50, pools: 6 },
+          { clusters: 500, pools: 6 },
+        ],
+        runs: 3,
+        cdk8sBaseline: false,
+        throughput: true,
+        profile: true,
+        json: false,
+        help: false,
+      },
+    );
+    expect(parseBenchArgs(['--sizes=2x2', '--no-throughput', '--json'])).toMatchObject({
+      sizes: [{ clusters: 2, pools: 2 }],
+      throughput: false,
+      json: true,
+    });
+  });
+
+  it.each([
+    ['0x6', "size '0x6' needs two whole numbers of at least 1, e.g. 50x6"],
+    ['-5x6', "size '-5x6' needs two whole numbers of at least 1, e.g. 50x6"],
+    ['ax6', "size 'ax6' needs two whole numbers of at least 1, e.g. 50x6"],
+    ['1.5x6', "size '1.5x6' needs two whole numbers of at least 1, e.g. 50x6"],
+    ['1e3x6', "size '1e3x6' needs two whole numbers of at least 1, e.g. 50x6"],
+    ['50x0', "size '50x0' needs two whole numbers of at least 1, e.g. 50x6"],
+    ['050x6', "size '050x6' needs two whole numbers of at least 1, e.g. 50x6"],
+    ['50', "size '50' is not N x M (clusters x node pools), e.g. 50x6"],
+    ['50x6x2', "size '50x6x2' is not N x M (clusters x node pools), e.g. 50x6"],
+    ['100000x100', "size '100000x100' has 100000 clusters; at most 2000 are allowed"],
+    ['10x101', "size '10x101' has 101 node pools per cluster; at most 100 are allowed"],
+    ['2000x100', "size '2000x100' has 200000 node pools in all; at most 12000 are allowed"],
+  ])('refuses the size %s', (text, message) => {
+    expect(parseSize(text)).toBe(message);
+    expect(parseBenchArgs(['--sizes', text])).toBe(message);
+  });
+
+  it('accepts the largest allowed fleet', () => {
+    expect(parseSize(`${BENCH_LIMITS.maxTotalPools / 10}x10`)).toEqual({ clusters: 1200, pools: 10 });
+  });
+
+  it.each([
+    [['--runs', '0'], "--runs '0' is not a whole number from 1 to 50"],
+    [['--runs', 'many'], "--runs 'many' is not a whole number from 1 to 50"],
+    [['--runs', '51'], "--runs '51' is not a whole number from 1 to 50"],
+    [['--runs'], '--runs needs a value'],
+    [['--sizes', '--runs', '2'], '--sizes needs a value'],
+    [['--sizes', '2x2,2x2'], "size '2x2' is listed twice"],
+    [['--sizes', '1x1,2x1,3x1,4x1,5x1,6x1,7x1,8x1,9x1'], '--sizes lists 9 sizes; at most 8 are allowed'],
+    [['--json=yes'], '--json takes no value'],
+    [['--fast'], "unknown argument '--fast'"],
+    [['50x6'], "unknown argument '50x6'"],
+  ])('refuses %j', (argv, message) => {
+    expect(parseBenchArgs(argv)).toBe(message);
+  });
+});
+
+describe('benchCli refusals', () => {
+  function benchTemps(): string[] {
+    return readdirSync(tmpdir()).filter((n) => n.startsWith(BENCH_TEMP_PREFIX));
+  }
+
+  it.each([[['--sizes', '0x6']], [['--sizes', '100000x100']], [['--runs', '-1']], [['--sizes', 'lots']]])(
+    'exits 2 with the usage for %j and creates no temporary folder',
+    (argv) => {
+      const before = benchTemps();
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = benchCli(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+      expect(code).toBe(EXIT_USAGE);
+      expect(out).toEqual([]);
+      expect(err).toHaveLength(1);
+      expect(err[0]).toMatch(/^bench: .+\.\nusage: npm run bench -- \[--sizes NxM/);
+      expect(benchTemps()).toEqual(before);
+    },
+  );
+
+  it('prints the usage for --help', () => {
+    const out: string[] = [];
+    expect(benchCli(['--help'], { out: (l) => out.push(l), err: () => undefined })).toBe(0);
+    expect(out.join('\n')).toContain('--sizes   fleet sizes: N clusters x M node pools each (default 50x6');
+  });
+});
+
+describe('the synthetic fleet', () => {
+  it('loads, with the shapes the benchmark promises', () => {
+    const sources = benchFleetSources(2, 6);
+    expect(sources.map((s) => s.path)).toEqual([
+      'clusters/_defaults.yaml',
+      'clusters/cluster-0001.yaml',
+      'clusters/cluster-0002.yaml',
+    ]);
+    const { fleet, warnings } = loadFleetFromSources(sources);
+    expect(warnings).toEqual([]);
+    expect(fleet.clusters.map((c) => c.name)).toEqual([benchClusterName(0), benchClusterName(1)]);
+    const [first, second] = fleet.clusters;
+    expect(first.iam.identity.type).toBe('pod-identity');
+    expect(second.iam.identity.type).toBe('irsa');
+    expect(first.nodePools.map((p) => p.name).sort()).toEqual([
+      'batch-3',
+      'critical-1',
+      'edge-5',
+      'gpu-4',
+      'loadtest-6',
+      'spot-2',
+    ]);
+    const critical = first.nodePools.find((p) => p.name === 'critical-1');
+    expect(critical?.disruption.budgets).toHaveLength(2);
+    expect(critical?.limits).toEqual({ cpu: '100', memory: '400Gi' });
+    expect(critical?.requirements.map((r) => r.key)).toContain('topology.kubernetes.io/zone');
+    const batch = first.nodePools.find((p) => p.name === 'batch-3');
+    expect(batch?.taints).toEqual([{ key: 'dedicated', value: 'batch', effect: 'NoSchedule' }]);
+    const general = first.nodeClasses.find((c) => c.name === 'general');
+    expect(general?.blockDeviceMappings[0].ebs.volumeSize).toBe('80Gi');
+    expect(general?.kubelet?.maxPods).toBe(110);
+  });
+
+  it('is deterministic and goes through generation and validation without errors (2 x 2)', () => {
+    expect(benchFleetSources(2, 2)).toEqual(benchFleetSources(2, 2));
+    const { fleet } = loadFleetFromSources(benchFleetSources(2, 2));
+    expect(fleet.clusters.map((c) => c.nodePools.length)).toEqual([2, 2]);
+    const files = synthesize(fleet);
+    expect(files.has('cluster-0002/karpenter/nodepool-spot-2.yaml')).toBe(true);
+    expect(files.has('cluster-0001/cloudformation/karpenter.json')).toBe(true);
+    const findings = validateDist(files, fleet, { cfnLint: false });
+    expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+});
+
+describe('statistics, targets and profiles', () => {
+  it('takes median, min and max', () => {
+    expect(spread([5, 1, 3])).toEqual({ median: 3, min: 1, max: 5 });
+    expect(spread([4, 1, 3, 2])).toEqual({ median: 2.5, min: 1, max: 4 });
+    expect(() => spread([])).toThrow('spread of no values');
+  });
+
+  it('judges the targets of the sizes it has', () => {
+    const result = (size: string, wall: number, lower: number): SizeResult => ({
+      size,
+      clusters: 1,
+      nodePools: 1,
+      files: 1,
+      documents: 1,
+      pipeline: { wall: { median: wall, min: wall, max: wall } },
+      documentsPerSecond: 1,
+      maxRssKiB: 1,
+      steps: { startupMs: 0, loadMs: 0, synthesizeMs: 0, validateMs: 0, writeMs: 0 },
+      lowerBound: { wall: { median: lower, min: lower, max: lower } },
+      overLowerBound: { wall: wall / lower },
+      speedup: { wall: 4 },
+    });
+    expect(targets([result('50x6', 800, 400), result('500x6', 9000, 2000)])).toEqual([
+      { what: '50x6 full pipeline ≤ 1.0 s wall', met: true, value: '0.80 s' },
+      { what: '50x6 ≥ 3× faster than the trivial ts-node cdk8s app', met: true, value: '4.00× wall' },
+      { what: '500x6 ≤ 10× the 50x6 time', met: false, value: '11.3× wall' },
+      { what: '50x6 full pipeline ≤ 3× the serialization lower bound', met: true, value: '2.00× wall' },
+      { what: '500x6 full pipeline ≤ 3× the serialization lower bound', met: false, value: '4.50× wall' },
+    ]);
+  });
+
+  it('sums self time by function and by package', () => {
+    const frame = (functionName: string, url: string, lineNumber = 0) => ({ functionName, url, lineNumber });
+    const summary = summarizeProfile({
+      nodes: [
+        { id: 1, callFrame: frame('(root)', '') },
+        { id: 2, callFrame: frame('parse', 'file:///p/node_modules/yaml/dist/parse.js', 9) },
+        { id: 3, callFrame: frame('check', 'file:///p/build/model/check.js', 4) },
+        { id: 4, callFrame: frame('(garbage collector)', '') },
+      ],
+      samples: [2, 2, 3, 4, 2],
+      timeDeltas: [1000, 1000, 2000, 500, 500],
+    });
+    expect(summary.totalMs).toBe(5);
+    expect(summary.groups.map((g) => [g.name, g.selfMs])).toEqual([
+      ['yaml', 2.5],
+      ['model/', 2],
+      ['(garbage collector)', 0.5],
+    ]);
+    expect(summary.functions[0]).toEqual({
+      name: 'parse yaml/dist/parse.js:10',
+      selfMs: 2.5,
+      share: 0.5,
+    });
+  });
+});
+
+describe('start-up of the compiled synth', () => {
+  it('a 2 x 2 synth loads neither the ajv compiler nor cdk8s-plus-30 (precompiled fleet validators, cdk8s-plus-30 on first use)', () => {
+    const synth = join(BENCH_PROJECT_ROOT, 'build', 'synth', 'synth.js');
+    if (!existsSync(synth)) throw new Error('build/synth/synth.js is missing: run npm run build first');
+    const dir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
+    mkdirSync(join(dir, 'clusters'));
+    for (const source of benchFleetSources(2, 2)) writeFileSync(join(dir, source.path), source.text);
+    const common = join(BENCH_PROJECT_ROOT, 'build', 'io', 'cli-common.js');
+    const script = `const s = require(${JSON.stringify(synth)});
+      const c = require(${JSON.stringify(common)});
+      const dir = ${JSON.stringify(dir)};
+      const result = s.runSynth(
+        { projectRoot: dir, clustersDir: dir + '/clusters', outDir: dir + '/dist' },
+        { loadFleet: c.loadFleetFromDir },
+      );
+      if (result.files !== 23) throw new Error('unexpected synth result');
+      const loaded = Object.keys(require.cache);
+      console.log(JSON.stringify({
+        ajvCompiler: loaded.some((f) => f.includes('/node_modules/ajv/dist/compile/')),
+        plus: loaded.some((f) => f.includes('/node_modules/cdk8s-plus-30/')),
+      }));`;
+    try {
+      const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      // Standalone validators need only ajv's small runtime helpers (ajv/dist/runtime/*).
+      expect(JSON.parse(r.stdout)).toEqual({ ajvCompiler: false, plus: false });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a whole benchmark run (2 x 2, one run, both baselines)', () => {
+  const built = join(BENCH_PROJECT_ROOT, 'build', 'bench', 'bench.js');
+
+  it('writes only inside its temporary folder and removes it', () => {
+    if (!existsSync(built)) throw new Error('build/bench/bench.js is missing: run npm run build first');
+    const sandbox = mkdtempSync(join(tmpdir(), 'bench-test-'));
+    try {
+      const home = join(sandbox, 'home');
+      const tmp = join(sandbox, 'tmp');
+      const cwd = join(sandbox, 'cwd');
+      for (const d of [home, tmp, cwd]) mkdirSync(d);
+      const r = spawnSync(process.execPath, [built, '--sizes', '2x2', '--runs', '1', '--no-throughput'], {
+        cwd,
+        env: { ...process.env, HOME: home, TMPDIR: tmp },
+        encoding: 'utf8',
+        timeout: 240_000,
+      });
+      expect(r.stderr).toContain(`bench: working in ${tmp}/${BENCH_TEMP_PREFIX}`);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/^\| 2x2 \| 23 \| 23 \| /m);
+      expect(r.stdout).toContain('pipeline / lower bound');
+      expect(r.stdout).toMatch(/\[(met|MISSED)\] 2x2 full pipeline ≤ 3× the serialization lower bound/);
+      // Nothing left anywhere it could have written: its temp folder is gone, HOME and cwd untouched.
+      expect(readdirSync(tmp)).toEqual([]);
+      expect(readdirSync(home)).toEqual([]);
+      expect(readdirSync(cwd)).toEqual([]);
+    } finally {
+      rmSync(sandbox, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
