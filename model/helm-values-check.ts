@@ -63,7 +63,6 @@ export const MANAGED_HELM_VALUES: readonly ManagedHelmValue[] = [
   { path: ['nodeSelector'], field: '`karpenter.controller.nodeSelector`' },
 ];
 
-
 export function checkHelmValues(values: unknown): HelmValuesProblem[] {
   const problems: HelmValuesProblem[] = [];
   if (values === undefined || values === null) return problems;
