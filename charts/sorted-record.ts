@@ -2,6 +2,10 @@
  * Deterministic copies of free-form string maps (labels, tags, limits, kubelet maps...):
  * keys in code-unit order, which does not depend on locale or insertion order.
  */
+import { compareCodeUnits } from '../model/sorted';
+
+export { compareCodeUnits };
+
 export function sortedRecord<V>(record: Readonly<Record<string, V>>): Record<string, V> {
   const out: Record<string, V> = {};
   for (const key of Object.keys(record).sort(compareCodeUnits)) {
@@ -15,9 +19,4 @@ export function sortedRecordOrUndefined<V>(
   record: Readonly<Record<string, V>> | undefined,
 ): Record<string, V> | undefined {
   return record === undefined ? undefined : sortedRecord(record);
-}
-
-/** Locale-independent string order (UTF-16 code units), for every sort in generated output. */
-export function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

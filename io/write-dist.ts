@@ -24,7 +24,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DistFiles } from '../model/dist-layout';
-import { compareCodeUnits } from '../charts/sorted-record';
+import { compareCodeUnits } from '../model/sorted';
 
 export interface WriteDistOptions {
   /**

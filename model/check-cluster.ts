@@ -171,7 +171,7 @@ function checkGitOps(ctx: CheckContext): void {
     ctx.error(
       ['gitops', 'destination'],
       dest.name === undefined ? 'destination names no cluster' : 'destination has both name and server',
-      'Give exactly one: { name: <cluster as registered in Argo CD> } or { server: https://... }',
+      'Give exactly one: { name: <cluster as registered in Argo CD> } or { server: <API server URL> }',
     );
   }
   if (dest.server !== undefined && !/^https:\/\/[^\s/]+/.test(dest.server)) {

@@ -22,12 +22,22 @@ export interface Diagnostic {
   readonly fix?: string;
 }
 
+/**
+ * Ends a sentence with a period unless it already ends in one, a question or an exclamation
+ * mark: "Did you mean podAnnotations?" stays as it is, never "…?.". Every formatter of
+ * messages and fixes goes through this.
+ */
+export function endSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.?!]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.line > 0 ? `${d.file}:${d.line}:${d.col}` : d.file;
   const path = d.path ? ` ${d.path}:` : '';
   const prefix = d.severity === 'warning' ? ' warning:' : '';
-  const fix = d.fix ? ` ${d.fix}.` : '';
-  return `${where}${prefix}${path} ${d.message}.${fix}`;
+  const fix = d.fix ? ` ${endSentence(d.fix)}` : '';
+  return `${where}${prefix}${path} ${endSentence(d.message)}${fix}`;
 }
 
 /** Sort by file, line, column, path, message: the order users read them in. */

@@ -30,7 +30,7 @@ const REQUIRED_FIXES: Readonly<Record<string, string>> = {
   repoURL:
     'Add gitops.repoURL: the Git repository Argo CD syncs dist/ from (usually in clusters/_defaults.yaml)',
   destination:
-    'Add gitops.destination with { name: <cluster registered in Argo CD> } or { server: https://... }',
+    'Add gitops.destination with { name: <cluster registered in Argo CD> } or { server: <API server URL> }',
   aws: 'Add an aws map with accountId and region',
   accountId: 'Add accountId: "111122223333" (12 digits, in quotes)',
   region: 'Add region, e.g. region: eu-west-1',

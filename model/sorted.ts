@@ -23,3 +23,8 @@ export function sortedDeep(value: unknown): unknown {
 export function byName<T extends { readonly name: string }>(a: T, b: T): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
+
+/** Locale-independent string order (UTF-16 code units), for every sort in generated output. */
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -8,7 +8,12 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
-import { isKarpenterVersion, KARPENTER_VERSIONS, KarpenterVersion } from '../model/versions';
+import {
+  DEFAULT_KARPENTER_VERSION,
+  isKarpenterVersion,
+  KARPENTER_VERSIONS,
+  KarpenterVersion,
+} from '../model/versions';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { isOutputFormat, OUTPUT_FORMATS, OutputFormat, render, summary } from './output-format';
@@ -27,6 +32,23 @@ export interface CliArgs {
 }
 
 export class UsageError extends Error {}
+
+/** `--help`: the usage line and what each option does, on stdout, exit 0. */
+export const HELP = `${USAGE}
+
+Validates Kubernetes manifests (YAML or JSON files, or folders of them) against the imported CRD
+schemas and CEL rules; a dist/ folder also gets the checks across artifacts of each cluster.
+
+  --karpenter-version V  judge karpenter.sh and karpenter.k8s.aws objects with the CRDs of V
+                         (default: per dist/ cluster from its Helm values, else ${DEFAULT_KARPENTER_VERSION})
+  --previous DIR         previous versions of the objects, for the CRDs' transition rules
+  --format F             human (default), json, junit (every document a test case) or github
+  --no-cfn-lint          skip cfn-lint on CloudFormation templates (the built-in check runs instead)
+  -h, --help             print this help
+
+Exit codes: 0 clean (warnings allowed), 1 violations, 2 usage error.`;
+
+class HelpRequested extends Error {}
 
 export function parseArgs(argv: readonly string[]): CliArgs {
   let karpenterVersion: KarpenterVersion | undefined;
@@ -55,6 +77,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
         throw new UsageError(`unknown format '${v}': use one of ${OUTPUT_FORMATS.join(', ')}`);
       format = v;
     } else if (a === '--no-cfn-lint') cfnLint = false;
+    else if (a === '--help' || a === '-h') throw new HelpRequested();
     else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option '${a}'`);
     else paths.push(a);
   }
@@ -121,6 +144,7 @@ export function runCli(argv: readonly string[], now: () => number = () => perfor
   try {
     args = parseArgs(argv);
   } catch (err) {
+    if (err instanceof HelpRequested) return { code: 0, stdout: `${HELP}\n`, stderr: '' };
     if (err instanceof UsageError)
       return { code: 2, stdout: '', stderr: `validate: ${err.message}.\n${USAGE}\n` };
     throw err;
@@ -141,7 +165,7 @@ export function runCli(argv: readonly string[], now: () => number = () => perfor
   const ms = now() - start;
   const rate = ms > 0 ? Math.round((documents * 1000) / ms) : documents;
   const stats = `validated ${documents} documents in ${ms.toFixed(0)} ms (${rate}/s): ${summary(findings)}\n`;
-  const body = render(findings, args.format, documents);
+  const body = render(findings, args.format, result.checked);
   const code = findings.some((f) => f.severity === 'error') ? 1 : 0;
   return args.format === 'human'
     ? { code, stdout: body + stats, stderr: '' }

@@ -36,10 +36,30 @@ export interface TreeOptions {
   readonly cfnLint?: boolean;
 }
 
+/** One document the validator looked at, for reports that list every document (JUnit). */
+export interface CheckedDocument {
+  readonly file: string;
+  /** 0-based index of the document in its file. */
+  readonly index: number;
+  /** `Kind/name` when the document is an object with both. */
+  readonly object?: string;
+}
+
 export interface TreeResult {
   readonly findings: Finding[];
   /** Documents looked at (manifests, values files, templates). */
   readonly documents: number;
+  /** The same documents, in the order they were read (files sorted). */
+  readonly checked: readonly CheckedDocument[];
+}
+
+/** `Kind/name` of a parsed document, when it has both. */
+export function documentObject(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const v = value as { kind?: unknown; metadata?: { name?: unknown } };
+  return typeof v.kind === 'string' && typeof v.metadata?.name === 'string'
+    ? `${v.kind}/${v.metadata.name}`
+    : undefined;
 }
 
 /** Sub-folders of a cluster in dist/ (model/dist-layout.ts). */
@@ -84,7 +104,7 @@ function chartVersion(docs: readonly ManifestDocument[]): KarpenterVersion | und
 
 export function validateFiles(files: readonly SourceFile[], options: TreeOptions = {}): TreeResult {
   const findings: Finding[] = [];
-  let documents = 0;
+  const checked: CheckedDocument[] = [];
   const loose: ManifestDocument[] = [];
   const clusters = new Map<string, ClusterFiles>();
   const templates: { doc: ManifestDocument; text: string }[] = [];
@@ -98,7 +118,8 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
       if (!bucket) clusters.set(where.cluster, (bucket = { manifests: [] }));
     }
     for (const doc of docs) {
-      documents++;
+      const object = doc.error === undefined ? documentObject(doc.value) : undefined;
+      checked.push({ file: doc.file, index: doc.index, ...(object ? { object } : {}) });
       if (doc.error === undefined && isCloudFormationTemplate(doc.value)) {
         templates.push({ doc, text: f.text });
         if (bucket && where?.sub === 'cloudformation') bucket.cloudFormation = doc;
@@ -139,5 +160,5 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
       : runCfnLint(templates.map((t) => ({ file: t.doc.file, text: t.text })));
   if (linted) findings.push(...linted);
   else for (const t of templates) findings.push(...checkTemplateBuiltIn(t.doc));
-  return { findings, documents };
+  return { findings, documents: checked.length, checked };
 }

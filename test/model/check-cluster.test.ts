@@ -60,7 +60,7 @@ describe('cluster checks', () => {
         MINIMAL.replace('    name: demo\n', '    name: demo\n    server: https://k8s.example.com\n'),
       ),
     ).toEqual([
-      'clusters/demo.yaml:6:5 gitops.destination: destination has both name and server. Give exactly one: { name: <cluster as registered in Argo CD> } or { server: https://... }.',
+      'clusters/demo.yaml:6:5 gitops.destination: destination has both name and server. Give exactly one: { name: <cluster as registered in Argo CD> } or { server: <API server URL> }.',
     ]);
   });
 

@@ -91,7 +91,7 @@ describe('schema errors', () => {
         'aws:\n  accountId: "111122223333"\n  region: eu-west-1\ngitops:\n  targetRevision: main\n',
       ),
     ).toEqual([
-      "clusters/demo.yaml:5:3 gitops.destination: missing required key 'destination'. Add gitops.destination with { name: <cluster registered in Argo CD> } or { server: https://... }.",
+      "clusters/demo.yaml:5:3 gitops.destination: missing required key 'destination'. Add gitops.destination with { name: <cluster registered in Argo CD> } or { server: <API server URL> }.",
     ]);
   });
 

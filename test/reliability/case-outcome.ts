@@ -16,6 +16,8 @@ const LEAK =
 /** Characters that break a one-line diagnostic or drive a terminal. */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** Two sentence marks in a row, as a reader sees them: "?.", "..", "!." before a space or the end (an ellipsis "..." is not one). */
+export const DOUBLE_PUNCTUATION = /(?<!\.)[.?!][.?!](\s|$)/;
 
 export interface CaseFileInfo {
   readonly path: string;
@@ -81,6 +83,7 @@ function checkDiagnostics(
       problems.push(`${where}: message ends with a period (formatDiagnostic adds one)`);
     if (!d.fix?.trim()) problems.push(`${where}: no fix`);
     if (CONTROL.test(text)) problems.push(`${where}: contains a line break or control character`);
+    if (DOUBLE_PUNCTUATION.test(text)) problems.push(`${where}: double punctuation ("?." or "..")`);
     if (LEAK.test(text)) problems.push(`${where}: looks like an internal error leaked into the message`);
     if (text.length > MAX_DIAGNOSTIC_CHARS) {
       problems.push(`${where}: ${text.length} characters long (user input echoed without truncation?)`);

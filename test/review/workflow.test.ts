@@ -1,4 +1,5 @@
 /** The PR workflow (.github/workflows/karpenter-gitops.yml) agrees with the CLIs it calls. */
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parse } from 'yaml';
@@ -17,6 +18,8 @@ interface Job {
 
 const file = path.resolve(__dirname, '..', '..', '.github', 'workflows', 'karpenter-gitops.yml');
 const text = fs.readFileSync(file, 'utf8');
+const testFile = path.resolve(__dirname, '..', '..', '.github', 'workflows', 'test.yml');
+const testText = fs.readFileSync(testFile, 'utf8');
 const wf = parse(text) as {
   on: Record<string, unknown>;
   permissions: Record<string, string>;
@@ -27,6 +30,9 @@ const runs = (job: string) =>
   steps(job)
     .map((s) => s.run ?? '')
     .join('\n');
+
+/** actions/checkout v7.0.1 (the comment beside the pin names the tag). */
+const CHECKOUT = 'actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1';
 
 describe('karpenter-gitops workflow', () => {
   it('runs on pull_request only, never pull_request_target', () => {
@@ -39,18 +45,69 @@ describe('karpenter-gitops workflow', () => {
     expect(wf.jobs.impact.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
   });
 
-  it('pins every action to at least a major version', () => {
-    const uses = Object.keys(wf.jobs).flatMap((j) =>
-      steps(j)
-        .map((s) => s.uses)
-        .filter((u): u is string => !!u),
-    );
-    expect(uses.length).toBeGreaterThan(0);
-    for (const u of uses) expect(u).toMatch(/^[\w-]+\/[\w-]+@(v\d+(\.\d+)*|[0-9a-f]{40})$/);
+  it('pins every action of both workflows to a full commit SHA, with the tag in a comment', () => {
+    for (const t of [text, testText]) {
+      const uses = t.split('\n').filter((l) => /^\s*-?\s*uses:/.test(l));
+      expect(uses.length).toBeGreaterThan(0);
+      for (const line of uses) expect(line).toMatch(/uses: [\w-]+\/[\w-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+    }
+  });
+
+  it('runs when anything that changes dist/ or the checks changes', () => {
+    const paths = (wf.on.pull_request as { paths: string[] }).paths;
+    const root = path.resolve(__dirname, '..', '..');
+    // Every top-level source folder (TypeScript that can reach dist/ or the checks), except the
+    // benchmark, and every file the build or the CLIs read.
+    const sourceDirs = fs
+      .readdirSync(root, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !['node_modules', 'build', 'test', 'docs', 'bench'].includes(e.name))
+      .filter((e) => !e.name.startsWith('.'))
+      .filter((e) =>
+        fs.readdirSync(path.join(root, e.name), { recursive: true }).some((f) => String(f).endsWith('.ts')),
+      )
+      .map((e) => `${e.name}/**`);
+    expect(sourceDirs.length).toBeGreaterThan(8);
+    for (const p of [...sourceDirs, 'clusters/**', 'dist/**', 'main.ts', 'cdk8s.yaml', 'tsconfig*.json'])
+      expect(paths).toContain(p);
+    expect(paths).toContain('package-lock.json');
+  });
+
+  it('uses a supported Node.js LTS line for the PR job and tests on 22 and 24', () => {
+    for (const j of ['check', 'impact']) {
+      const setup = steps(j).find((s) => s.uses?.startsWith('actions/setup-node@'));
+      expect(setup?.with?.['node-version']).toBe(24);
+    }
+    const matrix = (parse(testText) as { jobs: { test: { strategy: { matrix: { node: number[] } } } } }).jobs
+      .test.strategy.matrix.node;
+    expect(matrix).toEqual([22, 24]);
+  });
+
+  it('uploads a JUnit report of every document checked, even when the check fails', () => {
+    const report = steps('check').find((s) => s.run?.includes('--format junit'));
+    expect(report?.run).toBe('npm run --silent validate -- --format junit dist > validation-junit.xml');
+    expect(report?.if).toBe('always()');
+    const upload = steps('check').find((s) => s.uses?.startsWith('actions/upload-artifact@'));
+    expect(upload?.with?.path).toBe('validation-junit.xml');
+  });
+
+  it('passes @action-validator/cli', () => {
+    const cli = require.resolve('@action-validator/cli/cli.mjs');
+    for (const f of [file, testFile]) {
+      const r = spawnSync(process.execPath, [cli, f], { encoding: 'utf8' });
+      expect({
+        file: f,
+        status: r.status,
+        stderr: r.stderr.replace(/^WARNING: Glob validation.*\n/gm, ''),
+      }).toEqual({
+        file: f,
+        status: 0,
+        stderr: '',
+      });
+    }
   });
 
   it('check job: full history, npm ci, then npm run check with GitHub annotations against the base commit', () => {
-    expect(steps('check')[0]).toEqual({ uses: 'actions/checkout@v4', with: { 'fetch-depth': 0 } });
+    expect(steps('check')[0]).toEqual({ uses: CHECKOUT, with: { 'fetch-depth': 0 } });
     const r = runs('check');
     expect(r.indexOf('npm ci')).toBeGreaterThan(-1);
     expect(r.indexOf('npm run check -- --format github --base "$BASE_SHA"')).toBeGreaterThan(
@@ -63,7 +120,7 @@ describe('karpenter-gitops workflow', () => {
   });
 
   it('impact job: full history, report against the base commit, comment found by the report marker', () => {
-    expect(steps('impact')[0]).toEqual({ uses: 'actions/checkout@v4', with: { 'fetch-depth': 0 } });
+    expect(steps('impact')[0]).toEqual({ uses: CHECKOUT, with: { 'fetch-depth': 0 } });
     expect(runs('impact')).toContain(
       'npm run --silent impact -- --base "$BASE_SHA" --output impact-report.md',
     );

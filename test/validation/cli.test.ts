@@ -77,6 +77,27 @@ describe('validate CLI', () => {
     );
   });
 
+  test('--format junit lists every document checked, passing ones too', () => {
+    const good = write('good.yaml', `${NODE_CLASS}---\n${NODE_POOL}`);
+    const bad = write('zbad.yaml', NODE_POOL.replace('cpu: 1000', 'cpu: true'));
+    const junit = runCli(['--format', 'junit', good, bad]);
+    expect(junit.code).toBe(1);
+    expect(junit.stdout).toContain('<testsuites name="karpenter-gitops validate" tests="3" failures="1">');
+    expect(junit.stdout).toContain(`<testcase classname="${good}" name="EC2NodeClass/default"/>`);
+    expect(junit.stdout).toContain(`<testcase classname="${good}" name="NodePool/general"/>`);
+    expect(junit.stdout).toContain(`<testcase classname="${bad}" name="NodePool/general">`);
+  });
+
+  test('--help prints the usage and every option, exit 0', () => {
+    const r = runCli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout.startsWith('usage: npm run validate -- ')).toBe(true);
+    for (const option of ['--karpenter-version', '--previous', '--format', '--no-cfn-lint', '--help'])
+      expect(r.stdout).toContain(option);
+    expect(runCli(['-h']).code).toBe(0);
+  });
+
   test('--karpenter-version selects the schemas', () => {
     const beta = write(
       'beta.yaml',
