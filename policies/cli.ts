@@ -8,6 +8,10 @@
  *   Compares deployed roles and policies with the generated ones and replays the
  *   scenario table through IAM's SimulateCustomPolicy. Read-only.
  *
+ * `npm run policies -- sizes [--cluster NAME] [--clusters DIR]`
+ *   Prints the size of every managed policy of the controller as IAM counts it (minified JSON
+ *   characters; the quota is 6,144), per cluster.
+ *
  * Exit codes: 0 done / no drift; 1 mistakes in the fleet description, or drift, or a
  * scenario IAM decides differently; 2 bad command line, or no usable AWS credentials;
  * 70 internal error (a bug).
@@ -31,7 +35,9 @@ import {
   resolveCliFolders,
 } from '../io/cli-common';
 import { DistContent, writeDist, WriteDistOptions } from '../io/write-dist';
+import { controllerPolicies } from './controller-policies';
 import { cloudFormationGenerator } from './generator';
+import { policySize } from './policy-document';
 import { verifyCluster } from './verify';
 
 export const EXIT_NO_CREDENTIALS = 2;
@@ -39,10 +45,11 @@ export const EXIT_NO_CREDENTIALS = 2;
 const USAGE = [
   'usage: npm run policies -- [--out DIR] [--clusters DIR] [--quiet]',
   '       npm run policies -- verify [--cluster NAME] [--endpoint URL] [--clusters DIR]',
+  '       npm run policies -- sizes [--cluster NAME] [--clusters DIR]',
 ].join('\n');
 
 export interface PoliciesArgs {
-  readonly command: 'generate' | 'verify';
+  readonly command: 'generate' | 'verify' | 'sizes';
   readonly out?: string;
   readonly clusters?: string;
   readonly cluster?: string;
@@ -69,7 +76,7 @@ export function parsePoliciesArgs(argv: readonly string[]): PoliciesArgs | strin
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
     const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
-    if (i === 0 && arg === 'verify') command = 'verify';
+    if (i === 0 && (arg === 'verify' || arg === 'sizes')) command = arg;
     else if (flag in VALUE_FLAGS) {
       const value = inline ?? argv[i + 1];
       if (value === undefined || value === '' || (inline === undefined && value.startsWith('--')))
@@ -81,8 +88,9 @@ export function parsePoliciesArgs(argv: readonly string[]): PoliciesArgs | strin
     else return `unknown argument '${arg}'`;
   }
   if (command === 'generate' && (values.cluster !== undefined || values.endpoint !== undefined))
-    return '--cluster and --endpoint only apply to verify';
-  if (command === 'verify' && values.out !== undefined) return '--out does not apply to verify';
+    return '--cluster and --endpoint only apply to verify and sizes';
+  if (command !== 'generate' && values.out !== undefined) return `--out does not apply to ${command}`;
+  if (command === 'sizes' && values.endpoint !== undefined) return '--endpoint does not apply to sizes';
   return { command, ...values, quiet, help };
 }
 
@@ -200,6 +208,22 @@ async function verify(fleet: FleetModel, args: PoliciesArgs, io: CliIo, deps: Po
   return failed ? EXIT_USER_ERROR : EXIT_OK;
 }
 
+/** IAM's quota for one customer managed policy, in characters of minified JSON. */
+export const MANAGED_POLICY_QUOTA = 6144;
+
+/** `sizes`: one line per managed policy of each selected cluster. */
+export function policySizeLines(fleet: FleetModel, cluster?: string): string[] | undefined {
+  const clusters = fleet.clusters.filter((c) => cluster === undefined || c.name === cluster);
+  if (clusters.length === 0) return undefined;
+  return clusters.flatMap((c) =>
+    controllerPolicies(c).map(
+      (p) =>
+        `${c.name} (${c.aws.region}): ${p.name}: ${policySize(p.document).toLocaleString('en-US')} of ` +
+        `${MANAGED_POLICY_QUOTA.toLocaleString('en-US')} characters`,
+    ),
+  );
+}
+
 /** The CLI: returns the exit code; never throws. */
 export async function policiesCli(
   argv: readonly string[],
@@ -226,6 +250,15 @@ export async function policiesCli(
     const { fleet, warnings } = deps.loadFleet(projectRoot, clustersDir);
     for (const w of sortDiagnostics(warnings)) io.err(formatDiagnostic(w));
     if (args.command === 'verify') return await verify(fleet, args, io, deps);
+    if (args.command === 'sizes') {
+      const lines = policySizeLines(fleet, args.cluster);
+      if (!lines) {
+        io.err(`policies sizes: no cluster named '${args.cluster}' in the fleet description.`);
+        return EXIT_USAGE;
+      }
+      for (const line of lines) io.out(line);
+      return EXIT_OK;
+    }
     const count = generate(fleet, outDir, deps);
     if (!args.quiet) io.out(`policies: ${plural(count, 'CloudFormation template')} → ${shownOut}`);
     return EXIT_OK;

@@ -4,7 +4,14 @@ import { tmpdir } from 'os';
 import * as path from 'path';
 import { UserError } from '../../model/diagnostics';
 import { FleetModel } from '../../model/fleet-model';
-import { mergeCloudFormation, parsePoliciesArgs, policiesCli, readDistTree } from '../../policies/cli';
+import {
+  mergeCloudFormation,
+  parsePoliciesArgs,
+  policiesCli,
+  policySizeLines,
+  readDistTree,
+} from '../../policies/cli';
+import { exampleFleet, PROJECT_ROOT } from './example-fleet';
 import { controllerScenarios } from '../../policies/scenarios';
 import { FleetLoader } from '../../io/cli-common';
 import { ACCOUNT, clusterModel } from './fixtures';
@@ -44,9 +51,34 @@ describe('policies CLI', () => {
       cluster: 'alpha',
       endpoint: 'http://127.0.0.1:1',
     });
-    expect(parsePoliciesArgs(['--cluster', 'x'])).toBe('--cluster and --endpoint only apply to verify');
+    expect(parsePoliciesArgs(['--cluster', 'x'])).toBe(
+      '--cluster and --endpoint only apply to verify and sizes',
+    );
+    expect(parsePoliciesArgs(['sizes', '--cluster', 'x'])).toMatchObject({ command: 'sizes', cluster: 'x' });
+    expect(parsePoliciesArgs(['sizes', '--out', 'x'])).toBe('--out does not apply to sizes');
     expect(parsePoliciesArgs(['--out'])).toBe('--out needs a value');
     expect(parsePoliciesArgs(['bogus'])).toBe("unknown argument 'bogus'");
+  });
+
+  it('sizes: prints each managed policy as IAM counts it, per cluster', async () => {
+    const { io: cli, out, err } = io(root);
+    expect(await policiesCli(['sizes', '--cluster', 'beta'], cli, { loadFleet: loader }, root)).toBe(0);
+    expect(err).toEqual([]);
+    const beta = clusterModel({ name: 'beta' });
+    expect(out).toEqual(policySizeLines({ clusters: [beta] }));
+    expect(out[0]).toMatch(
+      /^beta \(eu-west-1\): KarpenterControllerNodeLifecyclePolicy-beta: \d,\d{3} of 6,144 characters$/,
+    );
+    expect(await policiesCli(['sizes', '--cluster', 'nope'], cli, { loadFleet: loader }, root)).toBe(2);
+    expect(err).toEqual(["policies sizes: no cluster named 'nope' in the fleet description."]);
+  });
+
+  it('the policy sizes in docs/cloudformation-iam.md are what the command prints for the example fleet', () => {
+    const docs = readFileSync(path.join(PROJECT_ROOT, 'docs', 'cloudformation-iam.md'), 'utf8');
+    const block = docs
+      .split('$ npm run --silent policies -- sizes --cluster ticketing\n')[1]
+      ?.split('```')[0];
+    expect(block).toBe(`${policySizeLines(exampleFleet(), 'ticketing')?.join('\n')}\n`);
   });
 
   it('writes only the CloudFormation files and keeps the rest of dist/', async () => {
