@@ -213,18 +213,19 @@ export function crossCheckCluster(c: ClusterArtifacts): Finding[] {
     }
   }
 
-  // Two pools with equal weight that can serve the same pod.
+  // Two pools with equal weight that can serve the same pod (who wins: equalWeightOrder).
   const dynamicPools = pools.filter((p) => get(p.value, ['spec', 'replicas']) === undefined);
   const byName = new Map(dynamicPools.map((p) => [p.name, p]));
   for (const [a, b] of overlappingPools(dynamicPools.map((p) => poolShape(p.name, p.value)))) {
     const pb = byName.get(b.name)!;
+    const [first, second] = equalWeightOrder(a.name, b.name);
     push(
       pb.doc,
       `NodePool/${b.name}`,
       'pool-overlap',
       ['spec'],
-      `NodePools '${a.name}' and '${b.name}' can match the same pods (compatible requirements, same taints) with equal weight ${a.weight}: Karpenter picks between them arbitrarily`,
-      'Give one a higher spec.weight, or make their requirements or taints disjoint',
+      `NodePools '${a.name}' and '${b.name}' can match the same pods (compatible requirements, same taints) with equal weight ${a.weight}: Karpenter orders equal weights by name, last name first, so '${first}' gets these pods whenever it can launch a node for them and '${second}' only when it cannot`,
+      'If that is not what you want, give the pool that should win a higher spec.weight, or make their requirements or taints disjoint',
       'warning',
     );
   }
@@ -337,4 +338,12 @@ export function crossCheckCluster(c: ClusterArtifacts): Finding[] {
     }
   }
   return out;
+}
+
+/**
+ * The order Karpenter tries two NodePools of equal weight in: by name, descending
+ * (OrderByWeight, kubernetes-sigs/karpenter v1.14.1 pkg/utils/nodepool/nodepool.go).
+ */
+export function equalWeightOrder(a: string, b: string): [string, string] {
+  return a > b ? [a, b] : [b, a];
 }

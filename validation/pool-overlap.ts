@@ -1,7 +1,7 @@
 /**
  * Can two NodePools serve the same pod? Karpenter considers every pool whose requirements
  * the pod's scheduling constraints intersect and whose taints the pod tolerates, and picks
- * by weight; with equal weights the choice is arbitrary.
+ * by weight; equal weights are ordered by name, last name first (cross-checks.ts: equalWeightOrder).
  *
  * Two pools "can match the same pod" when
  *  - for every label key both pools constrain (requirements, plus template labels, which act

@@ -1,6 +1,7 @@
 import { distPaths } from '../../model/dist-layout';
 import { FleetModel } from '../../model/fleet-model';
 import { findCfnLint, runCfnLint } from '../../validation/cloudformation-check';
+import { equalWeightOrder } from '../../validation/cross-checks';
 import { hasErrors, validateDist } from '../../validation/validate-dist';
 import { APP, CLUSTER, cfnTemplate, distFiles, NODE_CLASS, NODE_POOL, values } from './fixtures';
 
@@ -122,8 +123,11 @@ describe('validateDist', () => {
       ['NodePool/twin', 'cross/pool-overlap', 'warning'],
     ]);
     expect(hasErrors(f)).toBe(false);
+    // OrderByWeight (kubernetes-sigs/karpenter v1.14.1): equal weights by name, descending.
+    expect(equalWeightOrder('general', 'twin')).toEqual(['twin', 'general']);
+    expect(equalWeightOrder('twin', 'general')).toEqual(['twin', 'general']);
     expect(f[1].message).toBe(
-      "NodePools 'general' and 'twin' can match the same pods (compatible requirements, same taints) with equal weight 0: Karpenter picks between them arbitrarily",
+      "NodePools 'general' and 'twin' can match the same pods (compatible requirements, same taints) with equal weight 0: Karpenter orders equal weights by name, last name first, so 'twin' gets these pods whenever it can launch a node for them and 'general' only when it cannot",
     );
   });
 
