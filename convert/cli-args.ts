@@ -11,6 +11,10 @@ export interface ConvertArgs {
   readonly accountId?: string;
   /** @default left out of the output */
   readonly region?: string;
+  /** Argo CD destination: a cluster name as registered in Argo CD, or its API server URL. @default left out (REQUIRED in the header) */
+  readonly destination?: string;
+  /** Git repository Argo CD reads dist/ from. @default left out (usually in clusters/_defaults.yaml) */
+  readonly repoURL?: string;
   /** Write `clusters/<cluster>.yaml`. */
   readonly write: boolean;
   /**
@@ -38,6 +42,10 @@ Options:
   --cluster NAME   cluster name (default: the karpenter.sh/discovery tag the classes select)
   --account ID     AWS account ID (12 digits) for aws.accountId
   --region REGION  AWS region for aws.region
+  --destination D  Argo CD destination: the cluster's name as registered in Argo CD, or its
+                   API server URL (https://...), for gitops.destination
+  --repo-url URL   Git repository Argo CD reads dist/ from, for gitops.repoURL (leave it out
+                   when clusters/_defaults.yaml sets it)
   --write          write clusters/<cluster>.yaml (refuses to overwrite without --force)
   --out FILE       write the fleet description to FILE (refuses to overwrite without --force)
   --force          overwrite an existing output file
@@ -49,7 +57,15 @@ Exit codes: 0 converted, 1 errors in the input (nothing written), 2 usage error.
 export type ParseResult =
   { readonly ok: true; readonly args: ConvertArgs } | { readonly ok: false; readonly usage: string };
 
-const VALUE_FLAGS = ['--cluster', '--account', '--region', '--out', '--report'] as const;
+const VALUE_FLAGS = [
+  '--cluster',
+  '--account',
+  '--region',
+  '--destination',
+  '--repo-url',
+  '--out',
+  '--report',
+] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
 export function parseConvertArgs(argv: readonly string[]): ParseResult {
@@ -103,6 +119,20 @@ export function parseConvertArgs(argv: readonly string[]): ParseResult {
   if (region !== undefined && !/^[a-z]{2}(-[a-z]+)+-[0-9]+$/.test(region)) {
     return { ok: false, usage: `--region '${region}' is not an AWS region name such as eu-west-1` };
   }
+  const destination = values['--destination'];
+  if (destination !== undefined && /\s/.test(destination)) {
+    return {
+      ok: false,
+      usage: `--destination '${destination}' has white space: give the cluster's name as registered in Argo CD, or its API server URL`,
+    };
+  }
+  const repoURL = values['--repo-url'];
+  if (repoURL !== undefined && !/^(https:\/\/|ssh:\/\/|git@)\S+$/.test(repoURL)) {
+    return {
+      ok: false,
+      usage: `--repo-url '${repoURL}' is not a Git repository URL: use https://..., ssh://... or git@host:path`,
+    };
+  }
   return {
     ok: true,
     args: {
@@ -110,6 +140,8 @@ export function parseConvertArgs(argv: readonly string[]): ParseResult {
       cluster,
       accountId: account,
       region,
+      destination,
+      repoURL,
       write,
       out: values['--out'],
       force,

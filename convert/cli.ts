@@ -38,6 +38,8 @@ export function runConvertCli(argv: readonly string[], io: CliIo): number {
     cluster: args.cluster,
     accountId: args.accountId,
     region: args.region,
+    destination: args.destination,
+    repoURL: args.repoURL,
   });
   const report = formatReport(result.entries, result.diagnostics);
   if (result.clusterNameMissing) {

@@ -8,7 +8,7 @@ import { recogniseKind, NOT_CONVERTED_KINDS, supportedKinds } from './api-genera
 import { ConversionLog, ReportEntry } from './conversion-report';
 import { DocumentContext } from './document-context';
 import { NodeClassDraft, NodePoolDraft } from './drafts';
-import { buildFleetDescription, renderFleetDescription } from './fleet-description';
+import { buildFleetDescription, ClusterSettings, renderFleetDescription } from './fleet-description';
 import { convertV1NodeClass, convertV1NodePool } from './from-v1';
 import { convertV1beta1NodeClass, convertV1beta1NodePool } from './from-v1beta1';
 import {
@@ -18,6 +18,7 @@ import {
 } from './from-aws-node-template';
 import { convertProvisioner } from './from-v1alpha5';
 import { placeKubelet } from './kubelet-placement';
+import { decideNodeRole } from './node-role';
 import { documentLabel, ManifestDocument, ManifestSource, readManifests } from './manifest-documents';
 
 export interface ConvertOptions {
@@ -36,6 +37,16 @@ export interface ConvertOptions {
    * @default left out of the output (the loader then reports it as required)
    */
   readonly region?: string;
+  /**
+   * Argo CD destination: a cluster name as registered in Argo CD, or an API server URL.
+   * @default left out of the output (REQUIRED in the header)
+   */
+  readonly destination?: string;
+  /**
+   * Git repository for `gitops.repoURL`.
+   * @default left out of the output (usually in `clusters/_defaults.yaml`)
+   */
+  readonly repoURL?: string;
 }
 
 export interface ConvertResult {
@@ -154,8 +165,17 @@ export function convertManifests(
       diagnostics: log.diagnostics,
     };
   }
-  const cluster = { name: clusterName, accountId: options.accountId, region: options.region };
   const classList = [...classDrafts.values()];
+  const nodeRole = decideNodeRole(classList, clusterName, log);
+  const cluster: ClusterSettings = {
+    name: clusterName,
+    accountId: options.accountId,
+    region: options.region,
+    destination: options.destination,
+    repoURL: options.repoURL,
+    nodeRoleName: nodeRole.nodeRoleName,
+    mixedRoles: nodeRole.mixedRoles,
+  };
   const description = buildFleetDescription(cluster, classList, poolDrafts);
   const entries = log.entries;
   const yaml = renderFleetDescription(description, {

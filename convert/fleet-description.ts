@@ -13,6 +13,7 @@ import {
   SelectorTermDraft,
 } from './drafts';
 import { splitShorthands } from './requirement-shorthands';
+import { ONE_NODE_ROLE_FIX } from '../model/check-resolved';
 
 export interface ClusterSettings {
   /** Cluster name (`name:` and the file name). */
@@ -27,6 +28,17 @@ export interface ClusterSettings {
    * @default left out (the loader then says it is required)
    */
   readonly region?: string;
+  /**
+   * Argo CD destination: a cluster name, or an API server URL (`https://...`).
+   * @default left out (REQUIRED in the header)
+   */
+  readonly destination?: string;
+  /** `gitops.repoURL`. @default left out (usually in `clusters/_defaults.yaml`) */
+  readonly repoURL?: string;
+  /** `iam.nodeRoleName`, when the classes' one role is not the default. @default left out */
+  readonly nodeRoleName?: string;
+  /** `role (classes)` for each of several roles the classes use; the header asks to choose. @default none */
+  readonly mixedRoles?: readonly string[];
 }
 
 type Obj = Record<string, unknown>;
@@ -41,6 +53,14 @@ export function buildFleetDescription(
   if (cluster.accountId !== undefined) aws.accountId = cluster.accountId;
   if (cluster.region !== undefined) aws.region = cluster.region;
   if (Object.keys(aws).length > 0) out.aws = aws;
+  if (cluster.nodeRoleName !== undefined) out.iam = { nodeRoleName: cluster.nodeRoleName };
+  const gitops: Obj = {};
+  if (cluster.repoURL !== undefined) gitops.repoURL = cluster.repoURL;
+  if (cluster.destination !== undefined)
+    gitops.destination = /^https?:\/\//.test(cluster.destination)
+      ? { server: cluster.destination }
+      : { name: cluster.destination };
+  if (Object.keys(gitops).length > 0) out.gitops = gitops;
   const nodeClasses: Obj = {};
   for (const cls of [...classes].sort(byName)) nodeClasses[cls.name] = nodeClassObject(cls);
   const nodePools: Obj = {};
@@ -198,9 +218,18 @@ export function fleetHeader(h: HeaderInput): string {
     lines.push('  aws.accountId  - REQUIRED: add it (quoted, 12 digits) or rerun with --account');
   if (h.cluster.region === undefined)
     lines.push('  aws.region     - REQUIRED: add it or rerun with --region');
-  lines.push(
-    '  gitops         - repoURL and destination are required; usually set once in clusters/_defaults.yaml',
-  );
+  if (h.cluster.destination === undefined)
+    lines.push(
+      '  gitops.destination - REQUIRED: the cluster as registered in Argo CD; add it or rerun with --destination',
+    );
+  if (h.cluster.repoURL === undefined)
+    lines.push(
+      '  gitops.repoURL - required: set it once in clusters/_defaults.yaml, or rerun with --repo-url',
+    );
+  if (h.cluster.mixedRoles !== undefined)
+    lines.push(
+      `  iam.nodeRoleName - REQUIRED: the node classes use several roles: ${h.cluster.mixedRoles.join('; ')}. ${ONE_NODE_ROLE_FIX}`,
+    );
   for (const name of h.pinnedAliases) {
     lines.push(`  nodeClasses.${name}.alias - pinned to an example version: choose the AMI version you run`);
   }

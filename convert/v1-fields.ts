@@ -228,6 +228,16 @@ export function readBlockDeviceMappings(
           'Without encrypted EC2 used the account default, usually unencrypted; the fleet format encrypts by default. Write encrypted: false to keep unencrypted volumes',
         );
       }
+      if (bdm.ebs.deleteOnTermination === undefined) {
+        ctx.report(
+          'info',
+          'defaulted',
+          ebsPath,
+          `${target}[${i}].ebs.deleteOnTermination`,
+          'the volume will be deleted with its node (deleteOnTermination: true)',
+          'The fleet format writes deleteOnTermination out; EC2 deletes the volumes it creates at launch by default too, so nothing changes. Write deleteOnTermination: false to keep volumes after their node is gone',
+        );
+      }
       if (bdm.ebs.volumeType === undefined) {
         ctx.report(
           'warning',

@@ -18,6 +18,13 @@ export const QUEUE_NAME_MAX = 80;
 const QUEUE_NAME = /^[A-Za-z0-9_-]+$/;
 const IAM_PATH = /^\/([\x21-\x7E]+\/)?$/;
 
+/**
+ * How to fix a node class whose role is not the cluster's node role; `npm run convert` prints
+ * the same sentence when converted classes use several roles.
+ */
+export const ONE_NODE_ROLE_FIX =
+  'A cluster has one node role here: set iam.nodeRoleName to the role to keep and remove role from the node classes (they default to it), or give the classes of other roles an instanceProfile';
+
 export function checkResolvedCluster(model: ClusterModel, root: LocatedNode, raw: RawCluster): Diagnostic[] {
   const out: Diagnostic[] = [];
   /** Where a value came from: the field if the user wrote it, else the cluster name it derives from. */
@@ -57,7 +64,7 @@ export function checkResolvedCluster(model: ClusterModel, root: LocatedNode, raw
         report(
           ['nodeClasses', nc.name, 'role'],
           `role '${show(nc.role)}' is not this cluster's node role '${show(nodeRole)}', so its nodes could not join`,
-          'Remove role (it defaults to iam.nodeRoleName), or set iam.nodeRoleName to this role',
+          ONE_NODE_ROLE_FIX,
         );
       }
     }

@@ -37,6 +37,8 @@ test.each([
   [['a.yaml', '--region', 'Frankfurt'], "--region 'Frankfurt' is not an AWS region name"],
   [['a.yaml', '--account', '1111-2222-3333'], "--account '1111-2222-3333' is not an AWS account ID"],
   [['a.yaml', '--cluster', 'a', '--cluster', 'b'], '--cluster given twice'],
+  [['a.yaml', '--destination', 'my cluster'], "--destination 'my cluster' has white space"],
+  [['a.yaml', '--repo-url', 'github.com/x/y'], "--repo-url 'github.com/x/y' is not a Git repository URL"],
 ])('%j → usage error', (argv, message) => {
   const r = parseConvertArgs(argv);
   expect(r.ok).toBe(false);
@@ -46,4 +48,17 @@ test.each([
 test('--help needs no files', () => {
   const r = parseConvertArgs(['--help']);
   expect(r.ok && r.args.help).toBe(true);
+});
+
+test('--destination and --repo-url fill in gitops', () => {
+  const r = parseConvertArgs([
+    'a.yaml',
+    '--destination',
+    'prod-eks',
+    '--repo-url=git@github.com:example/gitops.git',
+  ]);
+  expect(r.ok && r.args).toMatchObject({
+    destination: 'prod-eks',
+    repoURL: 'git@github.com:example/gitops.git',
+  });
 });

@@ -37,9 +37,15 @@ describe('v1 NodePool + EC2NodeClass (lossless)', () => {
   });
 
   test('every node class field is carried over, the single alias term as the alias shorthand', () => {
+    // The one role every class uses is the cluster's default node role: it leaves the class.
+    expect(result.description?.iam).toBeUndefined();
+    expect(entries(result, 'EC2NodeClass/dataops spec.role')[0]).toMatchObject({
+      action: 'moved',
+      target: 'iam.nodeRoleName',
+      message: "role 'KarpenterNodeRole-ticketing' became the cluster's node role",
+    });
     expect(nodeClass(result, 'dataops')).toEqual({
       alias: 'al2023@v20240807',
-      role: 'KarpenterNodeRole-ticketing',
       subnetSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'ticketing', tier: 'private' } }],
       securityGroupSelectorTerms: [{ id: 'sg-0123456789abcdef0' }, { name: 'dataops-nodes' }],
       userData: expect.stringContaining('kind: NodeConfig'),

@@ -43,7 +43,7 @@ test('selector terms: name only where allowed', () => {
   expect(log.entries.map((e) => e.source)).toEqual(['EC2NodeClass/c spec.s[1].name']);
 });
 
-test('block device mappings: missing encrypted/volumeType reported as the fleet defaults', () => {
+test('block device mappings: missing encrypted/deleteOnTermination/volumeType reported as the fleet defaults', () => {
   const { ctx, log } = spec(`  bdm:
     - deviceName: /dev/xvda
       ebs: { volumeSize: 50Gi, volumeInitializationRate: 200 }`);
@@ -52,9 +52,15 @@ test('block device mappings: missing encrypted/volumeType reported as the fleet 
   ]);
   expect(log.entries.map((e) => [e.action, e.target || e.source])).toEqual([
     ['defaulted', 'nodeClasses.c.blockDeviceMappings[0].ebs.encrypted'],
+    ['defaulted', 'nodeClasses.c.blockDeviceMappings[0].ebs.deleteOnTermination'],
     ['defaulted', 'nodeClasses.c.blockDeviceMappings[0].ebs.volumeType'],
     ['dropped', 'EC2NodeClass/c spec.bdm[0].ebs.volumeInitializationRate'],
   ]);
+  const deleted = log.entries.find((e) => e.target.endsWith('deleteOnTermination'));
+  expect(deleted).toMatchObject({
+    level: 'info',
+    message: 'the volume will be deleted with its node (deleteOnTermination: true)',
+  });
 });
 
 test('metadata options are checked against their values', () => {

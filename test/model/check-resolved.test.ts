@@ -64,7 +64,7 @@ describe('resolved-name checks', () => {
           'iam:\n  createInstanceProfile: true\nnodeClasses:\n  a:\n    alias: al2023@v20250505\n    role: other-role\n  b:\n    alias: al2023@v20250505\n    instanceProfile: other-profile\n',
       ),
     ).toEqual([
-      "clusters/demo.yaml:12:11 nodeClasses.a.role: role 'other-role' is not this cluster's node role 'KarpenterNodeRole-demo', so its nodes could not join. Remove role (it defaults to iam.nodeRoleName), or set iam.nodeRoleName to this role.",
+      "clusters/demo.yaml:12:11 nodeClasses.a.role: role 'other-role' is not this cluster's node role 'KarpenterNodeRole-demo', so its nodes could not join. A cluster has one node role here: set iam.nodeRoleName to the role to keep and remove role from the node classes (they default to it), or give the classes of other roles an instanceProfile.",
       "clusters/demo.yaml:15:22 nodeClasses.b.instanceProfile: instanceProfile 'other-profile' is not the instance profile this tool creates ('KarpenterNodeRole-demo', named after the node role). Use instanceProfile: KarpenterNodeRole-demo, or set iam.createInstanceProfile: false to use a profile of your own.",
     ]);
   });

@@ -1,0 +1,91 @@
+/**
+ * A converted description synthesizes on its first run: given --cluster, --account, --region,
+ * --destination and --repo-url, the converter's output loads on its own (no _defaults.yaml),
+ * synthesizes, and validates, for every fixture set of every API generation.
+ */
+import { loadFleetFromSources } from '../../model/load-fleet';
+import { UserError } from '../../model/diagnostics';
+import { synthesize } from '../../synth/synthesize';
+import { hasErrors, validateDist } from '../../validation/validate-dist';
+import { convertFixtures, convertText } from './convert-helpers';
+
+const FLAGS = {
+  cluster: 'prod',
+  accountId: '111122223333',
+  region: 'ap-northeast-2',
+  destination: 'prod-eks',
+  repoURL: 'https://github.com/example/platform-gitops.git',
+};
+
+const SETS: readonly (readonly string[])[] = [
+  ['v1alpha5/web-arm.yaml'],
+  ['v1alpha5/batch-inline-provider.yaml'],
+  ['v1beta1/general.yaml'],
+  ['v1beta1/kubelet-split.yaml'],
+  ['v1/dataops.yaml'],
+  ['v1/minimal.yaml'],
+  ['v1/kubectl-export.yaml'],
+];
+
+function firstRun(yaml: string): string[] {
+  try {
+    const { fleet } = loadFleetFromSources([{ path: 'clusters/prod.yaml', text: yaml }]);
+    const files = synthesize(fleet);
+    return validateDist(files, fleet, { cfnLint: false })
+      .filter((f) => f.severity === 'error')
+      .map((f) => `${f.file} ${f.path}: ${f.message}`);
+  } catch (e) {
+    if (e instanceof UserError) return e.message.split('\n');
+    throw e;
+  }
+}
+
+describe('a converted description synthesizes on the first run', () => {
+  test.each(SETS.map((s) => [s.join(' + '), s]))('%s', (_name, set) => {
+    const result = convertFixtures(set, FLAGS);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.description?.gitops).toEqual({
+      repoURL: FLAGS.repoURL,
+      destination: { name: 'prod-eks' },
+    });
+    expect(firstRun(result.yaml!)).toEqual([]);
+  });
+
+  test("classes that all use another cluster's role keep it as iam.nodeRoleName", () => {
+    const result = convertFixtures(['v1/minimal.yaml'], FLAGS);
+    expect(result.description?.iam).toEqual({ nodeRoleName: 'KarpenterNodeRole-ticketing' });
+    const classes = result.description?.nodeClasses as Record<string, Record<string, unknown>>;
+    for (const c of Object.values(classes)) expect(c.role).toBeUndefined();
+  });
+
+  test('an API server URL becomes destination.server', () => {
+    const result = convertFixtures(['v1/minimal.yaml'], {
+      ...FLAGS,
+      destination: 'https://ABC.gr7.ap-northeast-2.eks.amazonaws.com',
+    });
+    expect(result.description?.gitops).toMatchObject({
+      destination: { server: 'https://ABC.gr7.ap-northeast-2.eks.amazonaws.com' },
+    });
+  });
+
+  test('classes with different roles: kept, a REQUIRED header line and a warning say the same as synth', () => {
+    const two = (name: string, role: string) => `apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata: { name: ${name} }
+spec:
+  amiSelectorTerms: [{ alias: al2023@v20250505 }]
+  role: ${role}
+  subnetSelectorTerms: [{ tags: { karpenter.sh/discovery: prod } }]
+  securityGroupSelectorTerms: [{ tags: { karpenter.sh/discovery: prod } }]
+`;
+    const result = convertText(`${two('a', 'RoleA')}---\n${two('b', 'RoleB')}`, FLAGS);
+    expect(result.yaml).toContain(
+      '#   iam.nodeRoleName - REQUIRED: the node classes use several roles: RoleA (a); RoleB (b). A cluster has one node role here: set iam.nodeRoleName to the role to keep and remove role from the node classes (they default to it), or give the classes of other roles an instanceProfile',
+    );
+    expect(result.entries.filter((e) => e.level === 'warning' && e.target.endsWith('.role'))).toHaveLength(2);
+    const synthErrors = firstRun(result.yaml!);
+    expect(synthErrors.join('\n')).toContain(
+      'A cluster has one node role here: set iam.nodeRoleName to the role to keep and remove role from the node classes',
+    );
+  });
+});
