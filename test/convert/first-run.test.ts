@@ -6,7 +6,7 @@
 import { loadFleetFromSources } from '../../model/load-fleet';
 import { UserError } from '../../model/diagnostics';
 import { synthesize } from '../../synth/synthesize';
-import { hasErrors, validateDist } from '../../validation/validate-dist';
+import { validateDist } from '../../validation/validate-dist';
 import { convertFixtures, convertText } from './convert-helpers';
 
 const FLAGS = {
