@@ -15,6 +15,9 @@ export const REPORT_ACTIONS = [
   'dropped',
   'skipped',
   'inferred',
+  // synth's own checks on the written description (convert/synth-check.ts)
+  'refused',
+  'checked',
 ] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 

@@ -19,6 +19,7 @@ import {
 import { convertProvisioner } from './from-v1alpha5';
 import { placeKubelet } from './kubelet-placement';
 import { decideNodeRole } from './node-role';
+import { DraftOrigin, synthCheck } from './synth-check';
 import { documentLabel, ManifestDocument, ManifestSource, readManifests } from './manifest-documents';
 
 export interface ConvertOptions {
@@ -177,6 +178,32 @@ export function convertManifests(
     mixedRoles: nodeRole.mixedRoles,
   };
   const description = buildFleetDescription(cluster, classList, poolDrafts);
+  const body = renderFleetDescription(description, {
+    sources: [],
+    cluster,
+    pinnedAliases: [],
+    warnings: 0,
+  });
+  const origins = new Map<string, DraftOrigin>();
+  for (const [key, defined] of [
+    ...[...pools.values()].map((d) => [`nodePools.${d.draft.name}`, d] as const),
+    ...[...classes.values()].map((d) => [`nodeClasses.${d.draft.name}`, d] as const),
+  ]) {
+    const doc = defined.ctx.doc;
+    origins.set(key, { file: doc.file, line: doc.line, col: doc.col, object: `${doc.kind}/${doc.name}` });
+  }
+  // Split classes (`<class>-<pool>`) come from the class they were split from.
+  for (const cls of classList)
+    if (!origins.has(`nodeClasses.${cls.name}`)) {
+      const doc = cls.ctx.doc;
+      origins.set(`nodeClasses.${cls.name}`, {
+        file: doc.file,
+        line: doc.line,
+        col: doc.col,
+        object: `${doc.kind}/${doc.name}`,
+      });
+    }
+  for (const e of synthCheck({ yaml: body, cluster, origins, firstFile: sources[0]?.file ?? '' })) log.add(e);
   const entries = log.entries;
   const yaml = renderFleetDescription(description, {
     sources: sources.map((s) => s.file),

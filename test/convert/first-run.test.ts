@@ -82,10 +82,58 @@ spec:
     expect(result.yaml).toContain(
       '#   iam.nodeRoleName - REQUIRED: the node classes use several roles: RoleA (a); RoleB (b). A cluster has one node role here: set iam.nodeRoleName to the role to keep and remove role from the node classes (they default to it), or give the classes of other roles an instanceProfile',
     );
-    expect(result.entries.filter((e) => e.level === 'warning' && e.target.endsWith('.role'))).toHaveLength(2);
+    expect(result.entries.filter((e) => e.action === 'inferred' && e.target.endsWith('.role'))).toHaveLength(
+      2,
+    );
+    // The converter ran synth's checks on what it wrote, and says so at the source object.
+    expect(
+      result.entries.filter((e) => e.action === 'refused').map((e) => [e.file, e.line, e.target]),
+    ).toEqual([
+      ['input.yaml', 1, 'nodeClasses.a.role'],
+      ['input.yaml', 10, 'nodeClasses.b.role'],
+    ]);
     const synthErrors = firstRun(result.yaml!);
     expect(synthErrors.join('\n')).toContain(
       'A cluster has one node role here: set iam.nodeRoleName to the role to keep and remove role from the node classes',
     );
+  });
+});
+
+describe('the converter runs the same checks as synth on what it writes', () => {
+  test('a class selecting AMIs by id without amiFamily: the CRD rule synth applies is reported at its manifest', () => {
+    const result = convertText(
+      `apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata: { name: byid }
+spec:
+  amiSelectorTerms: [{ id: ami-0123456789abcdef0 }]
+  role: KarpenterNodeRole-prod
+  subnetSelectorTerms: [{ tags: { karpenter.sh/discovery: prod } }]
+  securityGroupSelectorTerms: [{ tags: { karpenter.sh/discovery: prod } }]
+`,
+      FLAGS,
+      'classes.yaml',
+    );
+    const refused = result.entries.filter((e) => e.action === 'refused');
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]).toMatchObject({
+      file: 'classes.yaml',
+      line: 1,
+      source: 'EC2NodeClass/byid',
+      level: 'warning',
+    });
+    expect(refused.map((e) => e.message).join('\n')).toMatch(/amiFamily/);
+    expect(firstRun(result.yaml!)).not.toEqual([]);
+  });
+
+  test("a clean conversion has no refused lines; synth's warnings are reported as checked", () => {
+    const result = convertFixtures(['v1/minimal.yaml'], FLAGS);
+    expect(result.entries.filter((e) => e.action === 'refused')).toEqual([]);
+    expect(result.entries.filter((e) => e.action === 'checked').map((e) => [e.source, e.message])).toEqual([
+      [
+        'NodePool/default',
+        "synth warns: NodePool 'default' has no limits: Karpenter may launch nodes without bound",
+      ],
+    ]);
   });
 });
