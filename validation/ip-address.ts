@@ -116,4 +116,3 @@ export function isMac(s: string): boolean {
   }
   return false;
 }
-

@@ -226,5 +226,7 @@ export const KUBERNETES_FORMATS: Readonly<Record<string, FormatInfo>> = {
 /** The check for `format`, or undefined when the API server ignores it. */
 export function formatInfo(format: string): FormatInfo | undefined {
   const name = format.replace(/-/g, '');
-  return Object.prototype.hasOwnProperty.call(KUBERNETES_FORMATS, name) ? KUBERNETES_FORMATS[name] : undefined;
+  return Object.prototype.hasOwnProperty.call(KUBERNETES_FORMATS, name)
+    ? KUBERNETES_FORMATS[name]
+    : undefined;
 }

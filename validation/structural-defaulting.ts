@@ -94,7 +94,8 @@ function applyDefaults(root: JsonSchema, x: unknown, s: JsonSchema | undefined):
   const props = s.properties as Record<string, unknown> | undefined;
   const extra = deref(root, s.additionalProperties);
   for (const k of Object.keys(x)) {
-    if (props && Object.prototype.hasOwnProperty.call(props, k)) applyDefaults(root, x[k], deref(root, props[k]));
+    if (props && Object.prototype.hasOwnProperty.call(props, k))
+      applyDefaults(root, x[k], deref(root, props[k]));
     else if (extra) {
       if (x[k] === null && !nullable(extra) && extra.default !== undefined) x[k] = copy(extra.default);
       applyDefaults(root, x[k], extra);
@@ -130,7 +131,8 @@ export function formatViolations(value: unknown, root: JsonSchema): FormatViolat
     if (typeof x === 'string') {
       if (typeof s.format !== 'string') return;
       const info = formatInfo(s.format);
-      if (info && !info.check(x)) out.push({ path: [...path], format: s.format, value: x, example: info.example });
+      if (info && !info.check(x))
+        out.push({ path: [...path], format: s.format, value: x, example: info.example });
       return;
     }
     if (Array.isArray(x)) {
