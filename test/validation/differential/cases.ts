@@ -317,11 +317,17 @@ function keywordCases(c: Constraint): Cases {
   }
   let accept: Case | undefined;
   let reject: Case | undefined;
+  let lastAccepted: Case | undefined;
   for (const value of keywordCandidates(c)) {
     const ok = satisfies(c, value, withDefaults(root, c.schema, value));
-    if (ok) accept ??= { value, fails: false };
-    else reject ??= { value, fails: true };
+    if (ok) {
+      accept ??= { value, fails: false };
+      lastAccepted = { value, fails: false };
+    } else reject ??= { value, fails: true };
   }
+  // With no rejected case, the accepted one is the candidate meant to fail (e.g. the
+  // defaulted field left out): the validator must accept it too.
+  if (!reject) accept = lastAccepted;
   let why: string | undefined;
   if (!reject) {
     if (c.kind === 'required') {
@@ -538,13 +544,17 @@ export function concretePath(steps: readonly Step[]): (string | number)[] {
   return steps.map((s) => ('p' in s ? s.p : 'i' in s ? 0 : 'k'));
 }
 
+const skeletons = new WeakMap<JsonSchema, unknown>();
+
 /** A whole object of the constraint's kind with `value` at the location. */
 export function placeAt(c: Constraint, value: unknown, name: string): Record<string, unknown> {
   const root = c.set.schema(c.entry);
-  const obj = (c.steps.length === 0 ? copy(value) : (synth(root, deref(root, root)) ?? {})) as Record<
-    string,
-    unknown
-  >;
+  let skeleton = skeletons.get(root);
+  if (skeleton === undefined) {
+    skeleton = synth(root, deref(root, root)) ?? {};
+    skeletons.set(root, skeleton);
+  }
+  const obj = (c.steps.length === 0 ? copy(value) : copy(skeleton)) as Record<string, unknown>;
   obj.apiVersion = `${c.entry.group}/${c.entry.version}`;
   obj.kind = c.entry.kind;
   obj.metadata = { name, ...(c.entry.namespaced ? { namespace: 'default' } : {}) };
