@@ -103,6 +103,13 @@ describe('differential: the validator decides every imported constraint as the c
     console.log(
       [
         `differential: ${outcomes.length} constraints, ${both} with an accepted and a rejected case, ${exceptions.length} that cannot fail or pass (${Date.now() - started} ms, ${Math.round(generating)} ms generating cases)`,
+        ...KARPENTER_VERSIONS.map((ver) => {
+          const mine = outcomes.filter((o) => o.constraint.set.setVersion === ver);
+          const versions = [
+            ...new Set(mine.map((o) => `${o.constraint.entry.kind} ${o.constraint.entry.version}`)),
+          ];
+          return `  Karpenter ${ver}: ${mine.length} constraints in ${versions.join(', ')}`;
+        }),
         `  by kind: ${[...byKind]
           .sort()
           .map(([k, n]) => `${k} ${n}`)
