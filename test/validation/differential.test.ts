@@ -108,7 +108,8 @@ describe('differential: the validator decides every imported constraint as the c
           const versions = [
             ...new Set(mine.map((o) => `${o.constraint.entry.kind} ${o.constraint.entry.version}`)),
           ];
-          return `  Karpenter ${ver}: ${mine.length} constraints in ${versions.join(', ')}`;
+          const full = mine.filter((o) => o.accepted && o.rejected && !o.mismatch).length;
+          return `  Karpenter ${ver}: ${mine.length} constraints (${full} with both cases, ${mine.length - full} without) in ${versions.join(', ')}`;
         }),
         `  by kind: ${[...byKind]
           .sort()
