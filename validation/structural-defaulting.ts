@@ -42,8 +42,18 @@ function fieldSchema(root: JsonSchema, s: JsonSchema | undefined, key: string): 
   return deref(root, s.additionalProperties);
 }
 
+/**
+ * A deep copy of plain JSON-like data that keeps every scalar as it is (JSON would turn a
+ * YAML `.inf` into null) and builds plain objects of this realm (CEL checks for them).
+ */
 function copy<T>(v: T): T {
-  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
+  if (Array.isArray(v)) return v.map((x: unknown) => copy(x)) as T;
+  if (isRecord(v)) {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v)) out[k] = copy(v[k]);
+    return out as T;
+  }
+  return v;
 }
 
 function pruneNulls(root: JsonSchema, x: unknown, s: JsonSchema | undefined): void {

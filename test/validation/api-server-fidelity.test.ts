@@ -89,6 +89,11 @@ describe('structural defaulting before every check', () => {
     expect(f).toEqual([]);
   });
 
+  test('a non-finite number is still checked, not turned into a dropped null', () => {
+    const f = run(NODE_POOL.replace('spec:\n  template:', 'spec:\n  weight: .inf\n  template:'));
+    expect(f.map((x) => [x.path, x.check])).toEqual([['spec.weight', 'schema/maximum']]);
+  });
+
   test('a null for a non-nullable field without a default is dropped, as the API server does', () => {
     expect(run(NODE_POOL.replace('spec:\n  template:', 'spec:\n  weight: null\n  template:'))).toEqual([]);
   });
