@@ -86,6 +86,18 @@ describe('differential: the validator decides every imported constraint as the c
         }
       }
       const mine = outcomes.filter((o) => o.constraint.set.setVersion === version);
+      // Every served CRD version contributes constraints (1.0.14's v1beta1 included).
+      expect([...new Set(mine.map((o) => o.constraint.entry.base))].sort()).toEqual(
+        set.entries
+          .filter((e) => e.served)
+          .map((e) => e.base)
+          .sort(),
+      );
+      for (const kind of ['cel', 'required', 'pattern', 'enum', 'format', 'maxLength'])
+        expect([kind, mine.some((o) => o.constraint.kind === kind && o.accepted && o.rejected)]).toEqual([
+          kind,
+          true,
+        ]);
       expect(mine.filter((o) => o.mismatch).map((o) => `${keyOf(o.constraint)}: ${o.mismatch}`)).toEqual([]);
       const uncovered = mine
         .filter((o) => !(o.accepted && o.rejected))
