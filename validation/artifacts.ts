@@ -13,15 +13,15 @@ import type { JsonSchema } from './structural-schema';
 export const VALIDATION_IMPORT_DIR = 'validation';
 
 /**
- * ajv options baked into the standalone validators: report every error, apply schema
- * defaults first (the API server defaults before it validates), Kubernetes keywords are
- * already translated so unknown keywords are ignored, formats are not checked (int32 is a
- * range, the rest are informational for the API server too).
+ * ajv options baked into the standalone validators: report every error, Kubernetes keywords
+ * are already translated so unknown keywords are ignored. Defaults are applied and formats
+ * checked before and beside ajv, the way the API server does (structural-defaulting.ts),
+ * so ajv does neither.
  */
 export const ARTIFACT_AJV_OPTIONS = {
   allErrors: true,
   strict: false,
-  useDefaults: true,
+  useDefaults: false,
   validateFormats: false,
 } as const;
 

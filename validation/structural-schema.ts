@@ -8,8 +8,11 @@
  * - `x-kubernetes-int-or-string` accepts an integer or a string;
  * - `nullable: true` accepts null;
  * - `x-kubernetes-embedded-resource` requires `apiVersion` and `kind`;
- * - OpenAPI v3.0's boolean `exclusiveMinimum/Maximum` become draft-07 numbers, `format: int32`
- *   becomes a range;
+ * - OpenAPI v3.0's boolean `exclusiveMinimum/Maximum` become draft-07 numbers;
+ * - `format` and `default` are kept for the run-time defaulting and format checks
+ *   (structural-defaulting.ts); ajv ignores both. `int32`/`int64` are not checked: the API
+ *   server strips every format it does not validate (string-formats.ts), ranges included;
+ * - an untyped `nullable: true` node is marked `x-nullable` (typed ones get 'null' in `type`);
  * - the root gets `apiVersion`, `kind` and a closed ObjectMeta.
  *
  * List uniqueness (`x-kubernetes-list-type: set|map`) and CEL rules are not JSON Schema;
@@ -18,9 +21,6 @@
  */
 
 export type JsonSchema = { [key: string]: unknown };
-
-const INT32_MIN = -2147483648;
-const INT32_MAX = 2147483647;
 
 /** Keywords copied as they are (value validation Kubernetes supports). */
 const COPIED = [
@@ -39,6 +39,7 @@ const COPIED = [
   'multipleOf',
   'required',
   'default',
+  'format',
 ] as const;
 
 /**
@@ -97,10 +98,6 @@ export function toAjvSchema(node: Record<string, unknown>): JsonSchema {
   if (node['x-kubernetes-int-or-string'] === true) {
     out.type = ['integer', 'string'];
   }
-  if (node.format === 'int32') {
-    out.minimum = typeof out.minimum === 'number' ? Math.max(out.minimum, INT32_MIN) : INT32_MIN;
-    out.maximum = typeof out.maximum === 'number' ? Math.min(out.maximum, INT32_MAX) : INT32_MAX;
-  }
   if (node.exclusiveMinimum === true && typeof node.minimum === 'number') {
     delete out.minimum;
     out.exclusiveMinimum = node.minimum;
@@ -144,7 +141,8 @@ export function toAjvSchema(node: Record<string, unknown>): JsonSchema {
   }
 
   if (node.nullable === true) {
-    if (typeof out.type === 'string') out.type = [out.type, 'null'];
+    if (out.type === undefined) out['x-nullable'] = true;
+    else if (typeof out.type === 'string') out.type = [out.type, 'null'];
     else if (Array.isArray(out.type)) out.type = [...out.type, 'null'];
     if (Array.isArray(out.enum)) out.enum = [...out.enum, null];
   }

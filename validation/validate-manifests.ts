@@ -16,6 +16,7 @@ import { formatPath, ManifestDocument } from './manifest-source';
 import { checkMetadata } from './metadata-check';
 import { CompiledRules, PathSegment } from './rule-engine';
 import { schemaViolations } from './schema-findings';
+import { defaultObject, formatViolations } from './structural-defaulting';
 
 export const KARPENTER_GROUPS = ['karpenter.sh', 'karpenter.k8s.aws'] as const;
 export const ARGOCD_GROUP = 'argoproj.io';
@@ -192,12 +193,26 @@ export class ManifestValidator {
       });
     };
 
+    // The API server defaults the object (and the stored one it compares with) before any
+    // check; findings point at what the user wrote (a defaulted field at its parent).
+    const schema = set.schema(entry);
+    const defaulted = defaultObject(value, schema);
     const validate = set.validator(entry);
-    const schemaOk = validate(value);
+    const schemaOk = validate(defaulted);
     if (!schemaOk) {
-      for (const v of schemaViolations(validate.errors ?? [], value, () => set.schema(entry))) {
+      for (const v of schemaViolations(validate.errors ?? [], defaulted, () => schema)) {
         push('error', `schema/${v.check}`, v.path, v.message, v.fix);
       }
+    }
+    const formats = formatViolations(defaulted, schema);
+    for (const f of formats) {
+      push(
+        'error',
+        'schema/format',
+        f.path,
+        `${JSON.stringify(f.value)} is not a valid ${f.format}`,
+        `Write a ${f.format} the API server accepts, e.g. ${f.example}`,
+      );
     }
     for (const v of checkMetadata(value.metadata, entry.namespaced))
       push('error', 'metadata', v.path, v.message, v.fix);
@@ -205,10 +220,12 @@ export class ManifestValidator {
     const rules = this.rules.get(`${set.project}/${entry.base}`);
     if (rules && rules.count > 0) {
       const key = objectKey(value);
-      const old = key ? before.get(key) : undefined;
-      for (const v of rules.evaluate(value, old)) {
+      const stored = key ? before.get(key) : undefined;
+      const old = stored === undefined ? undefined : defaultObject(stored, schema);
+      const clean = schemaOk && formats.length === 0;
+      for (const v of rules.evaluate(defaulted, old)) {
         // A rule that cannot run on a value of the wrong type repeats a schema error already reported.
-        if (!schemaOk && v.message.includes('(the rule could not be evaluated:')) continue;
+        if (!clean && v.message.includes('(the rule could not be evaluated:')) continue;
         push('error', v.rule ? 'cel' : 'schema/list-type', v.path, v.message, undefined, v.rule?.rule);
       }
     }
@@ -242,10 +259,18 @@ export class ManifestValidator {
         problem: `${apiVersion} ${kind} is not validated: only Karpenter (${KARPENTER_GROUPS.join(', ')}) and Argo CD (${ARGOCD_GROUP}) schemas are imported`,
       };
     }
-    const entry = set.find(apiVersion, kind);
-    if (entry) return { set, entry };
+    const found = set.find(apiVersion, kind);
+    if (found?.served) return { set, entry: found };
     const label = set.project === 'karpenter' ? `Karpenter ${set.setVersion}` : `Argo CD ${set.setVersion}`;
-    const sameKind = set.entries.filter((e) => e.group === group && e.kind === kind);
+    const sameKind = set.entries.filter((e) => e.group === group && e.kind === kind && e.served);
+    if (found && sameKind.length > 0) {
+      return {
+        severity: 'error',
+        check: 'document/not-served',
+        problem: `${kind} ${apiVersion} is defined but not served by ${label}: the API server refuses it`,
+        fix: `Migrate the object to ${sameKind.map((e) => `${e.group}/${e.version}`).join(' or ')}`,
+      };
+    }
     if (sameKind.length === 0) {
       const kinds = [...new Set(set.entries.filter((e) => e.group === group).map((e) => e.kind))].sort();
       return {
