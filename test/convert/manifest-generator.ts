@@ -19,6 +19,9 @@ export interface GeneratedCase {
 
 const maybe = (rng: Prng, p = 0.5): boolean => rng.next() < p;
 
+/** A plain-JSON copy (undefined members dropped). */
+const clone = (o: unknown): Obj => JSON.parse(JSON.stringify(o)) as Obj;
+
 const LABEL_VALUES = ['a', 'team-x', 'blue', 'v1.2', 'x_y'];
 const ZONES = ['eu-west-1a', 'eu-west-1b', 'eu-west-1c'];
 
@@ -27,18 +30,22 @@ function requirements(rng: Prng): Obj[] {
   const add = (key: string, operator: string, values?: string[], minValues?: number): void => {
     out.push({ key, operator, ...(values ? { values } : {}), ...(minValues ? { minValues } : {}) });
   };
-  if (maybe(rng, 0.7)) add('karpenter.sh/capacity-type', 'In', rng.sample(['spot', 'on-demand'], 1 + rng.int(2)));
+  if (maybe(rng, 0.7))
+    add('karpenter.sh/capacity-type', 'In', rng.sample(['spot', 'on-demand'], 1 + rng.int(2)));
   if (maybe(rng)) add('kubernetes.io/arch', 'In', rng.sample(['amd64', 'arm64'], 1 + rng.int(2)));
   if (maybe(rng, 0.3)) add('kubernetes.io/os', 'In', ['linux']);
-  if (maybe(rng)) add('topology.kubernetes.io/zone', maybe(rng) ? 'In' : 'NotIn', rng.sample(ZONES, 1 + rng.int(3)));
+  if (maybe(rng))
+    add('topology.kubernetes.io/zone', maybe(rng) ? 'In' : 'NotIn', rng.sample(ZONES, 1 + rng.int(3)));
   if (maybe(rng, 0.6)) {
     const cats = rng.sample(['c', 'm', 'r'], 1 + rng.int(3));
     add('karpenter.k8s.aws/instance-category', 'In', cats, maybe(rng, 0.3) ? cats.length : undefined);
   }
-  if (maybe(rng, 0.4)) add('karpenter.k8s.aws/instance-family', 'NotIn', rng.sample(['t3', 't3a', 'm5'], 1 + rng.int(2)));
+  if (maybe(rng, 0.4))
+    add('karpenter.k8s.aws/instance-family', 'NotIn', rng.sample(['t3', 't3a', 'm5'], 1 + rng.int(2)));
   if (maybe(rng, 0.4)) add('karpenter.k8s.aws/instance-generation', 'Gt', [String(2 + rng.int(4))]);
   if (maybe(rng, 0.3)) add('karpenter.k8s.aws/instance-cpu', 'Lt', [String(16 + 16 * rng.int(4))]);
-  if (maybe(rng, 0.3)) add('karpenter.k8s.aws/instance-size', 'NotIn', rng.sample(['nano', 'micro', 'small'], 1 + rng.int(3)));
+  if (maybe(rng, 0.3))
+    add('karpenter.k8s.aws/instance-size', 'NotIn', rng.sample(['nano', 'micro', 'small'], 1 + rng.int(3)));
   if (maybe(rng, 0.2)) add('example.com/gpu', 'DoesNotExist');
   if (maybe(rng, 0.2)) add('karpenter.k8s.aws/instance-hypervisor', 'Exists');
   if (out.length === 0) add('kubernetes.io/os', 'In', ['linux']);
@@ -69,7 +76,8 @@ function kubelet(rng: Prng): Obj {
   const k: Obj = {};
   if (maybe(rng)) k.maxPods = 10 + rng.int(100);
   if (maybe(rng, 0.3)) k.podsPerCore = 1 + rng.int(10);
-  if (maybe(rng, 0.4)) k.systemReserved = { cpu: `${100 + 100 * rng.int(3)}m`, memory: `${100 * (1 + rng.int(5))}Mi` };
+  if (maybe(rng, 0.4))
+    k.systemReserved = { cpu: `${100 + 100 * rng.int(3)}m`, memory: `${100 * (1 + rng.int(5))}Mi` };
   if (maybe(rng, 0.4)) k.kubeReserved = { cpu: '200m', 'ephemeral-storage': '1Gi' };
   if (maybe(rng, 0.3)) {
     k.evictionSoft = { 'memory.available': '500Mi' };
@@ -115,12 +123,15 @@ function blockDevices(rng: Prng): Obj[] {
   return out;
 }
 
-function nodeClassSpec(rng: Prng, cluster: string): Obj {
+function nodeClassSpec(rng: Prng, cluster: string, beta: boolean): Obj {
   const spec: Obj = {};
-  if (maybe(rng, 0.8)) spec.amiSelectorTerms = [{ alias: `al2023@v2025${rng.pick(['0505', '0601', '0715'])}` }];
+  if (!beta && maybe(rng, 0.8))
+    spec.amiSelectorTerms = [{ alias: `al2023@v2025${rng.pick(['0505', '0601', '0715'])}` }];
   else {
     spec.amiFamily = 'AL2023';
-    spec.amiSelectorTerms = [maybe(rng) ? { id: 'ami-0123456789abcdef0' } : { tags: { 'example.com/ami': 'nodes' } }];
+    spec.amiSelectorTerms = [
+      maybe(rng) ? { id: 'ami-0123456789abcdef0' } : { tags: { 'example.com/ami': 'nodes' } },
+    ];
   }
   spec.role = `KarpenterNodeRole-${cluster}`;
   spec.subnetSelectorTerms = maybe(rng, 0.8)
@@ -147,7 +158,7 @@ function nodeClassSpec(rng: Prng, cluster: string): Obj {
   return spec;
 }
 
-function nodePoolSpec(rng: Prng, className: string): Obj {
+function nodePoolSpec(rng: Prng, className: string, beta: boolean): Obj {
   const templateSpec: Obj = {
     nodeClassRef: { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: className },
     requirements: requirements(rng),
@@ -155,7 +166,7 @@ function nodePoolSpec(rng: Prng, className: string): Obj {
   if (maybe(rng, 0.3)) templateSpec.taints = taints(rng, 't');
   if (maybe(rng, 0.2)) templateSpec.startupTaints = taints(rng, 's');
   if (maybe(rng, 0.6)) templateSpec.expireAfter = rng.pick(['720h', '336h', 'Never', '24h']);
-  if (maybe(rng, 0.3)) templateSpec.terminationGracePeriod = rng.pick(['48h', '1h', '30m']);
+  if (!beta && maybe(rng, 0.3)) templateSpec.terminationGracePeriod = rng.pick(['48h', '1h', '30m']);
   const template: Obj = { spec: templateSpec };
   const metadata: Obj = {};
   if (maybe(rng, 0.4)) metadata.labels = { 'example.com/team': rng.pick(LABEL_VALUES) };
@@ -165,36 +176,49 @@ function nodePoolSpec(rng: Prng, className: string): Obj {
   if (maybe(rng, 0.7)) {
     const d: Obj = {};
     if (maybe(rng)) d.consolidationPolicy = rng.pick(['WhenEmpty', 'WhenEmptyOrUnderutilized']);
-    if (maybe(rng)) d.consolidateAfter = rng.pick(['0s', '30s', '5m', 'Never']);
-    if (maybe(rng)) d.budgets = budgets(rng);
+    // v1beta1 allows consolidateAfter only with WhenEmpty, and has no budget reasons.
+    if (maybe(rng) && (!beta || d.consolidationPolicy === 'WhenEmpty'))
+      d.consolidateAfter = rng.pick(['0s', '30s', '5m', 'Never']);
+    if (maybe(rng)) d.budgets = budgets(rng).map((b) => (beta ? { ...b, reasons: undefined } : b));
     if (Object.keys(d).length > 0) spec.disruption = d;
   }
-  if (maybe(rng, 0.7)) spec.limits = { cpu: String(100 * (1 + rng.int(10))), memory: `${100 * (1 + rng.int(10))}Gi` };
+  if (maybe(rng, 0.7))
+    spec.limits = { cpu: String(100 * (1 + rng.int(10))), memory: `${100 * (1 + rng.int(10))}Gi` };
   if (maybe(rng, 0.4)) spec.weight = 1 + rng.int(100);
   return spec;
 }
 
-/** v1 objects → the v1beta1 manifests that mean the same, for the fields v1beta1 has. */
-function toV1beta1(pool: Obj, cls: Obj): [Obj, Obj] | undefined {
-  const ps = structuredClone(pool.spec) as Obj;
+/**
+ * v1 objects (generated within what v1beta1 can express) → the v1beta1 manifests that mean the
+ * same: nodeClassRef by apiVersion, expireAfter under disruption, WhenUnderutilized, kubelet on
+ * the NodePool, the hop limit written out (v1beta1 defaulted it to 2, v1 to 1).
+ */
+function toV1beta1(pool: Obj, cls: Obj): [Obj, Obj] {
+  const ps = clone(pool.spec);
   const ts = (ps.template as Obj).spec as Obj;
-  const cs = structuredClone(cls.spec) as Obj;
-  const d = (ps.disruption as Obj | undefined) ?? {};
-  // v1beta1 cannot express these: such cases stay v1.
-  if (ts.terminationGracePeriod !== undefined || cs.kubelet !== undefined) return undefined;
-  if (d.consolidationPolicy === 'WhenEmptyOrUnderutilized' && d.consolidateAfter !== undefined) return undefined;
-  if ((d.budgets as Obj[] | undefined)?.some((b) => b.reasons !== undefined)) return undefined;
-  const terms = cs.amiSelectorTerms as Obj[];
-  if (terms.some((t) => t.alias !== undefined)) return undefined;
-  ts.nodeClassRef = { apiVersion: 'karpenter.k8s.aws/v1beta1', kind: 'EC2NodeClass', name: (cls.metadata as Obj).name };
+  const cs = clone(cls.spec);
+  ts.nodeClassRef = {
+    apiVersion: 'karpenter.k8s.aws/v1beta1',
+    kind: 'EC2NodeClass',
+    name: (cls.metadata as Obj).name,
+  };
   if (ts.expireAfter !== undefined) {
-    ps.disruption = { ...d, expireAfter: ts.expireAfter };
+    ps.disruption = { ...((ps.disruption as Obj | undefined) ?? {}), expireAfter: ts.expireAfter };
     delete ts.expireAfter;
   }
   const disruption = ps.disruption as Obj | undefined;
-  if (disruption?.consolidationPolicy === 'WhenEmptyOrUnderutilized') disruption.consolidationPolicy = 'WhenUnderutilized';
-  // v1beta1 defaulted the hop limit to 2 and v1 to 1: keep the generated case explicit.
-  cs.metadataOptions ??= { httpEndpoint: 'enabled', httpProtocolIPv6: 'disabled', httpPutResponseHopLimit: 1, httpTokens: 'required' };
+  if (disruption?.consolidationPolicy === 'WhenEmptyOrUnderutilized')
+    disruption.consolidationPolicy = 'WhenUnderutilized';
+  if (cs.kubelet !== undefined) {
+    ts.kubelet = cs.kubelet;
+    delete cs.kubelet;
+  }
+  cs.metadataOptions ??= {
+    httpEndpoint: 'enabled',
+    httpProtocolIPv6: 'disabled',
+    httpPutResponseHopLimit: 1,
+    httpTokens: 'required',
+  };
   return [
     { apiVersion: 'karpenter.sh/v1beta1', kind: 'NodePool', metadata: pool.metadata, spec: ps },
     { apiVersion: 'karpenter.k8s.aws/v1beta1', kind: 'EC2NodeClass', metadata: cls.metadata, spec: cs },
@@ -202,27 +226,33 @@ function toV1beta1(pool: Obj, cls: Obj): [Obj, Obj] | undefined {
 }
 
 /** One case: a pool and its class, as v1 or (when v1beta1 can express it) v1beta1 manifests. */
-export function generateCase(rng: Prng, seed: number, cluster: string, render: (o: Obj) => string): GeneratedCase {
+export function generateCase(
+  rng: Prng,
+  seed: number,
+  cluster: string,
+  render: (o: Obj) => string,
+): GeneratedCase {
+  const beta = maybe(rng, 0.35);
   const className = rng.pick(['default', 'general', 'nodes', 'gpu-a']);
   const poolName = rng.pick(['default', 'web', 'batch', 'system', 'spot-pool']);
   const cls: Obj = {
     apiVersion: 'karpenter.k8s.aws/v1',
     kind: 'EC2NodeClass',
     metadata: { name: className },
-    spec: nodeClassSpec(rng, cluster),
+    spec: nodeClassSpec(rng, cluster, beta),
   };
   const pool: Obj = {
     apiVersion: 'karpenter.sh/v1',
     kind: 'NodePool',
     metadata: { name: poolName },
-    spec: nodePoolSpec(rng, className),
+    spec: nodePoolSpec(rng, className, beta),
   };
-  const beta = maybe(rng, 0.35) ? toV1beta1(pool, cls) : undefined;
-  const docs = beta ?? [pool, cls];
+  const docs = beta ? toV1beta1(pool, cls) : [pool, cls];
+  const expected = [clone(pool), clone(cls)];
   return {
     seed,
     generation: beta ? 'v1beta1' : 'v1',
-    yaml: docs.map(render).join('---\n'),
-    expected: [pool, cls],
+    yaml: docs.map((d) => render(clone(d))).join('---\n'),
+    expected,
   };
 }
