@@ -13,6 +13,7 @@ import {
 import { LABELS, TAGS } from '../model/constants';
 import { ClusterModel, NodeClassModel, SelectorTermModel } from '../model/fleet-model';
 import { labelConstraint } from '../model/label-constraint';
+import { plural } from '../io/cli-common';
 import { awsRead } from './aws-call';
 import { PreflightClients } from './aws-clients';
 import { CheckResult, fail, pass } from './check-result';
@@ -138,7 +139,7 @@ export async function checkNetwork(
           pass(
             'subnets',
             subject,
-            `${subnets.length} subnets (${subnets.map((s) => s.SubnetId).join(', ')}) in ${zones.join(', ')}`,
+            `${plural(subnets.length, 'subnet')} (${subnets.map((s) => s.SubnetId).join(', ')}) in ${zones.join(', ')}`,
           ),
         );
     }
@@ -170,7 +171,7 @@ export async function checkNetwork(
         pass(
           'security-groups',
           subject,
-          `${groups.length} security groups (${groups.map((g) => g.GroupId).join(', ')})`,
+          `${plural(groups.length, 'security group')} (${groups.map((g) => g.GroupId).join(', ')})`,
         ),
       );
   }
