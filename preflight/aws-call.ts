@@ -57,20 +57,30 @@ const NETWORK_CODES = new Set([
   'EPIPE',
 ]);
 
+/** Node's network error code, on the error or the one the SDK wrapped. */
+function networkCode(e: unknown): string | undefined {
+  for (let x = e, depth = 0; typeof x === 'object' && x !== null && depth < 4; depth++) {
+    const code = (x as { code?: unknown }).code;
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return code;
+    x = (x as { cause?: unknown }).cause;
+  }
+  const m = e instanceof Error ? /\b(E[A-Z]{4,})\b/.exec(e.message) : null;
+  return m !== null && NETWORK_CODES.has(m[1]) ? m[1] : undefined;
+}
+
 function errorKind(e: { name?: string; code?: string; $metadata?: unknown }): AwsErrorKind {
   const name = e.name ?? '';
   if (ACCESS_DENIED.has(name)) return 'access-denied';
   if (THROTTLED.has(name)) return 'throttled';
   if (CREDENTIALS.has(name)) return 'credentials';
-  if (NETWORK_CODES.has(e.code ?? '') || NETWORK_CODES.has(name) || name === 'TimeoutError') return 'network';
+  if (networkCode(e) !== undefined || name === 'TimeoutError') return 'network';
   return 'other';
 }
 
 /** The error's name as AWS (or Node's network layer) gave it. */
 export function errorName(e: unknown): string {
   if (typeof e !== 'object' || e === null) return 'Error';
-  const x = e as { name?: string; code?: string };
-  return x.code !== undefined && NETWORK_CODES.has(x.code) ? x.code : (x.name ?? 'Error');
+  return networkCode(e) ?? (e as { name?: string }).name ?? 'Error';
 }
 
 /**
@@ -87,7 +97,10 @@ export async function awsCall<T>(
     return { ok: true, value: await send() };
   } catch (e) {
     const name = errorName(e);
-    const message = e instanceof Error ? e.message : String(e);
+    const message = (e instanceof Error ? e.message : String(e)).replace(
+      /^AWS SDK error wrapper for (Error: )?/,
+      '',
+    );
     if (expected.includes(name)) return { ok: false, name, message };
     throw new AwsCallError(
       service,
