@@ -99,7 +99,9 @@ export async function checkSpotServiceLinkedRole(
     'spot-service-linked-role',
     subject,
     `missing, and node pools ${pools.join(', ')} may use Spot: every Spot launch fails with AuthFailure.ServiceLinkedRoleCreationNotPermitted`,
-    `aws iam create-service-linked-role --aws-service-name spot.amazonaws.com (or set iam.createSpotServiceLinkedRole: true in ${cluster.source.file} and deploy the stack)`,
+    cluster.iam.createSpotServiceLinkedRole
+      ? `deploy the stack (iam.createSpotServiceLinkedRole makes it create the role), or aws iam create-service-linked-role --aws-service-name spot.amazonaws.com and set iam.createSpotServiceLinkedRole: false`
+      : `aws iam create-service-linked-role --aws-service-name spot.amazonaws.com (or set iam.createSpotServiceLinkedRole: true in ${cluster.source.file} and deploy the stack)`,
     cluster.source,
   );
 }

@@ -6,8 +6,10 @@
  * (custom labels, bandwidth, NVMe size ...) are left to Karpenter.
  */
 import { InstanceTypeInfo } from '@aws-sdk/client-ec2';
-import { LABELS } from '../model/constants';
+import { CapacityType, LABELS } from '../model/constants';
 import { LabelRequirement, labelConstraint, withinBounds } from '../model/label-constraint';
+
+const RESERVED: CapacityType = 'reserved';
 
 /** Keys the preflight evaluates. */
 export const DERIVED_LABEL_KEYS = [
@@ -90,6 +92,8 @@ export function satisfies(labels: InstanceLabels, requirement: LabelRequirement)
   if (!isDerivedKey(requirement.key)) return true;
   const c = labelConstraint([requirement]);
   if (c.unknownOperator) return true;
+  // Capacity reservations are not visible in offerings: a requirement admitting `reserved` is left to Karpenter.
+  if (requirement.key === LABELS.capacityType && (c.allowed?.has(RESERVED) ?? false)) return true;
   const values = labels.get(requirement.key) ?? [];
   if (values.length === 0) return !c.mustExist;
   if (c.mustNotExist) return false;

@@ -8,6 +8,7 @@ import {
   DescribeInstanceTypeOfferingsCommand,
   DescribeInstanceTypesCommand,
   InstanceTypeInfo,
+  _InstanceType,
 } from '@aws-sdk/client-ec2';
 import { ClusterModel, NodePoolModel, RequirementModel } from '../model/fleet-model';
 import { awsRead } from './aws-call';
@@ -56,7 +57,7 @@ async function instanceTypes(
       const r = await awsRead('EC2', 'DescribeInstanceTypes', () =>
         clients.ec2.send(
           new DescribeInstanceTypesCommand({
-            InstanceTypes: sorted.slice(i, i + 100) as never,
+            InstanceTypes: sorted.slice(i, i + 100) as _InstanceType[],
             NextToken: token,
           }),
         ),

@@ -203,6 +203,16 @@ describe('npm run preflight against a local AWS stand-in', () => {
       fix: /aws iam create-service-linked-role --aws-service-name spot.amazonaws.com/,
     },
     {
+      name: 'the Spot service-linked role is missing and the stack does not create it',
+      cluster: () =>
+        preflightCluster({ iam: { ...preflightCluster().iam, createSpotServiceLinkedRole: false } }),
+      change: (s) => {
+        s.roles.clear();
+      },
+      expect: { check: 'spot-service-linked-role', subject: 'role AWSServiceRoleForEC2Spot' },
+      fix: /^aws iam create-service-linked-role --aws-service-name spot.amazonaws.com \(or set iam.createSpotServiceLinkedRole: true in clusters\/ticketing.yaml and deploy the stack\)$/,
+    },
+    {
       name: 'the OIDC provider is missing (IRSA)',
       change: (s) => {
         s.oidcProviders.clear();
@@ -449,7 +459,7 @@ describe('npm run preflight against a local AWS stand-in', () => {
       '  FAIL spot-service-linked-role: clusters/ticketing.yaml:1:1 role AWSServiceRoleForEC2Spot: missing, and node pools general may use Spot: every Spot launch fails with AuthFailure.ServiceLinkedRoleCreationNotPermitted.',
     );
     expect(r.out).toContain(
-      '       fix: aws iam create-service-linked-role --aws-service-name spot.amazonaws.com (or set iam.createSpotServiceLinkedRole: true in clusters/ticketing.yaml and deploy the stack).',
+      '       fix: deploy the stack (iam.createSpotServiceLinkedRole makes it create the role), or aws iam create-service-linked-role --aws-service-name spot.amazonaws.com and set iam.createSpotServiceLinkedRole: false.',
     );
     expect(r.out[r.out.length - 1]).toBe('preflight ticketing: 25 passed, 1 failed, 0 skipped.');
   });

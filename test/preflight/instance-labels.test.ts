@@ -51,6 +51,10 @@ describe('instance labels from EC2 data', () => {
     expect(satisfies(m5, { key: 'karpenter.k8s.aws/instance-gpu-count', operator: 'DoesNotExist' })).toBe(
       true,
     );
+    // Reservations are not in the offerings data, so a requirement admitting them is left to Karpenter.
+    expect(satisfies(m5, { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['reserved'] })).toBe(
+      true,
+    );
     // Keys the preflight cannot derive are left to Karpenter.
     expect(satisfies(m5, { key: 'team', operator: 'In', values: ['x'] })).toBe(true);
   });
