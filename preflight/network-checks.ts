@@ -10,7 +10,7 @@ import {
   SecurityGroup,
   Subnet,
 } from '@aws-sdk/client-ec2';
-import { LABELS, TAGS } from '../model/constants';
+import { LABELS } from '../model/constants';
 import { ClusterModel, NodeClassModel, SelectorTermModel } from '../model/fleet-model';
 import { labelConstraint } from '../model/label-constraint';
 import { plural } from '../io/cli-common';
@@ -83,16 +83,30 @@ async function securityGroupsOf(
   return [...byId.values()].sort((a, b) => ((a.GroupId ?? '') < (b.GroupId ?? '') ? -1 : 1));
 }
 
-function tagFix(
+/** The fix when nothing matches: tag resources as the first tag term asks, or correct the IDs/names. */
+export function selectorFix(
   kind: 'subnets' | 'security groups',
+  terms: readonly SelectorTermModel[],
   nodeClass: NodeClassModel,
-  cluster: ClusterModel,
 ): string {
-  const resources = kind === 'subnets' ? '<subnet-ids>' : '<security-group-ids>';
-  return (
-    `tag the ${kind} nodes should use: aws ec2 create-tags --resources ${resources} --tags Key=${TAGS.discovery},Value=${cluster.name}` +
-    ` (or change ${kind === 'subnets' ? 'subnetSelectorTerms' : 'securityGroupSelectorTerms'} of node class ${nodeClass.name})`
+  const field = kind === 'subnets' ? 'subnetSelectorTerms' : 'securityGroupSelectorTerms';
+  const tagTerm = terms.find(
+    (t) => Object.keys(t.tags ?? {}).length > 0 && t.id === undefined && t.name === undefined,
   );
+  if (tagTerm !== undefined) {
+    const tags = Object.keys(tagTerm.tags ?? {})
+      .sort()
+      .map((k) =>
+        (tagTerm.tags ?? {})[k] === '*'
+          ? `Key=${k},Value=<any>`
+          : `Key=${k},Value=${(tagTerm.tags ?? {})[k]}`,
+      )
+      .join(' ');
+    const ids = kind === 'subnets' ? '<subnet-ids>' : '<security-group-ids>';
+    return `tag the ${kind} nodes should use: aws ec2 create-tags --resources ${ids} --tags ${tags} (or change ${field} of node class ${nodeClass.name})`;
+  }
+  const list = kind === 'subnets' ? 'aws ec2 describe-subnets' : 'aws ec2 describe-security-groups';
+  return `correct the IDs or names in ${field} of node class ${nodeClass.name} to ones that exist in the cluster's region (${list} lists them)`;
 }
 
 /** Zones the class's subnets cover, by node class; checks recorded in `results`. */
@@ -117,7 +131,7 @@ export async function checkNetwork(
           'subnets',
           subject,
           `no subnet matches subnetSelectorTerms (${terms}): nodes never launch`,
-          tagFix('subnets', nc, cluster),
+          selectorFix('subnets', nc.subnetSelectorTerms, nc),
           nc.source,
         ),
       );
@@ -152,7 +166,7 @@ export async function checkNetwork(
           'security-groups',
           subject,
           `no security group matches securityGroupSelectorTerms (${groupTerms}): nodes never launch`,
-          tagFix('security groups', nc, cluster),
+          selectorFix('security groups', nc.securityGroupSelectorTerms, nc),
           nc.source,
         ),
       );

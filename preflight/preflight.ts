@@ -6,7 +6,7 @@
 import { ClusterModel } from '../model/fleet-model';
 import { PreflightClients } from './aws-clients';
 import { checkAmiAliases } from './ami-checks';
-import { CheckResult } from './check-result';
+import { CheckId, CheckResult, skip } from './check-result';
 import {
   checkAccessEntry,
   checkControllerIdentity,
@@ -18,6 +18,16 @@ import { checkKeys } from './key-checks';
 import { checkNetwork } from './network-checks';
 import { checkOfferings } from './offering-checks';
 import { checkQueue, checkRules } from './queue-checks';
+
+/** Checks that read the live cluster, skipped when it does not exist. */
+const NEEDS_CLUSTER: readonly CheckId[] = [
+  'controller-identity',
+  'zonal-shift',
+  'access-entry',
+  'subnets',
+  'security-groups',
+  'instance-offerings',
+];
 
 export async function runPreflight(clients: PreflightClients, cluster: ClusterModel): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
@@ -36,6 +46,11 @@ export async function runPreflight(clients: PreflightClients, cluster: ClusterMo
   if (live !== undefined) {
     const zonesByClass = await checkNetwork(clients, cluster, live, results);
     results.push(...(await checkOfferings(clients, cluster, zonesByClass)));
-  }
+  } else
+    results.push(
+      ...NEEDS_CLUSTER.map((check) =>
+        skip(check, `EKS cluster ${cluster.name}`, 'the cluster was not found'),
+      ),
+    );
   return results;
 }

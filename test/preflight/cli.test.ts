@@ -435,6 +435,24 @@ describe('npm run preflight against a local AWS stand-in', () => {
     },
   ];
 
+  it('skips what needs the cluster when it does not exist', async () => {
+    const cluster = preflightCluster();
+    const { checks } = await runJson(
+      cluster,
+      await withAccount(cluster, (s) => {
+        s.cluster = undefined;
+      }),
+    );
+    expect(checks.filter((c) => c.status === 'skip').map((c) => c.check)).toEqual([
+      'controller-identity',
+      'zonal-shift',
+      'access-entry',
+      'subnets',
+      'security-groups',
+      'instance-offerings',
+    ]);
+  });
+
   it.each(failures.map((f) => [f.name, f] as const))('fails when %s', async (_name, f) => {
     const cluster = (f.cluster ?? preflightCluster)();
     const endpoint = await withAccount(cluster, (s) => f.change(s, cluster));
