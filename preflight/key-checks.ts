@@ -139,6 +139,13 @@ async function checkKey(
       `aws kms enable-key --key-id ${keyArn}`,
       cluster.source,
     );
+  const owner = /^arn:[^:]+:kms:[^:]+:(\d{12}):/.exec(keyArn)?.[1];
+  if (owner !== undefined && owner !== cluster.aws.accountId)
+    return skip(
+      'key-policy',
+      subject,
+      `belongs to account ${owner}, whose key policy only that account can read; ask its owner to add the statements of stack output ${output}`,
+    );
   if (meta.KeyManager === 'AWS')
     return skip('key-policy', subject, "AWS managed key: its policy is AWS's and admits EC2 for the account");
   const policy = await awsRead('KMS', 'GetKeyPolicy', () =>

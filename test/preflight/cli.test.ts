@@ -435,6 +435,29 @@ describe('npm run preflight against a local AWS stand-in', () => {
     },
   ];
 
+  it('skips the policy of a key in another account, which only that account can read', async () => {
+    const shared = 'arn:aws:kms:eu-west-1:444455556666:key/shared';
+    const base = preflightCluster();
+    const cluster = {
+      ...base,
+      karpenter: { ...base.karpenter, interruptionQueue: { name: 'ticketing', kmsKeyArn: shared } },
+    };
+    const { code, checks } = await runJson(
+      cluster,
+      await withAccount(cluster, (s) => {
+        s.keys[0].policy = '{}';
+      }),
+    );
+    expect(code).toBe(0);
+    expect(checks.find((c) => c.subject === `queue key ${shared}`)).toEqual({
+      check: 'key-policy',
+      subject: `queue key ${shared}`,
+      status: 'skip',
+      message:
+        'belongs to account 444455556666, whose key policy only that account can read; ask its owner to add the statements of stack output InterruptionQueueKeyPolicyStatement',
+    });
+  });
+
   it('skips what needs the cluster when it does not exist', async () => {
     const cluster = preflightCluster();
     const { checks } = await runJson(
