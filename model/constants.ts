@@ -18,6 +18,11 @@ export const LABELS = {
   instanceCpu: 'karpenter.k8s.aws/instance-cpu',
   instanceGpuManufacturer: 'karpenter.k8s.aws/instance-gpu-manufacturer',
   hostname: 'kubernetes.io/hostname',
+  instanceMemory: 'karpenter.k8s.aws/instance-memory',
+  instanceHypervisor: 'karpenter.k8s.aws/instance-hypervisor',
+  instanceGpuCount: 'karpenter.k8s.aws/instance-gpu-count',
+  instanceGpuName: 'karpenter.k8s.aws/instance-gpu-name',
+  instanceCpuManufacturer: 'karpenter.k8s.aws/instance-cpu-manufacturer',
 } as const;
 export type LabelKey = (typeof LABELS)[keyof typeof LABELS];
 

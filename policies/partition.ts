@@ -28,6 +28,9 @@ export function viaService(service: string, aws: AwsModel): string {
   return `${service}.${aws.region}.${DNS_SUFFIX[aws.partition]}`;
 }
 
+/** Name AWS gives EC2 Spot's service-linked role. */
+export const SPOT_SERVICE_LINKED_ROLE_NAME = 'AWSServiceRoleForEC2Spot';
+
 /** ARN builders for one account, region and partition. */
 export interface ArnBuilder {
   /** `arn:<partition>:ec2:<region>:<account>:<type>/*`; account `*` for resources other accounts may share with us. */
@@ -46,6 +49,10 @@ export interface ArnBuilder {
   ssmServiceParameters(): string;
   kmsKey(keyId: string): string;
   kmsKeys(): string;
+  /** The account's root principal: every IAM principal of the account the key policy delegates to. */
+  accountRoot(): string;
+  /** EC2 Spot's service-linked role (`AWSServiceRoleForEC2Spot`), created once per account. */
+  spotServiceLinkedRole(): string;
 }
 
 export function arnBuilder(aws: AwsModel): ArnBuilder {
@@ -64,5 +71,8 @@ export function arnBuilder(aws: AwsModel): ArnBuilder {
     ssmServiceParameters: () => `${p}:ssm:${aws.region}::parameter/aws/service/*`,
     kmsKey: (keyId) => `${p}:kms:${aws.region}:${acct}:key/${keyId}`,
     kmsKeys: () => `${p}:kms:${aws.region}:${acct}:key/*`,
+    accountRoot: () => `${p}:iam::${acct}:root`,
+    spotServiceLinkedRole: () =>
+      `${p}:iam::${acct}:role/aws-service-role/spot.amazonaws.com/${SPOT_SERVICE_LINKED_ROLE_NAME}`,
   };
 }

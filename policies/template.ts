@@ -10,6 +10,7 @@ import { CONTROLLER_ROLE_ID, controllerRoleResources } from './controller-role';
 import { QUEUE_ID, interruptionQueueResources, queueKeyPolicyStatement } from './interruption-queue';
 import { nameProblems } from './names';
 import { NODE_INSTANCE_PROFILE_ID, NODE_ROLE_ID, nodeRoleResources } from './node-role';
+import { volumeKeyArns, volumeKeyPolicyStatements } from './volume-key-policy';
 
 export const SPOT_SERVICE_LINKED_ROLE_ID = 'SpotServiceLinkedRole';
 /** Top-level Metadata key holding what the tool wants readers of the template to know. */
@@ -50,6 +51,13 @@ function outputs(cluster: ClusterModel): Record<string, CfnOutput> {
       Description: 'Add this statement to the key policy of the queue KMS key, or EventBridge cannot deliver',
       Value: JSON.stringify(keyStatement),
     };
+  const volumeStatements = volumeKeyPolicyStatements(cluster);
+  if (volumeStatements)
+    out.VolumeKeyPolicyStatements = {
+      Description:
+        'Add these statements to the key policy of every customer KMS key node volumes use, or EC2 cannot create the volumes',
+      Value: JSON.stringify(volumeStatements),
+    };
   return out;
 }
 
@@ -74,6 +82,7 @@ export function cloudFormationTemplate(cluster: ClusterModel): CfnTemplate {
       : {}),
   };
   const keyStatement = queueKeyPolicyStatement(cluster);
+  const volumeStatements = volumeKeyPolicyStatements(cluster);
   return {
     AWSTemplateFormatVersion: '2010-09-09',
     Description:
@@ -92,6 +101,15 @@ export function cloudFormationTemplate(cluster: ClusterModel): CfnTemplate {
                 KeyArn: cluster.karpenter.interruptionQueue.kmsKeyArn,
                 Note: 'The queue uses a customer KMS key this stack does not own. Add Statement to that key policy.',
                 Statement: keyStatement,
+              },
+            }
+          : {}),
+        ...(volumeStatements
+          ? {
+              VolumeKeyPolicy: {
+                KeyArns: volumeKeyArns(cluster),
+                Note: 'Node volumes use customer KMS keys this stack does not own. Add Statement to the policy of each key, after the stack (the controller role) exists.',
+                Statement: volumeStatements,
               },
             }
           : {}),

@@ -8,7 +8,7 @@ import { tmpdir } from 'os';
 import * as path from 'path';
 import { ClusterModel } from '../../model/fleet-model';
 import { cloudFormationTemplate, renderTemplate } from '../../policies/template';
-import { clusterModel, fullCluster } from './fixtures';
+import { clusterModel, fullCluster, nodePool } from './fixtures';
 import { exampleFleet } from './example-fleet';
 
 function cfnLintCommand(): string[] {
@@ -24,6 +24,7 @@ function cfnLintCommand(): string[] {
 const clusters: [string, ClusterModel][] = [
   ['basic', clusterModel()],
   ['full', fullCluster()],
+  ['full-spot', { ...fullCluster(), nodePools: [nodePool('general')] }],
   [
     'cn',
     clusterModel({

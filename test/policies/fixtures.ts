@@ -1,5 +1,11 @@
 /** Hand-built cluster models for the policies tests (no loader involved). */
-import { BlockDeviceMappingModel, ClusterModel, IamModel, NodeClassModel } from '../../model/fleet-model';
+import {
+  BlockDeviceMappingModel,
+  ClusterModel,
+  IamModel,
+  NodeClassModel,
+  NodePoolModel,
+} from '../../model/fleet-model';
 
 export const ACCOUNT = '111122223333';
 export const REGION = 'eu-west-1';
@@ -125,4 +131,26 @@ export function fullCluster(): ClusterModel {
       'alias/ebs-nodes',
     ],
   });
+}
+
+/** A node pool of the first node class with the given requirements. */
+export function nodePool(
+  name: string,
+  requirements: NodePoolModel['requirements'] = [],
+  nodeClass = 'encrypted-0',
+): NodePoolModel {
+  return {
+    name,
+    source: { file: 'clusters/ticketing.yaml', line: 60, col: 5 },
+    nodeClass,
+    requirements,
+    labels: {},
+    annotations: {},
+    taints: [],
+    startupTaints: [],
+    limits: {},
+    disruption: { consolidationPolicy: 'WhenEmptyOrUnderutilized', consolidateAfter: '1m', budgets: [] },
+    expireAfter: '720h',
+    smokeTest: false,
+  };
 }

@@ -1,0 +1,94 @@
+/** The interruption queue and the five EventBridge rules that feed it exist and point at it. */
+import { DescribeRuleCommand, ListTargetsByRuleCommand } from '@aws-sdk/client-eventbridge';
+import { GetQueueUrlCommand } from '@aws-sdk/client-sqs';
+import { ClusterModel } from '../model/fleet-model';
+import { INTERRUPTION_EVENTS } from '../policies/interruption-events';
+import { queueArn } from '../policies/interruption-queue';
+import { ruleName } from '../policies/names';
+import { awsCall, awsRead } from './aws-call';
+import { PreflightClients } from './aws-clients';
+import { CheckResult, fail, pass } from './check-result';
+
+const DEPLOY =
+  'deploy the stack: aws cloudformation deploy --template-file dist/<cluster>/cloudformation/karpenter.json';
+
+function deployFix(cluster: ClusterModel): string {
+  return `${DEPLOY.replace('<cluster>', cluster.name)} --stack-name Karpenter-${cluster.name} --capabilities CAPABILITY_NAMED_IAM --region ${cluster.aws.region}`;
+}
+
+export async function checkQueue(clients: PreflightClients, cluster: ClusterModel): Promise<CheckResult> {
+  const name = cluster.karpenter.interruptionQueue.name;
+  const subject = `queue ${name}`;
+  const r = await awsCall(
+    'SQS',
+    'GetQueueUrl',
+    () =>
+      clients.sqs.send(
+        new GetQueueUrlCommand({ QueueName: name, QueueOwnerAWSAccountId: cluster.aws.accountId }),
+      ),
+    ['QueueDoesNotExist', 'AWS.SimpleQueueService.NonExistentQueue'],
+  );
+  if (!r.ok)
+    return fail(
+      'interruption-queue',
+      subject,
+      'missing: Karpenter (settings.interruptionQueue) fails to start its interruption controller',
+      deployFix(cluster),
+      cluster.source,
+    );
+  return pass('interruption-queue', subject, `exists (${r.value.QueueUrl ?? 'no URL'})`);
+}
+
+export async function checkRules(clients: PreflightClients, cluster: ClusterModel): Promise<CheckResult[]> {
+  const queue = queueArn(cluster);
+  const out: CheckResult[] = [];
+  for (const event of INTERRUPTION_EVENTS) {
+    const name = ruleName(event.kind, cluster.name);
+    const subject = `rule ${name}`;
+    const r = await awsCall(
+      'EventBridge',
+      'DescribeRule',
+      () => clients.events.send(new DescribeRuleCommand({ Name: name })),
+      ['ResourceNotFoundException'],
+    );
+    if (!r.ok) {
+      out.push(
+        fail(
+          'interruption-rules',
+          subject,
+          `missing: ${event.detailType} events never reach the queue`,
+          deployFix(cluster),
+          cluster.source,
+        ),
+      );
+      continue;
+    }
+    if (r.value.State !== 'ENABLED') {
+      out.push(
+        fail(
+          'interruption-rules',
+          subject,
+          `is ${r.value.State ?? 'in an unknown state'}`,
+          `aws events enable-rule --name ${name} --region ${cluster.aws.region}`,
+          cluster.source,
+        ),
+      );
+      continue;
+    }
+    const targets = await awsRead('EventBridge', 'ListTargetsByRule', () =>
+      clients.events.send(new ListTargetsByRuleCommand({ Rule: name })),
+    );
+    if (!(targets.Targets ?? []).some((t) => t.Arn === queue))
+      out.push(
+        fail(
+          'interruption-rules',
+          subject,
+          `does not target the queue ${queue} (targets: ${(targets.Targets ?? []).map((t) => t.Arn).join(', ') || 'none'})`,
+          deployFix(cluster),
+          cluster.source,
+        ),
+      );
+    else out.push(pass('interruption-rules', subject, `enabled, targets the queue`));
+  }
+  return out;
+}

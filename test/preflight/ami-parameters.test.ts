@@ -1,0 +1,43 @@
+import { parseAlias } from '../../model/ami-alias';
+import { amiAliasParameters, amiVersionsPath } from '../../preflight/ami-parameters';
+
+const params = (alias: string, k8s = '1.33') => amiAliasParameters(parseAlias(alias)!, k8s);
+
+describe('SSM parameters of AMI aliases (Karpenter 1.14.1)', () => {
+  it('AL2023: five architecture/variant paths, pinned or recommended', () => {
+    expect(params('al2023@v20250505')).toEqual([
+      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/standard/amazon-eks-node-al2023-x86_64-standard-1.33-v20250505/image_id',
+      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/nvidia/amazon-eks-node-al2023-x86_64-nvidia-1.33-v20250505/image_id',
+      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/neuron/amazon-eks-node-al2023-x86_64-neuron-1.33-v20250505/image_id',
+      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/arm64/standard/amazon-eks-node-al2023-arm64-standard-1.33-v20250505/image_id',
+      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/arm64/nvidia/amazon-eks-node-al2023-arm64-nvidia-1.33-v20250505/image_id',
+    ]);
+    expect(params('al2023@latest')![0]).toBe(
+      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/standard/recommended/image_id',
+    );
+  });
+
+  it('AL2, Bottlerocket (version without v) and Windows', () => {
+    expect(params('al2@v20240807', '1.30')).toEqual([
+      '/aws/service/eks/optimized-ami/1.30/amazon-linux-2/amazon-eks-node-1.30-v20240807/image_id',
+      '/aws/service/eks/optimized-ami/1.30/amazon-linux-2-arm64/amazon-eks-arm64-node-1.30-v20240807/image_id',
+      '/aws/service/eks/optimized-ami/1.30/amazon-linux-2-gpu/amazon-eks-gpu-node-1.30-v20240807/image_id',
+    ]);
+    expect(params('bottlerocket@v1.40.0')![0]).toBe(
+      '/aws/service/bottlerocket/aws-k8s-1.33/x86_64/1.40.0/image_id',
+    );
+    expect(params('bottlerocket@v1.40.0')![3]).toBe(
+      '/aws/service/bottlerocket/aws-k8s-1.33-nvidia/arm64/1.40.0/image_id',
+    );
+    expect(params('windows2022@latest')).toEqual([
+      '/aws/service/ami-windows-latest/Windows_Server-2022-English-Core-EKS_Optimized-1.33/image_id',
+    ]);
+  });
+
+  it('knows where to list versions, and nothing for unknown families', () => {
+    expect(amiVersionsPath(parseAlias('al2023@v1')!, '1.33')).toBe(
+      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/standard',
+    );
+    expect(params('ubuntu@v1')).toBeUndefined();
+  });
+});
