@@ -54,6 +54,73 @@ export interface AmiFamilyBehaviour {
   readonly sources: readonly string[];
 }
 
+/** A Bottlerocket setting Karpenter writes over the user's (bootstrap/bottlerocket.go, Script). */
+export interface KarpenterBottlerocketSetting {
+  /** Below `settings`. */
+  readonly path: readonly string[];
+  /** What Karpenter writes there. */
+  readonly writes: string;
+  /** Written only when the class's kubelet sets this field, or with instanceStorePolicy RAID0; else always. */
+  readonly when?:
+    | 'clusterDNS'
+    | 'systemReserved'
+    | 'kubeReserved'
+    | 'evictionHard'
+    | 'evictionSoft'
+    | 'evictionSoftGracePeriod'
+    | 'evictionMaxPodGracePeriod'
+    | 'imageGCHighThresholdPercent'
+    | 'imageGCLowThresholdPercent'
+    | 'cpuCFSQuota'
+    | 'RAID0';
+}
+
+export const BOTTLEROCKET_KARPENTER_SETTINGS: readonly KarpenterBottlerocketSetting[] = [
+  { path: ['kubernetes', 'cluster-name'], writes: 'the cluster name' },
+  { path: ['kubernetes', 'api-server'], writes: 'the cluster endpoint' },
+  { path: ['kubernetes', 'cluster-certificate'], writes: 'the cluster CA bundle' },
+  // mergo.MergeWithOverwrite: the node pool's labels win over the user's.
+  {
+    path: ['kubernetes', 'node-labels'],
+    writes: 'the node pool labels, merged over these (Karpenter wins on a clash)',
+  },
+  // NodeTaints = {} then the node pool's taints and startup taints: the user's are dropped.
+  { path: ['kubernetes', 'node-taints'], writes: 'the node pool taints and startup taints, replacing these' },
+  // resolver.go: MaxPods defaults to the instance type's pod limit when kubelet.maxPods is unset.
+  { path: ['kubernetes', 'max-pods'], writes: 'kubelet.maxPods, else the instance type’s pod limit' },
+  { path: ['kubernetes', 'cluster-dns-ip'], writes: 'kubelet.clusterDNS[0]', when: 'clusterDNS' },
+  { path: ['kubernetes', 'system-reserved'], writes: 'kubelet.systemReserved', when: 'systemReserved' },
+  { path: ['kubernetes', 'kube-reserved'], writes: 'kubelet.kubeReserved', when: 'kubeReserved' },
+  { path: ['kubernetes', 'eviction-hard'], writes: 'kubelet.evictionHard', when: 'evictionHard' },
+  { path: ['kubernetes', 'eviction-soft'], writes: 'kubelet.evictionSoft', when: 'evictionSoft' },
+  {
+    path: ['kubernetes', 'eviction-soft-grace-period'],
+    writes: 'kubelet.evictionSoftGracePeriod',
+    when: 'evictionSoftGracePeriod',
+  },
+  {
+    path: ['kubernetes', 'eviction-max-pod-grace-period'],
+    writes: 'kubelet.evictionMaxPodGracePeriod',
+    when: 'evictionMaxPodGracePeriod',
+  },
+  {
+    path: ['kubernetes', 'image-gc-high-threshold-percent'],
+    writes: 'kubelet.imageGCHighThresholdPercent',
+    when: 'imageGCHighThresholdPercent',
+  },
+  {
+    path: ['kubernetes', 'image-gc-low-threshold-percent'],
+    writes: 'kubelet.imageGCLowThresholdPercent',
+    when: 'imageGCLowThresholdPercent',
+  },
+  { path: ['kubernetes', 'cpu-cfs-quota-enforced'], writes: 'kubelet.cpuCFSQuota', when: 'cpuCFSQuota' },
+  {
+    path: ['bootstrap-commands', '000-mount-instance-storage'],
+    writes: 'the instance-store RAID0 mount commands',
+    when: 'RAID0',
+  },
+];
+
 /** DefaultEBS in pkg/providers/amifamily/resolver.go: 20Gi gp3, encrypted. */
 const DEFAULT_EBS = { volumeSize: '20Gi', volumeType: 'gp3', encrypted: true } as const;
 const BLOCK_DEVICE_SOURCES = ['pkg/providers/amifamily/resolver.go', 'pkg/providers/instancetype/types.go'];
@@ -123,25 +190,7 @@ export const AMI_FAMILY_BEHAVIOUR: Readonly<Record<FamilyKind, AmiFamilyBehaviou
       'one TOML document: Karpenter parses your settings and writes its own settings.kubernetes values over them',
     // bottlerocket.go: SSM paths aws-k8s-<v>/x86_64 and aws-k8s-<v>/arm64 (and -nvidia).
     architectures: ['amd64', 'arm64'],
-    karpenterSets: [
-      'settings.kubernetes.cluster-name',
-      'settings.kubernetes.api-server',
-      'settings.kubernetes.cluster-certificate',
-      'settings.kubernetes.node-taints',
-      'settings.kubernetes.node-labels',
-      'settings.kubernetes.max-pods',
-      'settings.kubernetes.cluster-dns-ip',
-      'settings.kubernetes.system-reserved',
-      'settings.kubernetes.kube-reserved',
-      'settings.kubernetes.eviction-hard',
-      'settings.kubernetes.eviction-soft',
-      'settings.kubernetes.eviction-soft-grace-period',
-      'settings.kubernetes.eviction-max-pod-grace-period',
-      'settings.kubernetes.image-gc-high-threshold-percent',
-      'settings.kubernetes.image-gc-low-threshold-percent',
-      'settings.kubernetes.cpu-cfs-quota-enforced',
-      'settings.bootstrap-commands.000-mount-instance-storage',
-    ],
+    karpenterSets: BOTTLEROCKET_KARPENTER_SETTINGS.map((s) => `settings.${s.path.join('.')}`),
     sources: [
       'pkg/providers/amifamily/bottlerocket.go',
       'pkg/providers/amifamily/bootstrap/bottlerocket.go',

@@ -127,7 +127,7 @@ export const BOTTLEROCKET_SETTINGS: readonly BottlerocketSettingSpec[] = [
   { path: ["kubernetes","container-log-monitor-interval"], types: ["string"] },
   { path: ["kubernetes","cpu-cfs-quota-enforced"], types: ["any"] },
   { path: ["kubernetes","cpu-manager-policy"], types: ["string"], enum: ["none","static"] },
-  { path: ["kubernetes","cpu-manager-policy-options"], types: ["string"], enum: ["full-pcpus-only"] },
+  { path: ["kubernetes","cpu-manager-policy-options"], types: ["array"], enum: ["full-pcpus-only"] },
   { path: ["kubernetes","cpu-manager-reconcile-period"], types: ["any"] },
   { path: ["kubernetes","credential-providers"], types: ["table"] },
   { path: ["kubernetes","device-ownership-from-security-context"], types: ["boolean"] },
