@@ -8,7 +8,7 @@ import { checkUserData } from './check-user-data';
 import { checkKubelet } from './check-kubelet';
 import { CheckContext } from './check-context';
 import { objectNameProblem } from './check-names';
-import { TAGS } from './constants';
+import { AmiFamily, TAGS } from './constants';
 import { PathSegment } from './located';
 import { RawNodeClass, RawSelectorTerm } from './raw-fleet';
 import { show } from './show-value';
@@ -85,7 +85,7 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
       );
     }
   });
-  let aliasFamily: string | undefined;
+  let aliasFamily: AmiFamily | undefined;
   for (const { path, alias } of aliases) {
     const parsed = parseAlias(alias);
     if (!parsed) {
