@@ -111,7 +111,6 @@ describe('loadFleet on the committed example fleet', () => {
           deleteOnTermination: false,
         },
       },
-      },
     ]);
     expect(nc.userData).toBe(
       [

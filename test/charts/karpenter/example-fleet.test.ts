@@ -94,7 +94,6 @@ describe('example fleet: Bottlerocket arm64 class (edge)', () => {
           deleteOnTermination: false,
         },
       },
-      },
     ]);
   });
 
