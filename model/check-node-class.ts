@@ -4,6 +4,7 @@ import { renderBottlerocketToml, tomlProblem, TomlValue } from './bottlerocket-t
 import { checkAwsTags } from './check-aws-tags';
 import { checkBlockDevices } from './check-block-devices';
 import { bottlerocketSettingsProblems } from './check-bottlerocket-settings';
+import { checkBottlerocketUserData } from './check-bottlerocket-user-data';
 import { checkUserData } from './check-user-data';
 import { checkKubelet } from './check-kubelet';
 import { CheckContext } from './check-context';
@@ -273,6 +274,7 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
   const family = nc.amiFamily ?? aliasFamily;
   checkBlockDevices(ctx, at, nc, family);
   checkUserData(ctx, at, nc, family);
+  if (family === 'Bottlerocket') checkBottlerocketUserData(ctx, at('userData'), nc);
   const settings: unknown = nc.bottlerocket?.settings;
   if (
     (family === undefined || family === 'Bottlerocket') &&
