@@ -47,7 +47,8 @@ describe('AMI family traps (one fixture, one run)', () => {
       'warning 49:15 nodeClasses.al2023-node-config.userData',
       'warning 62:23 nodeClasses.al2023-raid.blockDeviceMappings[0].ebs.volumeSize',
       'warning 64:16 nodeClasses.custom.amiFamily',
-      'error 70:20 nodePools.windows-arm.architectures',
+      'error 71:7 nodeClasses.br-toml.userData.settings.kernel.lockdwn',
+      'error 75:20 nodePools.windows-arm.architectures',
     ]);
     expect(all.every((d) => d.file === 'clusters/traps.yaml')).toBe(true);
   });
@@ -85,6 +86,12 @@ describe('AMI family traps (one fixture, one run)', () => {
     expect(d.fix).toBe("Did you mean 'kernel'? Rename the key to a setting Bottlerocket documents");
   });
 
+  it('the same checks run on TOML userData, at the line of the key inside the block', () => {
+    const d = one('nodeClasses.br-toml.userData.settings.kernel.lockdwn');
+    expect(d).toMatchObject({ severity: 'error', line: 71, col: 7 });
+    expect(d.fix).toBe("Did you mean 'lockdown'? Rename the key to a setting Bottlerocket documents");
+  });
+
   it('a value outside an enum and a wrong type fail at the value', () => {
     const e = one('nodeClasses.br-xvda.bottlerocket.settings.kernel.lockdown');
     expect(e).toMatchObject({ severity: 'error', line: 16, col: 21 });
@@ -109,7 +116,7 @@ describe('AMI family traps (one fixture, one run)', () => {
 
   it('a Windows class under an arm64-only pool is an error', () => {
     const d = one('nodePools.windows-arm.architectures');
-    expect(d).toMatchObject({ severity: 'error', line: 70, col: 20 });
+    expect(d).toMatchObject({ severity: 'error', line: 75, col: 20 });
     expect(d.message).toContain('Windows2022 AMIs exist for amd64 only, so no node can launch');
     expect(d.fix).toBe('Allow amd64 (architectures: [amd64]), or use a Linux node class for arm64');
   });
