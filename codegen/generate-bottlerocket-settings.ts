@@ -22,7 +22,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parse } from 'smol-toml';
 import { sha256 } from './crd-loader';
 import type { ImportContext } from './import-context';
@@ -353,9 +353,10 @@ export async function generateBottlerocketSettings(
   _crds: unknown,
   context: ImportContext,
 ): Promise<Iterable<[string, string]>> {
-  const files = await readBottlerocketSources(context.projectRoot);
+  const root = projectRootOf(context.projectRoot);
+  const files = await readBottlerocketSources(root);
   if (files === undefined) {
-    const committed = join(context.projectRoot, 'imports', BOTTLEROCKET_SETTINGS_OUTPUT);
+    const committed = join(root, 'imports', BOTTLEROCKET_SETTINGS_OUTPUT);
     if (!existsSync(committed))
       throw new Error(`cannot read ${BOTTLEROCKET_SETTINGS_SOURCE.repo} and no catalogue is committed`);
     console.warn(
@@ -366,4 +367,15 @@ export async function generateBottlerocketSettings(
   return [
     [BOTTLEROCKET_SETTINGS_OUTPUT, renderCatalogue(BOTTLEROCKET_SETTINGS_SOURCE, buildCatalogue(files))],
   ];
+}
+
+/**
+ * The project folder (holding package.json and imports/): `given` when it is one, else the
+ * nearest such folder above this file (compiled in build/codegen/ or run from codegen/).
+ */
+export function projectRootOf(given: string): string {
+  const isRoot = (dir: string) => existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'imports'));
+  if (isRoot(given)) return given;
+  for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) if (isRoot(dir)) return dir;
+  return given;
 }
