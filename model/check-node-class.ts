@@ -274,7 +274,9 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
   const family = nc.amiFamily ?? aliasFamily;
   checkBlockDevices(ctx, at, nc, family);
   checkUserData(ctx, at, nc, family);
-  if (family === 'Bottlerocket') checkBottlerocketUserData(ctx, at('userData'), nc);
+  // With bottlerocket.settings too, the conflict is already reported: one of them goes.
+  if (family === 'Bottlerocket' && nc.bottlerocket === undefined)
+    checkBottlerocketUserData(ctx, at('userData'), nc);
   const settings: unknown = nc.bottlerocket?.settings;
   if (
     (family === undefined || family === 'Bottlerocket') &&
