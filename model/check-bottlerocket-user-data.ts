@@ -9,9 +9,9 @@ import { locateTomlKeys, TomlKeyPosition } from './bottlerocket-toml';
 import { bottlerocketSettingsProblems } from './check-bottlerocket-settings';
 import { CheckContext } from './check-context';
 import { Diagnostic } from './diagnostics';
-import { SourceLocation } from './fleet-model';
-import { formatPath, locAt, nodeAt, PathSegment } from './located';
+import { formatPath, PathSegment } from './located';
 import { RawNodeClass } from './raw-fleet';
+import { userDataPosition } from './user-data-position';
 
 export function checkBottlerocketUserData(
   ctx: CheckContext,
@@ -20,7 +20,7 @@ export function checkBottlerocketUserData(
 ): void {
   const text = nc.userData;
   if (text === undefined) return;
-  const toFleet = blockPosition(ctx, path);
+  const toFleet = userDataPosition(ctx, path);
   const push = (d: Omit<Diagnostic, 'file' | 'line' | 'col'>, at: TomlKeyPosition | undefined) =>
     ctx.diagnostics.push({ ...toFleet(at), ...d });
   let doc: Record<string, unknown>;
@@ -49,28 +49,4 @@ export function checkBottlerocketUserData(
     for (let n = full.length; n > 0 && at === undefined; n--) at = keys.get(full.slice(0, n).join('\u0000'));
     push({ severity: p.severity, path: formatPath([...path, ...full]), message: p.message, fix: p.fix }, at);
   }
-}
-
-/**
- * Maps a position in the userData text to the fleet file: exact inside a literal block scalar
- * (`userData: |`), else the position of the userData value itself.
- */
-function blockPosition(
-  ctx: CheckContext,
-  path: readonly PathSegment[],
-): (at: TomlKeyPosition | undefined) => SourceLocation {
-  const base = locAt(ctx.root, path);
-  const node = nodeAt(ctx.root, path);
-  const source = node?.kind === 'scalar' ? node.source : '';
-  const lines = source.split('\n');
-  const literal = /^\|[0-9+-]*\s*(#.*)?$/.test(lines[0] ?? '');
-  const indent =
-    lines
-      .slice(1)
-      .find((l) => l.trim() !== '')
-      ?.search(/\S/) ?? 0;
-  return (at) =>
-    literal && at !== undefined && at.line < lines.length
-      ? { file: base.file, line: base.line + at.line, col: indent + at.col }
-      : base;
 }

@@ -3,12 +3,13 @@
  * (model/ami-families.ts): AL2023's nodeadm parts, AL2's shell/MIME parts, Windows' PowerShell
  * wrapping, and Custom, where Karpenter adds nothing so userData is the only way a node joins.
  */
-import { parse } from 'yaml';
+import { isMap, LineCounter, parse, parseDocument } from 'yaml';
 import { familyKind } from './ami-families';
 import { CheckContext } from './check-context';
 import { AmiFamily } from './constants';
-import { PathSegment } from './located';
+import { formatPath, PathSegment } from './located';
 import { RawNodeClass } from './raw-fleet';
+import { TextPosition, userDataPosition } from './user-data-position';
 
 /** What Karpenter makes of AL2023 userData (bootstrap/nodeadm.go, parseUserData). */
 export type NodeadmPart = 'mime' | 'node-config' | 'shell';
@@ -73,13 +74,16 @@ export function checkUserData(
         return;
       }
       const spec = (doc.spec ?? {}) as Record<string, Record<string, unknown> | undefined>;
+      const toFleet = userDataPosition(ctx, at('userData'));
       for (const [section, field, writes] of KARPENTER_NODE_CONFIG_FIELDS) {
         if (spec[section]?.[field] !== undefined) {
-          ctx.warn(
-            at('userData'),
-            `the NodeConfig sets spec.${section}.${field}, which Karpenter sets itself (${writes}) in the NodeConfig it appends, so nodeadm uses Karpenter's value`,
-            `Remove spec.${section}.${field} from the NodeConfig`,
-          );
+          ctx.diagnostics.push({
+            severity: 'warning',
+            ...toFleet(yamlKeyPosition(userData, ['spec', section, field])),
+            path: formatPath(at('userData')),
+            message: `the NodeConfig sets spec.${section}.${field}, which Karpenter sets itself (${writes}) in the NodeConfig it appends, so nodeadm uses Karpenter's value`,
+            fix: `Remove spec.${section}.${field} from the NodeConfig`,
+          });
         }
       }
     } else if (part === 'shell' && !trimmed.startsWith('#!')) {
@@ -105,4 +109,22 @@ export function checkUserData(
       'Remove the <powershell> and </powershell> tags and keep the commands',
     );
   }
+}
+
+/** Where the key at `path` is written in a YAML text (1-based), or undefined. */
+function yamlKeyPosition(text: string, path: readonly string[]): TextPosition | undefined {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter });
+  let node: unknown = doc.contents;
+  let offset: number | undefined;
+  for (const seg of path) {
+    if (!isMap(node)) return undefined;
+    const pair = node.items.find((p) => (p.key as { value?: unknown } | null)?.value === seg);
+    if (!pair) return undefined;
+    offset = (pair.key as { range?: [number, number, number] }).range?.[0];
+    node = pair.value;
+  }
+  if (offset === undefined) return undefined;
+  const { line, col } = lineCounter.linePos(offset);
+  return { line, col };
 }

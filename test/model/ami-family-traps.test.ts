@@ -44,7 +44,7 @@ describe('AMI family traps (one fixture, one run)', () => {
       'warning 37:11 nodeClasses.br-unkeyed-data.blockDeviceMappings[1].ebs',
       'warning 39:12 nodeClasses.win.alias',
       'error 43:15 nodeClasses.al2023-cloud-config.userData',
-      'warning 49:15 nodeClasses.al2023-node-config.userData',
+      'warning 54:11 nodeClasses.al2023-node-config.userData',
       'warning 62:23 nodeClasses.al2023-raid.blockDeviceMappings[0].ebs.volumeSize',
       'warning 64:16 nodeClasses.custom.amiFamily',
       'error 71:7 nodeClasses.br-toml.userData.settings.kernel.lockdwn',
@@ -127,7 +127,7 @@ describe('AMI family traps (one fixture, one run)', () => {
     expect(e.message).toContain('YAML but not a nodeadm NodeConfig');
     expect(e.fix).toContain('a shell script starting with #!');
     const w = one('nodeClasses.al2023-node-config.userData');
-    expect(w).toMatchObject({ severity: 'warning', line: 49, col: 15 });
+    expect(w).toMatchObject({ severity: 'warning', line: 54, col: 11 });
     expect(w.message).toContain('spec.cluster.name, which Karpenter sets itself');
     expect(w.fix).toBe('Remove spec.cluster.name from the NodeConfig');
   });
