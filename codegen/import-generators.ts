@@ -2,6 +2,7 @@
  * Extra generators run by `npm run import` after the typed constructs: each takes the
  * loaded CRDs and returns `imports/`-relative path → content (with a provenance header).
  */
+import { generateBottlerocketSettings } from './generate-bottlerocket-settings';
 import { generateChartValuesKeys } from './generate-chart-values-keys';
 import { generateFleetValidators } from './generate-fleet-validators';
 import { generateValidationArtifacts } from './generate-validation-artifacts';
@@ -13,4 +14,5 @@ export const IMPORT_GENERATORS: readonly ImportGenerator[] = [
   generateChartValuesKeys,
   generateValidationArtifacts,
   generateFleetValidators,
+  generateBottlerocketSettings,
 ];

@@ -90,3 +90,91 @@ export function tomlString(s: string): string {
   }
   return out + '"';
 }
+
+/** Where a key is written in TOML text: 1-based line and column of the key (or table header). */
+export interface TomlKeyPosition {
+  readonly line: number;
+  readonly col: number;
+}
+
+/**
+ * Positions of the keys and table headers of a TOML document, by key path (segments joined
+ * with NUL). A line scanner, not a parser: values come from the real parser; this only says
+ * where `[a.b]`, `[[a.b]]`, `key = …` and dotted `a.b = …` are written (keys inside inline
+ * tables and multi-line strings are not located; callers fall back to the nearest ancestor).
+ */
+export function locateTomlKeys(text: string): Map<string, TomlKeyPosition> {
+  const out = new Map<string, TomlKeyPosition>();
+  const KEY = `(?:"(?:[^"\\\\]|\\\\.)*"|'[^']*'|[A-Za-z0-9_-]+)`;
+  const header = new RegExp(`^(\\s*)\\[\\[?\\s*(${KEY}(?:\\s*\\.\\s*${KEY})*)\\s*\\]\\]?\\s*(?:#.*)?$`);
+  const assign = new RegExp(`^(\\s*)(${KEY}(?:\\s*\\.\\s*${KEY})*)\\s*=`);
+  let table: string[] = [];
+  let openString: '"""' | "'''" | undefined;
+  /** Records every prefix of `keyText` (written at `col`) below `base`, each at its own segment. */
+  const record = (base: readonly string[], keyText: string, line: number, col: number) => {
+    const segments = splitTomlKeyWithOffsets(keyText);
+    segments.forEach((seg, n) => {
+      const id = [...base, ...segments.slice(0, n + 1).map((x) => x.key)].join('\u0000');
+      if (!out.has(id) || n === segments.length - 1) out.set(id, { line, col: col + seg.offset });
+    });
+  };
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.replace(/\r$/, '');
+    if (openString !== undefined) {
+      if (countOf(line, openString) % 2 === 1) openString = undefined;
+      return;
+    }
+    const h = header.exec(line);
+    if (h) {
+      table = splitTomlKey(h[2]);
+      record([], h[2], i + 1, line.indexOf(h[2]) + 1);
+      return;
+    }
+    const a = assign.exec(line);
+    if (a) {
+      record(table, a[2], i + 1, a[1].length + 1);
+      const rest = line.slice(a[0].length);
+      for (const delim of ['"""', "'''"] as const) {
+        if (countOf(rest, delim) % 2 === 1) openString = delim;
+      }
+    }
+  });
+  return out;
+}
+
+function countOf(s: string, sub: string): number {
+  return s.split(sub).length - 1;
+}
+
+/** `a."b.c".d` → ['a', 'b.c', 'd']. */
+export function splitTomlKey(key: string): string[] {
+  return splitTomlKeyWithOffsets(key).map((s) => s.key);
+}
+
+/** Each segment of a dotted key with the offset where it is written. */
+function splitTomlKeyWithOffsets(key: string): { key: string; offset: number }[] {
+  const out: { key: string; offset: number }[] = [];
+  let cur = '';
+  let start = -1;
+  let quote: string | undefined;
+  for (let i = 0; i < key.length; i++) {
+    const ch = key[i];
+    if (quote !== undefined) {
+      if (ch === '\\' && quote === '"') cur += key[++i] ?? '';
+      else if (ch === quote) quote = undefined;
+      else cur += ch;
+    } else if (ch === '"' || ch === "'") {
+      if (start < 0) start = i;
+      quote = ch;
+    } else if (ch === '.') {
+      out.push({ key: cur, offset: Math.max(start, 0) });
+      cur = '';
+      start = -1;
+    } else if (!/\s/.test(ch)) {
+      if (start < 0) start = i;
+      cur += ch;
+    }
+  }
+  out.push({ key: cur, offset: Math.max(start, 0) });
+  return out;
+}

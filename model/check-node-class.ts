@@ -2,10 +2,14 @@
 import { ALIAS_FAMILIES, parseAlias } from './ami-alias';
 import { renderBottlerocketToml, tomlProblem, TomlValue } from './bottlerocket-toml';
 import { checkAwsTags } from './check-aws-tags';
+import { checkBlockDevices } from './check-block-devices';
+import { bottlerocketSettingsProblems } from './check-bottlerocket-settings';
+import { checkBottlerocketUserData } from './check-bottlerocket-user-data';
+import { checkUserData } from './check-user-data';
 import { checkKubelet } from './check-kubelet';
 import { CheckContext } from './check-context';
 import { objectNameProblem } from './check-names';
-import { TAGS } from './constants';
+import { AmiFamily, TAGS } from './constants';
 import { PathSegment } from './located';
 import { RawNodeClass, RawSelectorTerm } from './raw-fleet';
 import { show } from './show-value';
@@ -82,7 +86,7 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
       );
     }
   });
-  let aliasFamily: string | undefined;
+  let aliasFamily: AmiFamily | undefined;
   for (const { path, alias } of aliases) {
     const parsed = parseAlias(alias);
     if (!parsed) {
@@ -265,6 +269,26 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
     }
   }
   if (nc.kubelet) checkKubelet(ctx, at('kubelet'), nc.kubelet);
+
+  // What the AMI family does with the class (model/ami-families.ts).
+  const family = nc.amiFamily ?? aliasFamily;
+  checkBlockDevices(ctx, at, nc, family);
+  checkUserData(ctx, at, nc, family);
+  // With bottlerocket.settings too, the conflict is already reported: one of them goes.
+  if (family === 'Bottlerocket' && nc.bottlerocket === undefined)
+    checkBottlerocketUserData(ctx, at('userData'), nc);
+  const settings: unknown = nc.bottlerocket?.settings;
+  if (
+    (family === undefined || family === 'Bottlerocket') &&
+    typeof settings === 'object' &&
+    settings !== null
+  ) {
+    for (const p of bottlerocketSettingsProblems(settings as Record<string, unknown>, nc)) {
+      const path = at('bottlerocket', 'settings', ...p.path);
+      if (p.severity === 'error') ctx.error(path, p.message, p.fix, p.anchor);
+      else ctx.warn(path, p.message, p.fix, p.anchor);
+    }
+  }
 }
 
 /** Node class tags (cluster tags are merged under them, so they are checked here too). */

@@ -4,6 +4,9 @@
  * AMI selection and the resolved AMI family. Both sides get the CRD defaults first
  * (api-defaults.ts), as the API server stores them.
  */
+import { ALIAS_FAMILIES } from '../model/ami-alias';
+import { behaviourOf, USER_DATA_FORMAT_NAMES } from '../model/ami-families';
+import { AMI_FAMILIES, AmiFamily } from '../model/constants';
 import { withApiDefaults } from './api-defaults';
 import { DriftRule, findRule, NODE_CLASS_RULES, NODE_POOL_RULES, REORDER_REASON } from './drift-rules';
 import { diffFields, FieldChange, isPlainObject } from './field-diff';
@@ -59,7 +62,7 @@ export function classifyResource(
       }
       return { ...change, ...verdict };
     }
-    return { ...change, impact: rule.impact, reason: rule.reason };
+    return { ...change, impact: rule.impact, reason: withFamilyDetail(rule, after, rule.reason) };
   });
   return { changes, impact: worstImpact(changes.map((c) => c.impact)) };
 }
@@ -132,4 +135,23 @@ export function get(value: unknown, path: readonly string[]): unknown {
     cur = cur[key];
   }
   return cur;
+}
+
+/**
+ * What a block-device or userData change means for the class's AMI family (model/ami-families.ts):
+ * which device holds pods' data, and which userData format Karpenter merges.
+ */
+function withFamilyDetail(rule: DriftRule, nodeClass: unknown, reason: string): string {
+  const key = rule.prefix.join('.');
+  if (key !== 'spec.blockDeviceMappings' && key !== 'spec.userData') return reason;
+  const name = resolvedFamily(nodeClass);
+  const family: AmiFamily | undefined =
+    ALIAS_FAMILIES[name.toLowerCase()] ?? AMI_FAMILIES.find((f) => f.toLowerCase() === name.toLowerCase());
+  if (family === undefined) return reason;
+  const b = behaviourOf(family);
+  if (key === 'spec.userData')
+    return `${family} userData (${USER_DATA_FORMAT_NAMES[b.userDataFormat]}): ${reason}`;
+  return b.dataDevice !== undefined
+    ? `${reason}; ${family} keeps pods' ephemeral storage on ${b.dataDevice}`
+    : reason;
 }

@@ -141,6 +141,11 @@ export const NODE_CLASS_RULES: readonly DriftRule[] = [
   { prefix: ['spec', 'instanceProfile'], impact: 'replaces', reason: `instanceProfile is ${CLASS_HASH}` },
   { prefix: ['spec', 'userData'], impact: 'replaces', reason: `userData is ${CLASS_HASH}` },
   { prefix: ['spec', 'blockDeviceMappings'], impact: 'replaces', reason: `block devices are ${CLASS_HASH}` },
+  {
+    prefix: ['spec', 'instanceStorePolicy'],
+    impact: 'replaces',
+    reason: `instanceStorePolicy (where pods' ephemeral storage lives) is ${CLASS_HASH}`,
+  },
   { prefix: ['spec', 'kubelet'], impact: 'replaces', reason: `kubelet settings are ${CLASS_HASH}` },
   { prefix: ['spec', 'tags'], impact: 'replaces', reason: `tags are ${CLASS_HASH}` },
   { prefix: ['spec', 'metadataOptions'], impact: 'replaces', reason: `metadataOptions are ${CLASS_HASH}` },

@@ -63,3 +63,18 @@ describe('Bottlerocket TOML', () => {
     expect(tomlProblem({ a: 'x' })).toBeUndefined();
   });
 });
+
+describe('locateTomlKeys', () => {
+  it('finds table headers, keys and dotted keys; skips multi-line strings', () => {
+    const { locateTomlKeys, splitTomlKey } = jest.requireActual('../../model/bottlerocket-toml');
+    const keys = locateTomlKeys(
+      '[settings.kernel]\nlockdown = "none"\nx = """\nfake = 1\n"""\n[settings]\n  "a.b".c = 1\n',
+    );
+    expect(keys.get('settings\u0000kernel')).toEqual({ line: 1, col: 11 });
+    expect(keys.get('settings')).toEqual({ line: 6, col: 2 });
+    expect(keys.get('settings\u0000kernel\u0000lockdown')).toEqual({ line: 2, col: 1 });
+    expect(keys.has('settings\u0000kernel\u0000fake')).toBe(false);
+    expect(keys.get('settings\u0000a.b\u0000c')).toEqual({ line: 7, col: 9 });
+    expect(splitTomlKey('a."b.c" . d')).toEqual(['a', 'b.c', 'd']);
+  });
+});

@@ -83,13 +83,23 @@ describe('loadFleet on the committed example fleet', () => {
     expect(d.iam.identity).toEqual({ type: 'pod-identity' });
   });
 
-  it('reproduces the Bottlerocket arm64 class with its encrypted 100 GiB root volume and TOML settings', () => {
+  it('reproduces the Bottlerocket arm64 class: 100 GiB encrypted data volume on xvdb, small xvda, TOML settings', () => {
     const e = cluster('edge');
     const nc = e.nodeClasses.find((c) => c.name === 'bottlerocket-arm')!;
     expect(nc.amiSelectorTerms).toEqual([{ alias: 'bottlerocket@v1.39.1' }]);
     expect(nc.blockDeviceMappings).toEqual([
       {
         deviceName: '/dev/xvda',
+        ebs: {
+          volumeSize: '4Gi',
+          volumeType: 'gp3',
+          encrypted: true,
+          kmsKeyID: 'arn:aws:kms:us-east-1:777788889999:key/abcd1234-ab12-cd34-ef56-abcdef123456',
+          deleteOnTermination: true,
+        },
+      },
+      {
+        deviceName: '/dev/xvdb',
         rootVolume: true,
         ebs: {
           volumeSize: '100Gi',

@@ -201,8 +201,14 @@ describe('input limits', () => {
         n.path[0] === 'nodeClasses' &&
         parse(target.text).getIn(['nodeClasses', n.path[1], 'bottlerocket']) === undefined,
     )?.path[1] as string;
+    // A shell script (AL2023 userData must be one, a NodeConfig or MIME) of exactly `bytes` bytes.
+    const SCRIPT = '#!/bin/sh\necho ';
     const withUserData = (bytes: number) =>
-      setRawValue(target.text, ['nodeClasses', cls, 'userData'], JSON.stringify('u'.repeat(bytes)));
+      setRawValue(
+        target.text,
+        ['nodeClasses', cls, 'userData'],
+        JSON.stringify(SCRIPT + 'u'.repeat(bytes - SCRIPT.length)),
+      );
 
     it('accepts exactly the limit', () => {
       expect(errorsOf(withUserData(MAX_USER_DATA_BYTES))).toEqual([]);

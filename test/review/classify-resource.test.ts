@@ -53,3 +53,41 @@ describe('helpers', () => {
     expect(get(undefined, ['a'])).toBeUndefined();
   });
 });
+
+describe('AMI family detail (model/ami-families.ts)', () => {
+  it('names the Bottlerocket data device for block devices and the TOML format for userData', () => {
+    const before = nodeClass('c', 'bottlerocket@v1.39.1');
+    const after = clone(before);
+    setPath(after, 'spec.userData', '[settings.kernel]\nlockdown = "integrity"\n');
+    setPath(after, 'spec.blockDeviceMappings', [
+      { deviceName: '/dev/xvdb', rootVolume: true, ebs: { volumeSize: '100Gi' } },
+    ]);
+    const c = classifyResource('EC2NodeClass', before, after);
+    expect(c.impact).toBe('replaces');
+    const reasons = c.changes.map((x) => x.reason);
+    expect(
+      reasons.some((r) =>
+        r.startsWith(
+          'Bottlerocket userData (Bottlerocket settings TOML): userData is in the EC2NodeClass hash',
+        ),
+      ),
+    ).toBe(true);
+    expect(reasons.some((r) => r.endsWith("Bottlerocket keeps pods' ephemeral storage on /dev/xvdb"))).toBe(
+      true,
+    );
+  });
+
+  it('says AL2023 keeps pod data on /dev/xvda, and instanceStorePolicy replaces nodes', () => {
+    const before = nodeClass('c', 'al2023@v20250505');
+    const after = clone(before);
+    setPath(after, 'spec.blockDeviceMappings', [{ deviceName: '/dev/xvda', ebs: { volumeSize: '50Gi' } }]);
+    setPath(after, 'spec.instanceStorePolicy', 'RAID0');
+    const c = classifyResource('EC2NodeClass', before, after);
+    expect(c.changes.every((x) => x.impact === 'replaces')).toBe(true);
+    const reasons = c.changes.map((x) => x.reason);
+    expect(reasons.some((r) => r.endsWith("AL2023 keeps pods' ephemeral storage on /dev/xvda"))).toBe(true);
+    expect(
+      reasons.some((r) => r.startsWith("instanceStorePolicy (where pods' ephemeral storage lives)")),
+    ).toBe(true);
+  });
+});

@@ -29,7 +29,7 @@ nodeClasses:
         kernel: { lockdown: integrity }
         host-containers: { control: { enabled: true }, admin: { enabled: false } }
     blockDeviceMappings:
-      - deviceName: /dev/xvda
+      - deviceName: /dev/xvdb
         rootVolume: true
         ebs: { volumeSize: 100Gi, volumeType: gp3, kmsKeyID: "arn:aws:kms:ap-northeast-2:111122223333:key/abc", deleteOnTermination: false }
 nodePools:

@@ -69,10 +69,20 @@ describe('example fleet: dataops batch pool (arm64 data jobs)', () => {
 describe('example fleet: Bottlerocket arm64 class (edge)', () => {
   const nodeClass = manifest('edge/karpenter/ec2nodeclass-bottlerocket-arm.yaml');
 
-  test('KMS-encrypted 100Gi gp3 root volume, iops 3000, throughput 125, kept on termination', () => {
+  test('small OS volume xvda; KMS-encrypted 100Gi gp3 data volume xvdb (rootVolume), iops 3000, throughput 125, kept on termination', () => {
     expect(nodeClass.spec.blockDeviceMappings).toEqual([
       {
         deviceName: '/dev/xvda',
+        ebs: {
+          volumeSize: '4Gi',
+          volumeType: 'gp3',
+          encrypted: true,
+          kmsKeyID: 'arn:aws:kms:us-east-1:777788889999:key/abcd1234-ab12-cd34-ef56-abcdef123456',
+          deleteOnTermination: true,
+        },
+      },
+      {
+        deviceName: '/dev/xvdb',
         rootVolume: true,
         ebs: {
           volumeSize: '100Gi',
