@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  BOTTLEROCKET_GIT_ENV,
   BOTTLEROCKET_SETTINGS_OUTPUT,
   BOTTLEROCKET_SETTINGS_SOURCE,
   buildCatalogue,
@@ -30,7 +31,7 @@ describe('Bottlerocket settings catalogue', () => {
   if (!haveSource) {
     it('says why regeneration was not checked', () => {
       console.warn(
-        `skipped: ${localMirror(ROOT)} is absent, so the Bottlerocket catalogue was not regenerated (the committed one is used)`,
+        `skipped: ${BOTTLEROCKET_GIT_ENV} names no clone of bottlerocket-project-website, so the Bottlerocket catalogue was not regenerated (the committed one is used)`,
       );
       expect(haveSource).toBe(false);
     });

@@ -1,4 +1,7 @@
-/** The per-family model, cross-checked with Karpenter v1.14.1's source when the mirror is present. */
+/**
+ * The per-family model, cross-checked with Karpenter v1.14.1's source when a clone of
+ * aws/karpenter-provider-aws is named by KARPENTER_PROVIDER_AWS_GIT (its git directory).
+ */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import {
@@ -9,7 +12,7 @@ import {
   writtenFamily,
 } from '../../model/ami-families';
 
-const MIRROR = '/work/.mirror/aws+karpenter-provider-aws/repo';
+const MIRROR = process.env.KARPENTER_PROVIDER_AWS_GIT ?? '';
 const show = (path: string): string =>
   execFileSync('git', ['--git-dir', MIRROR, 'show', `v1.14.1:${path}`], { encoding: 'utf8' });
 
