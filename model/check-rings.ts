@@ -38,7 +38,9 @@ export function generatorRevision(gitops: ClusterModel['gitops']): string {
 
 export function checkRings(entries: readonly FleetEntry[]): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const modelled: Modelled[] = entries.flatMap((entry) => (entry.model ? [{ entry, model: entry.model }] : []));
+  const modelled: Modelled[] = entries.flatMap((entry) =>
+    entry.model ? [{ entry, model: entry.model }] : [],
+  );
   const withRings = modelled.filter((m) => m.model.gitops.rings.length > 0);
 
   // One list for the whole fleet: the first cluster (by file) that has rings sets the reference.
@@ -165,7 +167,7 @@ const SHARED: readonly {
   {
     path: ['gitops', 'targetRevision'],
     value: (m) => generatorRevision(m.gitops),
-    why: 'its git-files generator reads every cluster file at one revision (the first ring\'s when rings are set)',
+    why: "its git-files generator reads every cluster file at one revision (the first ring's when rings are set)",
   },
 ];
 

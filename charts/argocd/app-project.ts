@@ -10,12 +10,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import {
-  KARPENTER_CHART_REPO,
-  MANAGED_BY,
-  NAMESPACES,
-  SYNC_WAVES,
-} from '../../model/constants';
+import { KARPENTER_CHART_REPO, MANAGED_BY, NAMESPACES, SYNC_WAVES } from '../../model/constants';
 import { ClusterModel } from '../../model/fleet-model';
 import {
   AppProject,

@@ -24,6 +24,8 @@ export const SYNC_OPTIONS = {
   skipDryRunOnMissingResource: 'SkipDryRunOnMissingResource=true',
   /** Keep the resources when the Application is deleted (CRDs: deleting them deletes every NodePool). */
   noDelete: 'Delete=false',
+  /** Never prune (as a resource annotation: a root never deletes a child Application on its own). */
+  noPrune: 'Prune=false',
   respectIgnoreDifferences: 'RespectIgnoreDifferences=true',
 } as const;
 export type SyncOption = (typeof SYNC_OPTIONS)[keyof typeof SYNC_OPTIONS];
@@ -59,15 +61,20 @@ export function argocdLabels(gitops: GitOpsModel): Record<string, string> {
 }
 
 /**
- * Annotations of every generated Argo CD object: the resource-level `Delete=false`, which
- * Argo CD honours on every 3.x version (controller/appcontroller.go shouldBeDeleted), so
- * deleting the parent (a root, or a root's ApplicationSet) never deletes this object; the
- * Application-level `syncPolicy.syncOptions: [Delete=false]` only exists from 3.4. Plus the
- * sync wave when given.
+ * Annotations of every generated Argo CD object of a cluster: the resource-level sync options
+ * `Delete=false,Prune=false` and the sync wave when given.
+ * - `Delete=false`: deleting the parent (a root, or the ApplicationSet's root) never deletes
+ *   this object. Argo CD honours the annotation on every 3.x version (controller/appcontroller.go
+ *   shouldBeDeleted); the Application-level `syncPolicy.syncOptions: [Delete=false]` only
+ *   exists from 3.4 (docs/user-guide/sync-options.md).
+ * - `Prune=false`: a root whose folder loses this file (a removed cluster) does not delete the
+ *   child; Applications deleted together would delete the controller while Karpenter's
+ *   finalizers still need it to drain and terminate nodes. Decommissioning is explicit and
+ *   ordered (docs/argocd.md).
  */
 export function argocdAnnotations(syncWave?: SyncWave): Record<string, string> {
   return sortedRecord({
-    [ARGOCD_ANNOTATIONS.syncOptions]: SYNC_OPTIONS.noDelete,
+    [ARGOCD_ANNOTATIONS.syncOptions]: `${SYNC_OPTIONS.noDelete},${SYNC_OPTIONS.noPrune}`,
     ...(syncWave !== undefined ? { [ARGOCD_ANNOTATIONS.syncWave]: syncWave } : {}),
   });
 }

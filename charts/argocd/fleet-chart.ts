@@ -31,13 +31,19 @@ export class FleetChart extends Chart {
     const namespaces = [...new Set(clusters.map((c) => c.gitops.argocdNamespace))].sort(compareCodeUnits);
     for (const ns of namespaces) {
       const inNamespace = clusters.filter((c) => c.gitops.argocdNamespace === ns);
-      const project = new FleetAppProject(this, `project-${ns}`, { argocdNamespace: ns, clusters: inNamespace });
+      const project = new FleetAppProject(this, `project-${ns}`, {
+        argocdNamespace: ns,
+        clusters: inNamespace,
+      });
       manifests.push({ path: distPaths.fleetAppProject(ns), apiObject: project.apiObject });
       const health = new ArgoCdConfigPatch(this, `argocd-cm-${ns}`, { argocdNamespace: ns });
       manifests.push({ path: distPaths.fleetArgoCdConfigPatch(ns), apiObject: health.apiObject });
       const generated = inNamespace.filter((c) => c.gitops.fleetEntry === 'applicationset');
       if (generated.length > 0) {
-        const set = new FleetApplicationSet(this, `applicationset-${ns}`, { argocdNamespace: ns, clusters: generated });
+        const set = new FleetApplicationSet(this, `applicationset-${ns}`, {
+          argocdNamespace: ns,
+          clusters: generated,
+        });
         manifests.push({ path: distPaths.fleetApplicationSet(ns), apiObject: set.apiObject });
       }
     }

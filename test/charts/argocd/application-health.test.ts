@@ -82,9 +82,9 @@ describe('Application health check (argocd-cm override)', () => {
       status: 'Healthy',
       message: 'Synced to 1.14.1 and Healthy',
     });
-    expect(runHealthLua(APPLICATION_HEALTH_LUA, child(synced('1.14.1', 'Synced', 'Progressing'))).status).toBe(
-      'Progressing',
-    );
+    expect(
+      runHealthLua(APPLICATION_HEALTH_LUA, child(synced('1.14.1', 'Synced', 'Progressing'))).status,
+    ).toBe('Progressing');
     expect(runHealthLua(APPLICATION_HEALTH_LUA, child(synced('1.14.1', 'Synced', 'Degraded'))).status).toBe(
       'Degraded',
     );
@@ -98,7 +98,11 @@ describe('Application health check (argocd-cm override)', () => {
     const app = (compared: unknown[]) => ({
       spec: { sources },
       status: {
-        sync: { status: 'Synced', revisions: ['1.14.1', 'abc'], comparedTo: { source: { repoURL: '' }, sources: compared } },
+        sync: {
+          status: 'Synced',
+          revisions: ['1.14.1', 'abc'],
+          comparedTo: { source: { repoURL: '' }, sources: compared },
+        },
         health: { status: 'Healthy' },
       },
     });
