@@ -13,7 +13,7 @@ import { Diagnostic } from './diagnostics';
 import { didYouMean } from './did-you-mean';
 import { ClusterModel, RingModel, SourceLocation } from './fleet-model';
 import { FleetEntry } from './check-fleet';
-import { keyLocAt, nodeAt, PathSegment } from './located';
+import { formatPath, keyLocAt, nodeAt, PathSegment } from './located';
 import { show } from './show-value';
 
 const RING_NAME = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
@@ -21,7 +21,7 @@ const RING_NAME = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 const at = (loc: SourceLocation, path: readonly PathSegment[]) => ({
   severity: 'error' as const,
   ...loc,
-  path: path.join('.'),
+  path: formatPath(path),
 });
 
 const ringsKey = (rings: readonly RingModel[]) => JSON.stringify(rings);
@@ -128,7 +128,7 @@ export function checkRings(entries: readonly FleetEntry[]): Diagnostic[] {
       out.push({
         ...at(loc, ringPath),
         message: `ring '${show(g.ring)}' is not one of gitops.rings (${names.join(', ')})`,
-        fix: guess !== undefined ? `Did you mean '${guess}'?` : `Use one of ${names.join(', ')}`,
+        fix: `${guess !== undefined ? `Did you mean '${guess}'? ` : ''}Use one of ${names.join(', ')}`,
       });
     }
     const revPath = ['gitops', 'targetRevision'];
