@@ -120,7 +120,11 @@ function clusterImpact(
     const from = renames.find((x) => x.kind === r.kind && x.from === r.name && r.change === 'removed');
     const to = renames.find((x) => x.kind === r.kind && x.to === r.name && r.change === 'added');
     if (from) {
-      return { ...r, renamedTo: from.to, note: renameNotes(from, poolsFollowing(from, before, after)).removed };
+      return {
+        ...r,
+        renamedTo: from.to,
+        note: renameNotes(from, poolsFollowing(from, before, after)).removed,
+      };
     }
     if (to) {
       const pools = poolsFollowing(to, before, after);
@@ -181,7 +185,11 @@ function poolsUsing(
 }
 
 /** Existing pools (before) on the old class of a renamed class that reference the new one after. */
-function poolsFollowing(r: Rename, before: Map<string, DistResource>, after: Map<string, DistResource>): string[] {
+function poolsFollowing(
+  r: Rename,
+  before: Map<string, DistResource>,
+  after: Map<string, DistResource>,
+): string[] {
   if (r.kind !== KARPENTER_KINDS.nodeClass) return [];
   const was = new Set(
     [...before.values()]

@@ -49,7 +49,9 @@ export function detectRenames(
       const ref = get(spec, ['template', 'spec', 'nodeClassRef', 'name']);
       const renamed = typeof ref === 'string' ? classRenames.get(ref) : undefined;
       if (renamed === undefined) return canonical(spec);
-      const copy = JSON.parse(JSON.stringify(spec)) as { template: { spec: { nodeClassRef: { name: string } } } };
+      const copy = JSON.parse(JSON.stringify(spec)) as {
+        template: { spec: { nodeClassRef: { name: string } } };
+      };
       copy.template.spec.nodeClassRef.name = renamed;
       return canonical(copy);
     };
