@@ -127,13 +127,8 @@ function clusterImpact(
       };
     }
     if (to) {
-      const pools = poolsFollowing(to, before, after);
-      return {
-        ...r,
-        renamedFrom: to.from,
-        note: renameNotes(to, pools).added,
-        ...(r.kind === KARPENTER_KINDS.nodeClass ? { affectedPools: pools } : {}),
-      };
+      // The pools that follow a renamed class report their own nodeClassRef change.
+      return { ...r, renamedFrom: to.from, note: renameNotes(to, poolsFollowing(to, before, after)).added };
     }
     return r.kind === KARPENTER_KINDS.nodeClass && r.change === 'changed' && r.impact !== 'none'
       ? { ...r, affectedPools: poolsUsing(r.name, before, after) }
@@ -219,11 +214,10 @@ function ringOf(resources: Map<string, DistResource>): string | undefined {
 export function decommissionSteps(cluster: string): string[] {
   const app = (role: Parameters<typeof applicationName>[1]) => applicationName({ name: cluster }, role);
   return [
-    `Merging removes the files only: the cluster's Applications carry Prune=false, so Argo CD deletes nothing by itself`,
-    `1. Delete ${app('nodepools')} (argocd app delete ${app('nodepools')} --cascade): Argo CD deletes the NodePools and EC2NodeClasses, and Karpenter drains and terminates every node they launched, all pools at once`,
-    `2. Wait until no node is left: kubectl get nodeclaims shows none (the EC2NodeClass finalizers hold until then)`,
-    `3. Delete ${app('controller')} (the controller must outlive the nodes it terminates), then ${app('crd')} (the CRDs stay: Delete=false), ${app('base')} if present, and ${app('root')}`,
-    `4. Delete the CloudFormation stack last (the controller and the nodes use its roles and queue until they are gone)`,
+    `Delete ${app('nodepools')} (argocd app delete ${app('nodepools')} --cascade): Argo CD deletes the NodePools and EC2NodeClasses, and Karpenter drains and terminates every node they launched, all pools at once`,
+    `Wait until no node is left: kubectl get nodeclaims shows none (the EC2NodeClass finalizers hold until then)`,
+    `Delete ${app('controller')} (the controller must outlive the nodes it terminates), then ${app('crd')} (the CRDs stay: Delete=false), ${app('base')} if present, and ${app('root')}`,
+    `Delete the CloudFormation stack last (the controller and the nodes use its roles and queue until they are gone)`,
   ];
 }
 

@@ -155,8 +155,11 @@ function row(cells: readonly string[]): string {
 function clusterDetails(c: ClusterImpact): string[] {
   const out = [`#### ${c.name}${c.ring !== undefined ? ` (ring ${c.ring})` : ''}`, ''];
   if (c.decommission) {
-    out.push('**Cluster removed.** Remove its Karpenter in this order:', '');
-    for (const step of c.decommission) out.push(`- ${step}`);
+    out.push(
+      "**Cluster removed.** Merging removes the files only: the cluster's Applications carry Prune=false, so Argo CD deletes nothing by itself. Remove its Karpenter in this order:",
+      '',
+    );
+    c.decommission.forEach((step, i) => out.push(`${i + 1}. ${step}`));
     out.push('');
   }
   for (const r of c.resources) {
