@@ -12,10 +12,10 @@
  *
  * Per-cluster ordering is kept: the generated root is the root (same source, sync waves and
  * health check), and roots are independent of each other, so no step of one cluster waits for
- * another. Deleting the ApplicationSet keeps everything: `preserveResourcesOnDeletion` removes
- * the roots' finalizer before they are deleted (applicationset/controllers, docs
- * operator-manual/applicationset/Application-Deletion.md), and the children carry the
- * resource-level `Delete=false` anyway.
+ * another. Deleting the ApplicationSet keeps everything: with `preserveResourcesOnDeletion` and no
+ * finalizer in the template, the roots get no resources finalizer (applicationset/utils/utils.go
+ * RenderTemplateParams; docs operator-manual/applicationset/Application-Deletion.md), so deleting
+ * one never cascades, and the children carry the resource-level `Delete=false` anyway.
  */
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
@@ -29,7 +29,6 @@ import {
   argocdLabels,
   IN_CLUSTER_SERVER,
   repoPath,
-  RESOURCES_FINALIZER,
   SYNC_OPTIONS,
   SYNC_RETRY,
 } from './application-common';
@@ -120,8 +119,9 @@ export class FleetApplicationSet extends Construct {
           metadata: {
             name: '{{ .name }}',
             namespace: props.argocdNamespace,
+            // No finalizer: with preserveResourcesOnDeletion the ApplicationSet adds none
+            // (applicationset/utils/utils.go RenderTemplateParams), so deleting a root never cascades.
             annotations: argocdAnnotations(),
-            finalizers: [RESOURCES_FINALIZER],
           },
           spec: {
             project: FLEET_PROJECT,

@@ -73,7 +73,9 @@ describe('ApplicationSet fleet entry (gitops.fleetEntry: applicationset)', () =>
     const root: Json = parse(roots.get('fleet/root-ticketing.yaml') ?? '');
     const t = set.spec.template;
     expect(t.metadata.name).toBe('{{ .name }}');
-    expect(t.metadata.finalizers).toEqual(root.metadata.finalizers);
+    // No resources finalizer: with preserveResourcesOnDeletion the ApplicationSet adds none.
+    expect(t.metadata.finalizers).toBeUndefined();
+    expect(root.metadata.finalizers).toEqual(['resources-finalizer.argocd.argoproj.io']);
     expect(t.spec.project).toBe(root.spec.project);
     expect(t.spec.destination).toEqual(root.spec.destination);
     expect(t.spec.source).toEqual({
