@@ -90,7 +90,7 @@ const clusterProperties: Record<string, JsonSchema> = {
       ring: {
         ...str(),
         description:
-          'The rollout ring of this cluster, one of gitops.rings: its Applications track the ring\'s revision, so a change reaches it only when promoted (npm run promote -- --to <ring>).',
+          "The rollout ring of this cluster, one of gitops.rings: its Applications track the ring's revision, so a change reaches it only when promoted (npm run promote -- --to <ring>).",
       },
       rings: {
         ...list(
@@ -98,12 +98,13 @@ const clusterProperties: Record<string, JsonSchema> = {
             {
               name: {
                 ...str(),
-                description: 'Ring name (lower-case letters, digits and dashes); every ring must have a cluster.',
+                description:
+                  'Ring name (lower-case letters, digits and dashes); every ring must have a cluster.',
               },
               targetRevision: {
                 ...str(),
                 description:
-                  'Branch or tag the ring\'s clusters track. Default: ring/<name>; set the first ring to the branch pull requests merge into (e.g. main).',
+                  "Branch or tag the ring's clusters track. Default: ring/<name>; set the first ring to the branch pull requests merge into (e.g. main).",
               },
             },
             ['name'],
