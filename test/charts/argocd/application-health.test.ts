@@ -4,6 +4,7 @@ import {
   APPLICATION_HEALTH_LUA,
   ArgoCdConfigPatch,
 } from '../../../charts/argocd/application-health';
+import { argoObjects, TICKETING } from './argo-fixtures';
 import { runHealthLua } from './run-lua-health';
 
 const chartSource = (version: string) => ({
@@ -126,5 +127,33 @@ describe('Application health check (argocd-cm override)', () => {
       data: { [APPLICATION_HEALTH_KEY]: APPLICATION_HEALTH_LUA },
     });
     expect(APPLICATION_HEALTH_KEY).toBe('resource.customizations.health.argoproj.io_Application');
+  });
+});
+
+describe('ordering facts the health check relies on (generated Applications)', () => {
+  const objects = argoObjects(TICKETING);
+  const app = (role: string) => objects.get(`ticketing/argocd/application-${role}.yaml`);
+  const wave = (role: string) => Number(app(role).metadata.annotations['argocd.argoproj.io/sync-wave']);
+
+  it('puts CRDs before the controller before the node pools, in the root’s waves', () => {
+    expect([wave('base'), wave('crd'), wave('controller'), wave('nodepools')]).toEqual([-3, -2, -1, 0]);
+  });
+
+  it('carries the Karpenter version in the spec sources the health check compares', () => {
+    const version = TICKETING.karpenter.version;
+    expect(app('crd').spec.source).toMatchObject({ chart: 'karpenter-crd', targetRevision: version });
+    expect(app('controller').spec.sources[0]).toMatchObject({ chart: 'karpenter', targetRevision: version });
+    // A version bump changes these fields, so the bumped child reads Progressing until compared and synced.
+    const bumped = {
+      spec: app('crd').spec,
+      status: {
+        sync: {
+          status: 'Synced',
+          comparedTo: { source: { ...app('crd').spec.source, targetRevision: '1.0.14' } },
+        },
+        health: { status: 'Healthy' },
+      },
+    };
+    expect(runHealthLua(APPLICATION_HEALTH_LUA, bumped).status).toBe('Progressing');
   });
 });
