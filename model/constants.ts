@@ -127,6 +127,13 @@ export const KARPENTER_CHART_REPO = 'public.ecr.aws/karpenter';
 export const KARPENTER_CHART = 'karpenter';
 export const KARPENTER_CRD_CHART = 'karpenter-crd';
 
+/** How Argo CD finds a cluster (`gitops.fleetEntry`): a root Application per cluster, or an ApplicationSet. */
+export const FLEET_ENTRIES = ['roots', 'applicationset'] as const;
+export type FleetEntryKind = (typeof FLEET_ENTRIES)[number];
+
+/** Label on every Argo CD object of a cluster in a rollout ring (value: the ring name). */
+export const RING_LABEL = 'karpenter-gitops.io/ring';
+
 /** Argo CD annotation keys and the sync waves the tool assigns. */
 export const ARGOCD_ANNOTATIONS = {
   syncWave: 'argocd.argoproj.io/sync-wave',

@@ -10,7 +10,10 @@
  *   dist/<cluster>/argocd/*.yaml                        AppProject and Applications
  *   dist/<cluster>/cloudformation/karpenter.json        the AWS side
  *   dist/fleet/*.yaml                                   the fleet entry point for Argo CD (root-<cluster>.yaml
- *                                                       app-of-apps roots, appproject-<argocd namespace>.yaml)
+ *                                                       app-of-apps roots, appproject-<argocd namespace>.yaml,
+ *                                                       applicationset-<argocd namespace>.yaml, the argocd-cm patch)
+ *   dist/fleet/clusters/<cluster>.json                  parameters of a cluster's root for the ApplicationSet's
+ *                                                       git-files generator (not a manifest)
  */
 export const FLEET_DIR = 'fleet';
 
@@ -42,7 +45,19 @@ export const distPaths = {
   fleetAppProject: (argocdNamespace: string) => `${FLEET_DIR}/appproject-${argocdNamespace}.yaml`,
   /** The app-of-apps root of one cluster: syncs `<cluster>/argocd/`. */
   fleetRoot: (cluster: string) => `${FLEET_DIR}/root-${cluster}.yaml`,
+  /** The ApplicationSet generating the roots of the clusters with `gitops.fleetEntry: applicationset`. */
+  fleetApplicationSet: (argocdNamespace: string) => `${FLEET_DIR}/applicationset-${argocdNamespace}.yaml`,
+  /** The ApplicationSet's git-files generator reads these: one file per cluster. */
+  fleetClusterParamsGlob: () => `${FLEET_DIR}/clusters/*.json`,
+  fleetClusterParams: (cluster: string) => `${FLEET_DIR}/clusters/${cluster}.json`,
+  /** Ready-to-apply `argocd-cm` patch: the stricter Application health check. */
+  fleetArgoCdConfigPatch: (argocdNamespace: string) => `${FLEET_DIR}/argocd-cm-patch-${argocdNamespace}.yaml`,
 } as const;
+
+/** Whether a dist/-relative path is an ApplicationSet generator parameter file (JSON, not a manifest). */
+export function isFleetClusterParams(rel: string): boolean {
+  return /^fleet\/clusters\/[^/]+\.json$/.test(rel);
+}
 
 /**
  * Generated output held in memory before it is written: path relative to `dist/`

@@ -25,6 +25,7 @@ export const FLEET_DEFAULTS = {
   targetRevision: 'main',
   distPath: 'dist',
   argocdNamespace: NAMESPACES.argocd,
+  fleetEntry: 'roots' as const,
   metadataOptions: {
     httpEndpoint: 'enabled' as const,
     httpProtocolIPv6: 'disabled' as const,
@@ -37,6 +38,9 @@ export const FLEET_DEFAULTS = {
   budgets: [{ nodes: '10%' }] as const,
   expireAfter: '720h',
 } as const;
+
+/** The branch a rollout ring tracks when `gitops.rings[].targetRevision` is not set: `ring/<name>`. */
+export const defaultRingRevision = (ring: string): string => `ring/${ring}`;
 
 /** `KarpenterControllerRole-<cluster>`. */
 export const defaultControllerRoleName = (cluster: string): string => `KarpenterControllerRole-${cluster}`;

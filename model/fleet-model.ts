@@ -19,6 +19,7 @@ import {
   RequirementOperator,
   TaintEffect,
   VolumeType,
+  FleetEntryKind,
 } from './constants';
 import { KarpenterVersion } from './versions';
 
@@ -178,6 +179,27 @@ export interface GitOpsModel {
    * @default {} (`gitops.clusterLabels` not set)
    */
   readonly clusterLabels: Readonly<Record<string, string>>;
+  /**
+   * The cluster's rollout ring; `targetRevision` is then the ring's revision.
+   * @default undefined (`gitops.ring` not set: the cluster tracks `gitops.targetRevision`)
+   */
+  readonly ring?: string;
+  /**
+   * Rollout rings in promotion order, each with the revision its clusters track.
+   * @default [] (`gitops.rings` not set)
+   */
+  readonly rings: readonly RingModel[];
+  /**
+   * How Argo CD finds the cluster: a root Application in dist/fleet/, or an ApplicationSet.
+   * @default 'roots'
+   */
+  readonly fleetEntry: FleetEntryKind;
+}
+
+export interface RingModel {
+  readonly name: string;
+  /** Branch or tag the ring's clusters track. */
+  readonly targetRevision: string;
 }
 
 // ---------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
  * Compiled once per process, on first use (precompiled at import time: fleet-schema-precompiled.ts).
  */
 import type { ValidateFunction } from 'ajv';
-import { LOG_LEVELS, PARTITIONS, TAINT_EFFECTS } from './constants';
+import { FLEET_ENTRIES, LOG_LEVELS, PARTITIONS, TAINT_EFFECTS } from './constants';
 import { nodeClassSchema } from './fleet-schema-node-class';
 import { fingerprintOf, loadPrecompiledFleetValidators } from './fleet-schema-precompiled';
 import { nodePoolDefs, nodePoolSchema } from './fleet-schema-node-pool';
@@ -87,6 +87,37 @@ const clusterProperties: Record<string, JsonSchema> = {
       project: str(),
       syncPolicy: obj({ automated: bool(), prune: bool(), selfHeal: bool() }),
       clusterLabels: stringMap('label names'),
+      ring: {
+        ...str(),
+        description:
+          "The rollout ring of this cluster, one of gitops.rings: its Applications track the ring's revision, so a change reaches it only when promoted (npm run promote -- --to <ring>).",
+      },
+      rings: {
+        ...list(
+          obj(
+            {
+              name: {
+                ...str(),
+                description:
+                  'Ring name (lower-case letters, digits and dashes); every ring must have a cluster.',
+              },
+              targetRevision: {
+                ...str(),
+                description:
+                  "Branch or tag the ring's clusters track. Default: ring/<name>; set the first ring to the branch pull requests merge into (e.g. main).",
+              },
+            },
+            ['name'],
+          ),
+        ),
+        description:
+          'Rollout rings in promotion order (first ring first), fleet-wide: set once in _defaults.yaml.',
+      },
+      fleetEntry: {
+        ...oneOfStrings(FLEET_ENTRIES),
+        description:
+          'How Argo CD finds this cluster: roots (default: dist/fleet/root-<cluster>.yaml, applied once) or applicationset (an ApplicationSet with a git-files generator over dist/fleet/clusters/<cluster>.json).',
+      },
     },
     ['repoURL', 'destination'],
   ),

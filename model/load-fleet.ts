@@ -15,6 +15,7 @@ import { basename, join, relative, resolve, sep } from 'node:path';
 import { checkClusterSemantics } from './check-cluster';
 import { CheckContext } from './check-context';
 import { checkFleet, FleetEntry } from './check-fleet';
+import { checkRings } from './check-rings';
 import { checkResolvedCluster } from './check-resolved';
 import { Diagnostic, sortDiagnostics, UserError } from './diagnostics';
 import { FleetModel } from './fleet-model';
@@ -260,7 +261,7 @@ export function loadFleetFromSources(
     const scope = clusters.length < merged ? ` (when merged into ${clusters.join(', ')})` : '';
     diagnostics.push({ ...diagnostic, message: `${diagnostic.message}${scope}` });
   }
-  diagnostics.push(...checkFleet(entries));
+  diagnostics.push(...checkFleet(entries), ...checkRings(entries));
   const all = dedupe(diagnostics.map(oneLineDiagnostic));
   if (all.some((d) => d.severity === 'error')) throw new UserError(all);
   return {

@@ -9,6 +9,7 @@ import {
   CapacityType,
   ConsolidationPolicy,
   DisruptionReason,
+  FleetEntryKind,
   LogLevel,
   OperatingSystem,
   Partition,
@@ -77,6 +78,9 @@ export interface RawCluster {
       readonly selfHeal?: boolean;
     };
     readonly clusterLabels?: Dict<string>;
+    readonly ring?: string;
+    readonly rings?: readonly { readonly name: string; readonly targetRevision?: string }[];
+    readonly fleetEntry?: FleetEntryKind;
   };
   readonly nodeClasses?: Dict<RawNodeClass>;
   readonly nodePools?: Dict<RawNodePool>;

@@ -5,6 +5,7 @@
  * Clusters, classes, pools and map keys come out sorted.
  */
 import {
+  defaultRingRevision,
   FLEET_DEFAULTS,
   defaultControllerRoleName,
   defaultNodeRoleName,
@@ -63,6 +64,10 @@ export function resolveCluster(raw: RawCluster, ctx: ResolveContext): ClusterMod
   const c = k.controller ?? {};
   const iam = raw.iam ?? {};
   const g = raw.gitops;
+  const rings = (g.rings ?? []).map((r) => ({
+    name: r.name,
+    targetRevision: r.targetRevision ?? defaultRingRevision(r.name),
+  }));
   const tags = sortedRecord(raw.tags);
   const nodeRoleName = iam.nodeRoleName ?? defaultNodeRoleName(name);
   const identity: ControllerIdentityModel =
@@ -139,7 +144,10 @@ export function resolveCluster(raw: RawCluster, ctx: ResolveContext): ClusterMod
     tags,
     gitops: {
       repoURL: g.repoURL,
-      targetRevision: g.targetRevision ?? FLEET_DEFAULTS.targetRevision,
+      targetRevision:
+        rings.find((r) => r.name === g.ring)?.targetRevision ??
+        g.targetRevision ??
+        FLEET_DEFAULTS.targetRevision,
       distPath: distPath === '' ? '.' : distPath,
       destination:
         g.destination.server !== undefined
@@ -153,6 +161,9 @@ export function resolveCluster(raw: RawCluster, ctx: ResolveContext): ClusterMod
         selfHeal: g.syncPolicy?.selfHeal ?? true,
       },
       clusterLabels: sortedRecord(g.clusterLabels),
+      ...(g.ring !== undefined ? { ring: g.ring } : {}),
+      rings,
+      fleetEntry: g.fleetEntry ?? FLEET_DEFAULTS.fleetEntry,
     },
     nodeClasses: Object.entries(raw.nodeClasses ?? {})
       .map(([className, nc]) =>

@@ -4,7 +4,9 @@
  * EC2NodeClass change is carried to every existing NodePool whose nodeClassRef names it; NodePool
  * deletions delete their nodes; CloudFormation changes are summarised.
  */
-import { DistFiles } from '../model/dist-layout';
+import { applicationName } from '../charts/argocd/application-names';
+import { RING_LABEL } from '../model/constants';
+import { DistFiles, FLEET_DIR } from '../model/dist-layout';
 import { classifyResource, get } from './classify-resource';
 import { prunesNodePools } from './argocd-prune';
 import { compareTemplates } from './cloudformation-impact';
@@ -12,6 +14,7 @@ import { DistResource, parseDist, ParsedDist } from './dist-resources';
 import { diffFields } from './field-diff';
 import { ClusterImpact, ImpactReport, isClassified, PoolImpact, ResourceImpact } from './impact-report';
 import { NodeImpact, worstImpact } from './node-impact';
+import { detectRenames, Rename, renameNotes } from './renames';
 import { compareKinds, FILE_KINDS, isKarpenterKind, KARPENTER_KINDS } from './resource-kinds';
 
 export interface DistTree {
@@ -26,7 +29,16 @@ export function computeImpact(before: DistTree, after: DistTree): ImpactReport {
   const clusters = [...new Set([...clustersOf(b), ...clustersOf(a)])].sort();
   const reports = clusters
     .map((c) => clusterImpact(c, only(b, c), only(a, c)))
-    .filter((c) => c.resources.length > 0 || c.cloudFormation);
+    .filter((c) => c.resources.length > 0 || c.cloudFormation)
+    .map((c) => {
+      const ring = ringOf(only(a, c.name)) ?? ringOf(only(b, c.name));
+      const removed = c.name !== FLEET_DIR && only(a, c.name).size === 0 && only(b, c.name).size > 0;
+      return {
+        ...c,
+        ...(ring !== undefined ? { ring } : {}),
+        ...(removed ? { decommission: decommissionSteps(c.name) } : {}),
+      };
+    });
   const pools = reports.flatMap((c) => c.pools);
   return {
     before: before.label,
@@ -103,11 +115,25 @@ function clusterImpact(
       if (fields.length > 0) resources.push({ ...base, change: 'changed', affectedPools: [], fields });
     }
   }
-  const withPools = resources.map((r) =>
-    r.kind === KARPENTER_KINDS.nodeClass && r.change === 'changed' && r.impact !== 'none'
+  const renames = detectRenames(resources, before, after);
+  const withPools = resources.map((r) => {
+    const from = renames.find((x) => x.kind === r.kind && x.from === r.name && r.change === 'removed');
+    const to = renames.find((x) => x.kind === r.kind && x.to === r.name && r.change === 'added');
+    if (from) {
+      return {
+        ...r,
+        renamedTo: from.to,
+        note: renameNotes(from, poolsFollowing(from, before, after)).removed,
+      };
+    }
+    if (to) {
+      // The pools that follow a renamed class report their own nodeClassRef change.
+      return { ...r, renamedFrom: to.from, note: renameNotes(to, poolsFollowing(to, before, after)).added };
+    }
+    return r.kind === KARPENTER_KINDS.nodeClass && r.change === 'changed' && r.impact !== 'none'
       ? { ...r, affectedPools: poolsUsing(r.name, before, after) }
-      : r,
-  );
+      : r;
+  });
   return { name: cluster, resources: withPools, pools: poolImpacts(withPools, after), cloudFormation };
 }
 
@@ -119,7 +145,7 @@ function addedOrRemoved(
   if (r.kind === KARPENTER_KINDS.nodePool) {
     if (added) return { impact: 'none', note: 'new pool: launches nodes only for pods that need them' };
     const note =
-      'Karpenter terminates every node of the pool (NodeClaims are owned by the NodePool; cascading deletion)';
+      'Karpenter terminates every node of the pool (NodeClaims are owned by the NodePool; cascading deletion), draining all of them at once: disruption budgets do not pace a deletion. Order: first make sure the remaining pools can run its pods (else they stay Pending), then merge; remove its EC2NodeClass in a later change, once no NodeClaim uses it';
     return {
       impact: 'deletes',
       note:
@@ -151,6 +177,48 @@ function poolsUsing(
     )
     .map((r) => r.name)
     .sort();
+}
+
+/** Existing pools (before) on the old class of a renamed class that reference the new one after. */
+function poolsFollowing(
+  r: Rename,
+  before: Map<string, DistResource>,
+  after: Map<string, DistResource>,
+): string[] {
+  if (r.kind !== KARPENTER_KINDS.nodeClass) return [];
+  const was = new Set(
+    [...before.values()]
+      .filter((p) => p.kind === KARPENTER_KINDS.nodePool && classRefOf(p) === r.from)
+      .map((p) => p.name),
+  );
+  return [...after.values()]
+    .filter((p) => p.kind === KARPENTER_KINDS.nodePool && classRefOf(p) === r.to && was.has(p.name))
+    .map((p) => p.name)
+    .sort();
+}
+
+/** The ring label of the cluster's Argo CD objects. */
+function ringOf(resources: Map<string, DistResource>): string | undefined {
+  for (const r of resources.values()) {
+    const ring = get(r.body, ['metadata', 'labels', RING_LABEL]);
+    if (typeof ring === 'string') return ring;
+  }
+  return undefined;
+}
+
+/**
+ * The order to remove a cluster's Karpenter in (its child Applications carry Prune=false, so
+ * the root never deletes them all at once): node pools first, then wait for the nodes, then
+ * the controller, then the AWS side.
+ */
+export function decommissionSteps(cluster: string): string[] {
+  const app = (role: Parameters<typeof applicationName>[1]) => applicationName({ name: cluster }, role);
+  return [
+    `Delete ${app('nodepools')} (argocd app delete ${app('nodepools')} --cascade): Argo CD deletes the NodePools and EC2NodeClasses, and Karpenter drains and terminates every node they launched, all pools at once`,
+    `Wait until no node is left: kubectl get nodeclaims shows none (the EC2NodeClass finalizers hold until then)`,
+    `Delete ${app('controller')} (the controller must outlive the nodes it terminates), then ${app('crd')} (the CRDs stay: Delete=false), ${app('base')} if present, and ${app('root')}`,
+    `Delete the CloudFormation stack last (the controller and the nodes use its roles and queue until they are gone)`,
+  ];
 }
 
 function classRefOf(pool: DistResource): string | undefined {

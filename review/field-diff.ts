@@ -3,7 +3,8 @@
  * reordered. Deterministic: map keys are visited in sorted order, list elements in order.
  *
  * Lists whose elements all carry a unique identity field (`key` for requirements, `deviceName`
- * for block devices, `name` for named items) are matched by that identity, so inserting one
+ * for block devices, `name` for named items, `Key` for CloudFormation tags, `Sid` for IAM
+ * statements) are matched by that identity, so inserting one
  * requirement reports one added requirement, not every later one as changed. A list whose
  * elements are the same but in another order is reported once as `reordered`: Karpenter hashes
  * lists as sets (hashstructure `SlicesAsSets: true` in NodePool.Hash and EC2NodeClass.Hash), so
@@ -22,8 +23,11 @@ export interface FieldChange {
   readonly after?: unknown;
 }
 
-/** Identity fields tried, in this order, to match list elements. */
-const ID_FIELDS = ['key', 'deviceName', 'name'] as const;
+/**
+ * Identity fields tried, in this order, to match list elements: `key` (requirements, taints),
+ * `deviceName` (block devices), `name`, `Key` (CloudFormation tags), `Sid` (IAM statements).
+ */
+const ID_FIELDS = ['key', 'deviceName', 'name', 'Key', 'Sid'] as const;
 
 export function diffFields(before: unknown, after: unknown): FieldChange[] {
   const out: FieldChange[] = [];

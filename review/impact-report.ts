@@ -26,6 +26,10 @@ export interface ResourceImpact {
   readonly fields: readonly (ClassifiedChange | FieldChange)[];
   /** One-line explanation for added/removed resources. */
   readonly note?: string;
+  /** A removed NodePool or EC2NodeClass whose spec reappears under this name (review/renames.ts). */
+  readonly renamedTo?: string;
+  /** An added NodePool or EC2NodeClass that is a removed one under a new name. */
+  readonly renamedFrom?: string;
 }
 
 export interface PoolImpact {
@@ -43,6 +47,13 @@ export interface ClusterImpact {
   readonly resources: readonly ResourceImpact[];
   /** Existing NodePools whose nodes are affected (impact other than none), sorted by name. */
   readonly pools: readonly PoolImpact[];
+  /** The cluster's rollout ring (label `karpenter-gitops.io/ring` of its Argo CD objects), if any. */
+  readonly ring?: string;
+  /**
+   * Set when the change removes the whole cluster: what Karpenter does and the order to remove
+   * things in, one step per entry.
+   */
+  readonly decommission?: readonly string[];
   /** Undefined when the cluster's CloudFormation did not change. */
   readonly cloudFormation?: CfnImpact & { readonly file: string; readonly change: ResourceChangeKind };
 }
@@ -52,6 +63,8 @@ export interface ImpactReport {
   readonly before: string;
   readonly after: string;
   readonly clusters: readonly ClusterImpact[];
+  /** Files in the new dist/ that git does not track (included in the comparison, but not what Argo CD syncs). */
+  readonly untracked?: readonly string[];
   readonly totals: {
     readonly resourcesChanged: number;
     readonly poolsReplaced: number;

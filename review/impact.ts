@@ -8,6 +8,7 @@
  * tree is the working copy's dist/. Exit 0 with a report (whatever its verdict), 1 when an input
  * cannot be read, 2 on a usage error.
  */
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
@@ -83,8 +84,41 @@ export function runImpact(options: ImpactOptions, cwd: string): string {
     before = { label: oldDir, files: readDistDir(path.resolve(cwd, oldDir)) };
     after = { label: newDir, files: readDistDir(path.resolve(cwd, newDir)) };
   }
-  const report = computeImpact(before, after);
+  const computed = computeImpact(before, after);
+  const untracked = options.base !== undefined ? untrackedInDist(options.dist, cwd) : [];
+  const report = untracked.length > 0 ? { ...computed, untracked } : computed;
   return options.format === 'json' ? renderJson(report) : renderMarkdown(report);
+}
+
+/**
+ * Files under the dist folder that git does not track (and does not ignore), relative to it:
+ * they are compared as part of the new tree, but Argo CD syncs only what is committed.
+ */
+export function untrackedInDist(dist: string, cwd: string): string[] {
+  let out: string;
+  try {
+    out = execFileSync(
+      'git',
+      ['ls-files', '--others', '--exclude-standard', '-z', '--full-name', '--', dist],
+      {
+        cwd,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+  } catch {
+    return [];
+  }
+  const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8' }).trim();
+  const distRel = path
+    .relative(top, path.resolve(fs.realpathSync(cwd), dist))
+    .split(path.sep)
+    .join('/');
+  return out
+    .split('\0')
+    .filter((f) => f !== '')
+    .map((f) => (f.startsWith(`${distRel}/`) ? f.slice(distRel.length + 1) : f))
+    .sort();
 }
 
 export function main(argv: readonly string[]): number {

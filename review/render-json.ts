@@ -17,8 +17,11 @@ export function renderJson(report: ImpactReport): string {
     before: report.before,
     after: report.after,
     totals: report.totals,
+    untracked: report.untracked ?? [],
     clusters: report.clusters.map((c) => ({
       name: c.name,
+      ring: c.ring ?? null,
+      decommission: c.decommission ?? null,
       pools: c.pools.map((p) => ({
         pool: p.pool,
         impact: p.impact,
@@ -34,6 +37,8 @@ export function renderJson(report: ImpactReport): string {
         impact: r.impact ?? null,
         affectedPools: r.affectedPools,
         note: r.note ?? null,
+        renamedFrom: r.renamedFrom ?? null,
+        renamedTo: r.renamedTo ?? null,
         fields: r.fields.map(field),
       })),
       cloudFormation: c.cloudFormation

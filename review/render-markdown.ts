@@ -19,6 +19,15 @@ export function renderMarkdown(report: ImpactReport, maxChars = MAX_COMMENT_CHAR
   const head: string[] = [REPORT_MARKER, '## Karpenter impact report', ''];
   head.push(`Compared ${mdCode(report.before)} → ${mdCode(report.after)}.`, '');
   head.push(`> ${verdict(report)}`, '');
+  const untracked = report.untracked ?? [];
+  if (untracked.length > 0) {
+    head.push(
+      `> ⚠️ ${count(untracked.length, 'untracked file')} in dist/ ${untracked.length === 1 ? 'is' : 'are'} compared here but not committed, so Argo CD will not sync ${untracked.length === 1 ? 'it' : 'them'}: ${untracked.map(mdCode).join(', ')}. Commit ${untracked.length === 1 ? 'it' : 'them'} or delete ${untracked.length === 1 ? 'it' : 'them'}.`,
+      '',
+    );
+  }
+  const rings = ringsTouched(report);
+  if (rings !== undefined) head.push(rings, '');
   if (report.clusters.length === 0) return [...head, 'No generated file changed.', ''].join('\n');
 
   head.push('| Cluster | Resource | Change | Replaces nodes? |', '| --- | --- | --- | --- |');
@@ -56,6 +65,19 @@ export function renderMarkdown(report: ImpactReport, maxChars = MAX_COMMENT_CHAR
   return fit(head.join('\n'), details.join('\n'), maxChars);
 }
 
+/** `Rings touched: canary (ticketing), prod (dataops, edge).`, or undefined when no cluster is in a ring. */
+export function ringsTouched(report: ImpactReport): string | undefined {
+  const byRing = new Map<string, string[]>();
+  for (const c of report.clusters) {
+    if (c.name === 'fleet') continue;
+    const ring = c.ring ?? '(no ring)';
+    byRing.set(ring, [...(byRing.get(ring) ?? []), c.name]);
+  }
+  if (![...byRing.keys()].some((r) => r !== '(no ring)')) return undefined;
+  const parts = [...byRing].map(([ring, clusters]) => `${ring} (${clusters.join(', ')})`);
+  return `Rings touched: ${parts.join(', ')}. Each ring gets the change when it is promoted (\`npm run promote -- --to <ring>\`).`;
+}
+
 function verdict(report: ImpactReport): string {
   const pools = report.clusters.flatMap((c) => c.pools.map((p) => ({ ...p, id: `${c.name}/${p.pool}` })));
   const of = (i: NodeImpact) => pools.filter((p) => p.impact === i).map((p) => p.id);
@@ -71,6 +93,18 @@ function verdict(report: ImpactReport): string {
     parts.push(
       `**${count(deleted.length, 'NodePool')} deleted with all their nodes**: ${deleted.join(', ')}`,
     );
+  const renamed = report.clusters.flatMap((c) =>
+    c.resources
+      .filter((r) => r.renamedTo !== undefined)
+      .map((r) => `${c.name}/${r.name} → ${c.name}/${r.renamedTo}`),
+  );
+  if (renamed.length > 0)
+    parts.push(
+      `**Renamed** (Kubernetes deletes and recreates; the nodes are replaced): ${renamed.join(', ')}`,
+    );
+  const removed = report.clusters.filter((c) => c.decommission !== undefined).map((c) => c.name);
+  if (removed.length > 0)
+    parts.push(`**Cluster removed**: ${removed.join(', ')}; follow the removal order in the details`);
   if (parts.length === 0)
     return `No existing node is replaced or deleted (${count(report.totals.resourcesChanged, 'changed resource')}).`;
   return `${parts.join('. ')}.`;
@@ -85,6 +119,8 @@ function resourceLabel(r: ResourceImpact): string {
 }
 
 function changeLabel(r: ResourceImpact): string {
+  if (r.renamedTo !== undefined) return `removed (renamed to ${r.renamedTo})`;
+  if (r.renamedFrom !== undefined) return `added (renamed from ${r.renamedFrom})`;
   if (r.change !== 'changed') return r.change;
   return `changed (${count(r.fields.length, 'field')})`;
 }
@@ -117,7 +153,15 @@ function row(cells: readonly string[]): string {
 }
 
 function clusterDetails(c: ClusterImpact): string[] {
-  const out = [`#### ${c.name}`, ''];
+  const out = [`#### ${c.name}${c.ring !== undefined ? ` (ring ${c.ring})` : ''}`, ''];
+  if (c.decommission) {
+    out.push(
+      "**Cluster removed.** Merging removes the files only: the cluster's Applications carry Prune=false, so Argo CD deletes nothing by itself. Remove its Karpenter in this order:",
+      '',
+    );
+    c.decommission.forEach((step, i) => out.push(`${i + 1}. ${step}`));
+    out.push('');
+  }
   for (const r of c.resources) {
     const pools = r.affectedPools.length > 0 ? `, pools ${r.affectedPools.join(', ')}` : '';
     const impact = r.impact !== undefined ? `: replaces nodes? ${impactCell(r.impact)}${pools}` : '';

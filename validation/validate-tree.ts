@@ -5,6 +5,7 @@
  * cluster's artifacts. Shared by validateDist (synth) and the CLI.
  */
 import { KARPENTER_CHART, KARPENTER_CRD_CHART } from '../model/constants';
+import { isFleetClusterParams } from '../model/dist-layout';
 import { DEFAULT_KARPENTER_VERSION, isKarpenterVersion, KarpenterVersion } from '../model/versions';
 import { checkTemplateBuiltIn, isCloudFormationTemplate, runCfnLint } from './cloudformation-check';
 import { crossCheckCluster } from './cross-checks';
@@ -110,6 +111,8 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
   const templates: { doc: ManifestDocument; text: string }[] = [];
 
   for (const f of [...files].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0))) {
+    // ApplicationSet generator parameters: plain JSON, not Kubernetes objects.
+    if (isFleetClusterParams(f.rel)) continue;
     const where = distCluster(f.rel);
     const docs = parseManifests(f.display, f.text);
     let bucket: ClusterFiles | undefined;

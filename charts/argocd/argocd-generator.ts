@@ -19,12 +19,15 @@ export function argocdGenerator(fleet: FleetModel): DistFiles {
   const app = new App({ outdir: '.', recordConstructMetadata: false });
   const placed: PlacedManifest[] = [];
   for (const cluster of fleet.clusters) placed.push(...new ArgoCdChart(app, { cluster }).manifests);
-  placed.push(...new FleetChart(app, { fleet }).manifests);
+  const fleetChart = new FleetChart(app, { fleet });
+  placed.push(...fleetChart.manifests);
   const files: DistFiles = new Map();
-  for (const { path, apiObject } of placed) {
+  const add = (path: string, text: string) => {
     if (files.has(path)) throw new Error(`argocd generator produced '${path}' twice`);
-    files.set(path, renderManifest(apiObject));
-  }
+    files.set(path, text);
+  };
+  for (const { path, apiObject } of placed) add(path, renderManifest(apiObject));
+  for (const [path, text] of fleetChart.files) add(path, text);
   return files;
 }
 

@@ -1,10 +1,17 @@
-/** The fleet entry point (`dist/fleet/`): a root per cluster and a fleet AppProject per Argo CD namespace. */
+/**
+ * The fleet entry point (`dist/fleet/`), per Argo CD namespace: the AppProject of the roots,
+ * the `argocd-cm` patch with the stricter Application health check, and either a root per
+ * cluster (`gitops.fleetEntry: roots`) or an ApplicationSet generating the roots from one
+ * parameter file per cluster (`gitops.fleetEntry: applicationset`).
+ */
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { distPaths } from '../../model/dist-layout';
 import { FleetModel } from '../../model/fleet-model';
 import { PlacedManifest } from '../karpenter/karpenter-chart';
 import { compareCodeUnits } from '../sorted-record';
+import { ArgoCdConfigPatch } from './application-health';
+import { FleetApplicationSet, renderRootParams } from './fleet-application-set';
 import { FleetAppProject, FleetRoot } from './fleet-root';
 
 export interface FleetChartProps {
@@ -13,23 +20,42 @@ export interface FleetChartProps {
 
 export class FleetChart extends Chart {
   public readonly manifests: readonly PlacedManifest[];
+  /** Files that are not Kubernetes objects: the ApplicationSet's generator parameters. */
+  public readonly files: ReadonlyMap<string, string>;
 
   constructor(scope: Construct, props: FleetChartProps) {
     super(scope, 'argocd-fleet', { disableResourceNameHashes: true });
     const clusters = props.fleet.clusters;
     const manifests: PlacedManifest[] = [];
+    const files = new Map<string, string>();
     const namespaces = [...new Set(clusters.map((c) => c.gitops.argocdNamespace))].sort(compareCodeUnits);
     for (const ns of namespaces) {
+      const inNamespace = clusters.filter((c) => c.gitops.argocdNamespace === ns);
       const project = new FleetAppProject(this, `project-${ns}`, {
         argocdNamespace: ns,
-        clusters: clusters.filter((c) => c.gitops.argocdNamespace === ns),
+        clusters: inNamespace,
       });
       manifests.push({ path: distPaths.fleetAppProject(ns), apiObject: project.apiObject });
+      const health = new ArgoCdConfigPatch(this, `argocd-cm-${ns}`, { argocdNamespace: ns });
+      manifests.push({ path: distPaths.fleetArgoCdConfigPatch(ns), apiObject: health.apiObject });
+      const generated = inNamespace.filter((c) => c.gitops.fleetEntry === 'applicationset');
+      if (generated.length > 0) {
+        const set = new FleetApplicationSet(this, `applicationset-${ns}`, {
+          argocdNamespace: ns,
+          clusters: generated,
+        });
+        manifests.push({ path: distPaths.fleetApplicationSet(ns), apiObject: set.apiObject });
+      }
     }
     for (const cluster of clusters) {
-      const root = new FleetRoot(this, `root-${cluster.name}`, { cluster });
-      manifests.push({ path: distPaths.fleetRoot(cluster.name), apiObject: root.apiObject });
+      if (cluster.gitops.fleetEntry === 'applicationset') {
+        files.set(distPaths.fleetClusterParams(cluster.name), renderRootParams(cluster));
+      } else {
+        const root = new FleetRoot(this, `root-${cluster.name}`, { cluster });
+        manifests.push({ path: distPaths.fleetRoot(cluster.name), apiObject: root.apiObject });
+      }
     }
     this.manifests = manifests;
+    this.files = files;
   }
 }

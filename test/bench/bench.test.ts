@@ -229,7 +229,7 @@ describe('start-up of the compiled synth', () => {
         { projectRoot: dir, clustersDir: dir + '/clusters', outDir: dir + '/dist' },
         { loadFleet: c.loadFleetFromDir },
       );
-      if (result.files !== 23) throw new Error('unexpected synth result');
+      if (result.files !== 24) throw new Error('unexpected synth result');
       const loaded = Object.keys(require.cache);
       console.log(JSON.stringify({
         ajvCompiler: loaded.some((f) => f.includes('/node_modules/ajv/dist/compile/')),
@@ -266,7 +266,7 @@ describe('a whole benchmark run (2 x 2, one run, both baselines)', () => {
       });
       expect(r.stderr).toContain(`bench: working in ${tmp}/${BENCH_TEMP_PREFIX}`);
       expect(r.status).toBe(0);
-      expect(r.stdout).toMatch(/^\| 2x2 \| 23 \| 23 \| /m);
+      expect(r.stdout).toMatch(/^\| 2x2 \| 24 \| 24 \| /m);
       expect(r.stdout).toContain('pipeline / lower bound');
       expect(r.stdout).toMatch(/\[(met|MISSED)\] 2x2 full pipeline ≤ 3× the serialization lower bound/);
       // Nothing left anywhere it could have written: its temp folder is gone, HOME and cwd untouched.

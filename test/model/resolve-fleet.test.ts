@@ -48,6 +48,8 @@ describe('resolveCluster defaults', () => {
       argocdNamespace: 'argocd',
       project: 'demo',
       syncPolicy: { automated: true, prune: true, selfHeal: true },
+      rings: [],
+      fleetEntry: 'roots',
       clusterLabels: {},
     });
   });

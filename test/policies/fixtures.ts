@@ -102,6 +102,8 @@ export function clusterModel(o: ClusterOverrides = {}): ClusterModel {
       project: name,
       syncPolicy: { automated: true, prune: true, selfHeal: true },
       clusterLabels: {},
+      rings: [],
+      fleetEntry: 'roots',
     },
     nodeClasses: kms.length > 0 ? kms.map((k, i) => nodeClass(`encrypted-${i}`, k)) : [nodeClass('default')],
     nodePools: [],

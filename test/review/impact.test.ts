@@ -95,3 +95,21 @@ describe('npm run impact', () => {
     }
   });
 });
+
+describe('impact --base: untracked files in dist/', () => {
+  it('flags files git does not track, with their dist/ paths, in markdown and JSON', () => {
+    const { project } = repoWithBase();
+    const stray = path.join(project, 'dist', 'ticketing', 'karpenter', 'nodepool-stray.yaml');
+    const loadtest = fs.readFileSync(
+      path.join(project, 'dist', distPaths.nodePool('ticketing', 'loadtest')),
+      'utf8',
+    );
+    fs.writeFileSync(stray, loadtest.replace(/name: loadtest/g, 'name: stray'));
+    const md = runImpact(parseImpactArgs(['--base', 'base']), project);
+    expect(md.split('\n')).toContain(
+      '> ⚠️ 1 untracked file in dist/ is compared here but not committed, so Argo CD will not sync it: `ticketing/karpenter/nodepool-stray.yaml`. Commit it or delete it.',
+    );
+    const json = JSON.parse(runImpact(parseImpactArgs(['--base', 'base', '--format', 'json']), project));
+    expect(json.untracked).toEqual(['ticketing/karpenter/nodepool-stray.yaml']);
+  });
+});

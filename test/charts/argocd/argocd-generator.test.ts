@@ -14,6 +14,7 @@ describe('argocdGenerator', () => {
       'batch/argocd/application-nodepools.yaml',
       'batch/argocd/appproject.yaml',
       'fleet/appproject-argocd.yaml',
+      'fleet/argocd-cm-patch-argocd.yaml',
       'fleet/root-batch.yaml',
       'fleet/root-ticketing.yaml',
       'ticketing/argocd/application-base.yaml',

@@ -205,6 +205,8 @@ export function clusterFixture(
       project: name,
       syncPolicy: { automated: true, prune: true, selfHeal: true },
       clusterLabels: {},
+      rings: [],
+      fleetEntry: 'roots',
     },
     nodeClasses,
     nodePools,
