@@ -10,6 +10,7 @@ import { labelKeyProblem, labelValueProblem } from './check-labels';
 import { clusterNameProblem, isDns1123Label, isDns1123Subdomain, suggestDnsName } from './check-names';
 import { checkNodeClass, checkNodeClassTags } from './check-node-class';
 import { checkNodePool } from './check-node-pool';
+import { checkKarpenterFeatures } from './check-karpenter-features';
 import { didYouMean } from './did-you-mean';
 import { KNOWN_FEATURE_GATES } from './feature-gates';
 import { checkHelmValues } from './helm-values-check';
@@ -162,6 +163,7 @@ export function checkClusterSemantics(ctx: CheckContext): void {
   for (const [className, nc] of Object.entries(raw.nodeClasses ?? {})) checkNodeClass(ctx, className, nc);
   for (const [poolName, pool] of Object.entries(raw.nodePools ?? {}))
     checkNodePool(ctx, poolName, pool, classNames);
+  checkKarpenterFeatures(ctx);
 }
 
 function checkGitOps(ctx: CheckContext): void {

@@ -43,6 +43,9 @@ function nodeClass(name: string, kmsKeyID?: string): NodeClassModel {
       httpTokens: 'required',
     },
     tags: {},
+    objectAnnotations: {},
+    capacityReservationSelectorTerms: [],
+    networkInterfaces: [],
   };
 }
 
