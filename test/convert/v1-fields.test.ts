@@ -48,12 +48,11 @@ test('block device mappings: missing encrypted/volumeType reported as the fleet 
     - deviceName: /dev/xvda
       ebs: { volumeSize: 50Gi, volumeInitializationRate: 200 }`);
   expect(readBlockDeviceMappings(ctx, ['spec', 'bdm'], 'nodeClasses.c.blockDeviceMappings')).toEqual([
-    { deviceName: '/dev/xvda', ebs: { volumeSize: '50Gi' } },
+    { deviceName: '/dev/xvda', ebs: { volumeSize: '50Gi', volumeInitializationRate: 200 } },
   ]);
   expect(log.entries.map((e) => [e.action, e.target || e.source])).toEqual([
     ['defaulted', 'nodeClasses.c.blockDeviceMappings[0].ebs.encrypted'],
     ['defaulted', 'nodeClasses.c.blockDeviceMappings[0].ebs.volumeType'],
-    ['dropped', 'EC2NodeClass/c spec.bdm[0].ebs.volumeInitializationRate'],
   ]);
 });
 
