@@ -68,6 +68,9 @@ describe('resolveCluster defaults', () => {
         httpTokens: 'required',
       },
       tags: {},
+      objectAnnotations: {},
+      capacityReservationSelectorTerms: [],
+      networkInterfaces: [],
     });
   });
 
@@ -89,6 +92,7 @@ describe('resolveCluster defaults', () => {
       },
       expireAfter: FLEET_DEFAULTS.expireAfter,
       smokeTest: false,
+      objectAnnotations: {},
     });
   });
 
