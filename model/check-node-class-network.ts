@@ -4,7 +4,7 @@
  * rules of the 1.14.1 EC2NodeClass CRD reported at the fleet-file line.
  */
 import { CheckContext } from './check-context';
-import { PathSegment } from './located';
+import { nodeAt, PathSegment } from './located';
 import { RawNodeClass } from './raw-fleet';
 import { show } from './show-value';
 
@@ -92,13 +92,9 @@ export function checkNodeClassNetwork(
     }
   }
 
-  const ct = nc.connectionTracking;
-  if (
-    ct !== undefined &&
-    ct.tcpEstablishedTimeout === undefined &&
-    ct.udpStreamTimeout === undefined &&
-    ct.udpTimeout === undefined
-  ) {
+  // Judged on what was written: a timeout the schema refused (and pruned) still counts as set.
+  const written = nodeAt(ctx.root, at('connectionTracking'));
+  if (nc.connectionTracking !== undefined && written?.kind === 'map' && written.entries.size === 0) {
     ctx.error(
       at('connectionTracking'),
       'connection tracking sets no timeout',
