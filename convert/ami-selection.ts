@@ -4,6 +4,7 @@
  * format wants a pinned alias (`family@version`). The converter pins a version Karpenter's
  * own documentation uses and warns that the user must choose the version they run.
  */
+import { ALIAS_VERSION_FORMATS, parseAlias } from '../model/ami-alias';
 import { AMI_FAMILIES, AmiFamily } from '../model/constants';
 import { DocumentContext } from './document-context';
 import { AmiTermDraft, NodeClassDraft } from './drafts';
@@ -17,6 +18,7 @@ export const ALIAS_FAMILIES: Readonly<Partial<Record<AmiFamily, string>>> = {
   Bottlerocket: 'bottlerocket',
   Windows2019: 'windows2019',
   Windows2022: 'windows2022',
+  Windows2025: 'windows2025',
 };
 
 /**
@@ -173,13 +175,20 @@ function chooseV1(ctx: DocumentContext, input: AmiInput): AmiChoice | undefined 
     if (amiFamily !== undefined) choice.amiFamily = amiFamily;
     if (only.alias.endsWith('@latest')) {
       choice.allowLatestAmi = true;
+      const parsed = parseAlias(only.alias);
+      const pin =
+        parsed?.amiFamily === undefined
+          ? 'Pin a version when you can'
+          : ALIAS_VERSION_FORMATS[parsed.amiFamily].pattern === undefined
+            ? 'Windows aliases cannot be pinned: pin with amiSelectorTerms by AMI id when you can'
+            : `Pin a version (${parsed.family}@${ALIAS_VERSION_FORMATS[parsed.amiFamily].example}: ${ALIAS_VERSION_FORMATS[parsed.amiFamily].describe}) when you can`;
       ctx.report(
         'warning',
         'converted',
         [...input.termsPath, 0, 'alias'],
         `${target}.allowLatestAmi`,
         `alias ${only.alias} kept with allowLatestAmi: true`,
-        'The fleet format refuses @latest unless allowed explicitly: every AMI release replaces all nodes. Pin a version (family@vYYYYMMDD) when you can',
+        `The fleet format refuses @latest unless allowed explicitly: every AMI release replaces all nodes. ${pin}`,
       );
     }
     return choice;

@@ -93,7 +93,22 @@ export interface BlockDeviceMappingDraft {
     kmsKeyID?: string;
     deleteOnTermination?: boolean;
     snapshotID?: string;
+    volumeInitializationRate?: number;
   };
+}
+
+/** Values as written (the fleet loader checks them). */
+export interface CapacityReservationTermDraft {
+  id?: string;
+  ownerID?: string;
+  tags?: Record<string, string>;
+  instanceMatchCriteria?: string;
+}
+
+export interface NetworkInterfaceDraft {
+  networkCardIndex?: number;
+  deviceIndex?: number;
+  interfaceType?: string;
 }
 
 export interface MetadataOptionsDraft {
@@ -125,6 +140,15 @@ export interface NodeClassDraft {
   detailedMonitoring?: boolean;
   associatePublicIPAddress?: boolean;
   instanceStorePolicy?: 'RAID0';
+  capacityReservationSelectorTerms?: CapacityReservationTermDraft[];
+  networkInterfaces?: NetworkInterfaceDraft[];
+  cpuOptions?: { nestedVirtualization?: string };
+  placementGroupSelector?: { id?: string; name?: string };
+  ipPrefixCount?: number;
+  connectionTracking?: { tcpEstablishedTimeout?: number; udpStreamTimeout?: number; udpTimeout?: number };
+  context?: string;
+  /** Annotations on the object itself (`metadata.annotations`). */
+  objectAnnotations?: Record<string, string>;
 }
 
 export interface NodePoolDraft {
@@ -147,6 +171,10 @@ export interface NodePoolDraft {
   expireAfter?: string;
   terminationGracePeriod?: string;
   weight?: number;
+  /** Static pool: spec.replicas. */
+  replicas?: number;
+  /** Annotations on the object itself (`metadata.annotations`). */
+  objectAnnotations?: Record<string, string>;
   /**
    * Kubelet settings written on the pool (v1alpha5 `kubeletConfiguration`, v1beta1
    * `template.spec.kubelet`, or v1's compatibility annotation). Karpenter v1 keeps them on

@@ -72,6 +72,8 @@ export function buildFleetDescription(
 
 function nodeClassObject(c: NodeClassDraft): Obj {
   const o: Obj = {};
+  if (c.objectAnnotations && Object.keys(c.objectAnnotations).length > 0)
+    o.metadata = { annotations: sortedMap(c.objectAnnotations) };
   set(o, 'alias', c.alias);
   set(o, 'allowLatestAmi', c.allowLatestAmi);
   set(o, 'amiFamily', c.amiFamily);
@@ -98,11 +100,42 @@ function nodeClassObject(c: NodeClassDraft): Obj {
   set(o, 'detailedMonitoring', c.detailedMonitoring);
   set(o, 'associatePublicIPAddress', c.associatePublicIPAddress);
   set(o, 'instanceStorePolicy', c.instanceStorePolicy);
+  if (c.capacityReservationSelectorTerms)
+    o.capacityReservationSelectorTerms = c.capacityReservationSelectorTerms.map((t) =>
+      compact({
+        id: t.id,
+        ownerID: t.ownerID,
+        tags: sortedMap(t.tags),
+        instanceMatchCriteria: t.instanceMatchCriteria,
+      }),
+    );
+  if (c.networkInterfaces)
+    o.networkInterfaces = c.networkInterfaces.map((n) =>
+      compact({
+        networkCardIndex: n.networkCardIndex,
+        deviceIndex: n.deviceIndex,
+        interfaceType: n.interfaceType,
+      }),
+    );
+  if (c.cpuOptions) o.cpuOptions = compact({ ...c.cpuOptions });
+  if (c.placementGroupSelector) o.placementGroupSelector = compact({ ...c.placementGroupSelector });
+  set(o, 'ipPrefixCount', c.ipPrefixCount);
+  if (c.connectionTracking)
+    o.connectionTracking = compact({
+      tcpEstablishedTimeout: c.connectionTracking.tcpEstablishedTimeout,
+      udpStreamTimeout: c.connectionTracking.udpStreamTimeout,
+      udpTimeout: c.connectionTracking.udpTimeout,
+    });
+  set(o, 'context', c.context);
   return o;
 }
 
 function nodePoolObject(p: NodePoolDraft): Obj {
-  const o: Obj = { nodeClass: p.nodeClass };
+  const o: Obj = {};
+  if (p.objectAnnotations && Object.keys(p.objectAnnotations).length > 0)
+    o.metadata = { annotations: sortedMap(p.objectAnnotations) };
+  o.nodeClass = p.nodeClass;
+  set(o, 'replicas', p.replicas);
   const split = splitShorthands(p.requirements);
   for (const [field, value] of split.shorthands) o[field] = value;
   if (split.raw.length > 0) o.requirements = split.raw.map((r) => compact({ ...r }));
@@ -163,6 +196,7 @@ function blockDevice(b: BlockDeviceMappingDraft): Obj {
       kmsKeyID: e.kmsKeyID,
       deleteOnTermination: e.deleteOnTermination,
       snapshotID: e.snapshotID,
+      volumeInitializationRate: e.volumeInitializationRate,
     }),
   });
 }

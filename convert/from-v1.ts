@@ -2,12 +2,14 @@
  * v1 `NodePool` and `EC2NodeClass` → drafts, losslessly for everything the fleet format
  * can express. A v1 field it cannot express is reported as dropped with the reason.
  */
+import { CONSOLIDATION_POLICIES, ConsolidationPolicy } from '../model/constants';
 import { chooseAmi } from './ami-selection';
 import { DocumentContext } from './document-context';
 import { readNodePoolTemplate, TEMPLATE_SPEC } from './node-pool-template';
 import { NodeClassDraft, NodePoolDraft } from './drafts';
 import { checkDuration, readCommonClassFields, readNodeClassRef } from './from-v1beta1';
 import { KUBELET_COMPATIBILITY_ANNOTATION, reportObjectExtras } from './object-metadata';
+import { readV114ClassFields } from './v1-14-class-fields';
 import { parseKubeletJson, readAmiTerms, readBudgets, readKubelet } from './v1-fields';
 
 const NOT_IN_FLEET_FORMAT =
@@ -16,17 +18,7 @@ const NOT_IN_FLEET_FORMAT =
 export function convertV1NodePool(ctx: DocumentContext): NodePoolDraft {
   const name = ctx.doc.name;
   const t = `nodePools.${name}`;
-  reportObjectExtras(ctx, t);
-  if (ctx.has(['spec', 'replicas'])) {
-    ctx.report(
-      'warning',
-      'dropped',
-      ['spec', 'replicas'],
-      '',
-      'replicas was left out: the pool becomes a dynamic NodePool',
-      'The fleet format has no static-capacity pools yet',
-    );
-  }
+  const objectAnnotations = reportObjectExtras(ctx, t, true);
   const ts = [...TEMPLATE_SPEC];
   const pool = readNodePoolTemplate(ctx, {
     version: 'v1',
@@ -41,6 +33,9 @@ export function convertV1NodePool(ctx: DocumentContext): NodePoolDraft {
     ],
   });
   readNodeClassRef(ctx, pool);
+  if (Object.keys(objectAnnotations).length > 0) pool.objectAnnotations = objectAnnotations;
+  const replicas = ctx.int(['spec', 'replicas']);
+  if (replicas !== undefined) pool.replicas = replicas;
 
   const compat = ctx.str(['metadata', 'annotations', KUBELET_COMPATIBILITY_ANNOTATION]);
   if (compat !== undefined) {
@@ -55,8 +50,8 @@ export function convertV1NodePool(ctx: DocumentContext): NodePoolDraft {
     'NodePool v1 disruption has no such field',
   );
   const policy = ctx.str([...d, 'consolidationPolicy']);
-  if (policy === 'WhenEmpty' || policy === 'WhenEmptyOrUnderutilized')
-    pool.disruption.consolidationPolicy = policy;
+  if ((CONSOLIDATION_POLICIES as readonly string[]).includes(policy ?? ''))
+    pool.disruption.consolidationPolicy = policy as ConsolidationPolicy;
   else if (policy === 'WhenUnderutilized') {
     ctx.error(
       [...d, 'consolidationPolicy'],
@@ -70,7 +65,7 @@ export function convertV1NodePool(ctx: DocumentContext): NodePoolDraft {
       [...d, 'consolidationPolicy'],
       '',
       `consolidationPolicy ${policy} was left out (WhenEmptyOrUnderutilized applies)`,
-      'The fleet format knows WhenEmpty and WhenEmptyOrUnderutilized only',
+      `Karpenter v1 knows ${CONSOLIDATION_POLICIES.join(', ')} only`,
     );
   }
   const after = ctx.str([...d, 'consolidateAfter']);
@@ -106,16 +101,23 @@ const V1_CLASS_KEYS = [
   'subnetSelectorTerms',
   'tags',
   'userData',
-  // Reported by readCommonClassFields with its own reason:
+  // Karpenter 1.14 (read by readV114ClassFields):
+  'capacityReservationSelectorTerms',
+  'connectionTracking',
   'context',
+  'cpuOptions',
+  'ipPrefixCount',
+  'networkInterfaces',
+  'placementGroupSelector',
 ];
 
 export function convertV1NodeClass(ctx: DocumentContext): NodeClassDraft {
   const name = ctx.doc.name;
   const t = `nodeClasses.${name}`;
-  reportObjectExtras(ctx, t);
+  const objectAnnotations = reportObjectExtras(ctx, t, true);
   ctx.dropUnknownKeys(['spec'], V1_CLASS_KEYS, NOT_IN_FLEET_FORMAT);
   const cls: NodeClassDraft = { name, ctx };
+  if (Object.keys(objectAnnotations).length > 0) cls.objectAnnotations = objectAnnotations;
   const ami = chooseAmi(ctx, {
     generation: 'v1',
     family: ctx.str(['spec', 'amiFamily']),
@@ -126,6 +128,7 @@ export function convertV1NodeClass(ctx: DocumentContext): NodeClassDraft {
   });
   Object.assign(cls, ami ?? {});
   readCommonClassFields(ctx, cls, t);
+  readV114ClassFields(ctx, cls);
   const kubelet = readKubelet(ctx, ['spec', 'kubelet']);
   if (kubelet) cls.kubelet = kubelet;
   return cls;

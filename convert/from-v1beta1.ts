@@ -267,14 +267,7 @@ export function readCommonClassFields(ctx: DocumentContext, cls: NodeClassDraft,
         'Use RAID0 or leave it out',
       );
   }
-  if (ctx.has(['spec', 'context'])) {
-    ctx.report(
-      'warning',
-      'dropped',
-      ['spec', 'context'],
-      '',
-      'context was left out',
-      'The fleet format has no context field yet; add it to the generated EC2NodeClass by other means if you need it',
-    );
-  }
+  // EC2 Fleet context: the same field in v1beta1 and v1.
+  const context = ctx.str(['spec', 'context']);
+  if (context !== undefined) cls.context = context;
 }

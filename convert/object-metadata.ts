@@ -32,7 +32,17 @@ const TOOL_ANNOTATION_PREFIXES = [
 /** Annotations handled by the converter itself (not reported as dropped here). */
 export const KUBELET_COMPATIBILITY_ANNOTATION = 'compatibility.karpenter.sh/v1beta1-kubelet-conversion';
 
-export function reportObjectExtras(ctx: DocumentContext, target: string): void {
+/**
+ * Reports what outside `spec` cannot be carried over. With `keepAnnotations` the user's own
+ * annotations on the object are returned for the draft's `metadata.annotations` instead of
+ * being reported as dropped.
+ */
+export function reportObjectExtras(
+  ctx: DocumentContext,
+  target: string,
+  keepAnnotations = false,
+): Record<string, string> {
+  const kept: Record<string, string> = {};
   ctx.dropUnknownKeys(
     [],
     ['apiVersion', 'kind', 'metadata', 'spec', 'status'],
@@ -86,6 +96,10 @@ export function reportObjectExtras(ctx: DocumentContext, target: string): void {
         toolKeys.push(key);
         continue;
       }
+      if (part === 'annotations' && keepAnnotations) {
+        kept[key] = map[key];
+        continue;
+      }
       ctx.report(
         'warning',
         'dropped',
@@ -116,4 +130,5 @@ export function reportObjectExtras(ctx: DocumentContext, target: string): void {
       'Karpenter writes status; it is not configuration',
     );
   }
+  return kept;
 }

@@ -153,6 +153,7 @@ export function readAmiTerms(ctx: DocumentContext, path: FieldPath): AmiTermDraf
 }
 
 const EBS_KEYS = [
+  'volumeInitializationRate',
   'volumeSize',
   'volumeType',
   'iops',
@@ -189,11 +190,7 @@ export function readBlockDeviceMappings(
     if (rootVolume !== undefined) bdm.rootVolume = rootVolume;
     const ebsPath = [...p, 'ebs'];
     if (ctx.map(ebsPath)) {
-      ctx.dropUnknownKeys(
-        ebsPath,
-        EBS_KEYS,
-        'The fleet format cannot express this EBS setting yet (volumeInitializationRate and newer fields); add it to the node class by hand after generating',
-      );
+      ctx.dropUnknownKeys(ebsPath, EBS_KEYS, 'Not an EBS setting of the EC2NodeClass');
       const size = ctx.scalarString([...ebsPath, 'volumeSize']);
       if (size !== undefined) bdm.ebs.volumeSize = size;
       const type = ctx.str([...ebsPath, 'volumeType']);
@@ -206,7 +203,7 @@ export function readBlockDeviceMappings(
             `Use one of ${VOLUME_TYPES.join(', ')}`,
           );
       }
-      for (const key of ['iops', 'throughput'] as const) {
+      for (const key of ['iops', 'throughput', 'volumeInitializationRate'] as const) {
         const v = ctx.int([...ebsPath, key]);
         if (v !== undefined) bdm.ebs[key] = v;
       }

@@ -11,6 +11,7 @@ import { clusterNameProblem, isDns1123Label, isDns1123Subdomain, suggestDnsName 
 import { checkNodeClass, checkNodeClassTags } from './check-node-class';
 import { checkNodePool } from './check-node-pool';
 import { checkPoolArchitectures } from './check-pool-architectures';
+import { checkKarpenterFeatures } from './check-karpenter-features';
 import { didYouMean } from './did-you-mean';
 import { KNOWN_FEATURE_GATES } from './feature-gates';
 import { checkHelmValues } from './helm-values-check';
@@ -165,6 +166,7 @@ export function checkClusterSemantics(ctx: CheckContext): void {
     checkNodePool(ctx, poolName, pool, classNames);
     checkPoolArchitectures(ctx, poolName, pool);
   }
+  checkKarpenterFeatures(ctx);
 }
 
 function checkGitOps(ctx: CheckContext): void {

@@ -1,11 +1,13 @@
 /** Semantic checks of one node class (after the schema passed). */
-import { ALIAS_FAMILIES, parseAlias } from './ami-alias';
+import { ALIAS_FAMILIES, aliasVersionProblem, exampleAlias, parseAlias } from './ami-alias';
 import { renderBottlerocketToml, tomlProblem, TomlValue } from './bottlerocket-toml';
 import { checkAwsTags } from './check-aws-tags';
 import { checkBlockDevices } from './check-block-devices';
 import { bottlerocketSettingsProblems } from './check-bottlerocket-settings';
 import { checkBottlerocketUserData } from './check-bottlerocket-user-data';
 import { checkUserData } from './check-user-data';
+import { checkCapacityReservationTerms } from './check-capacity-reservations';
+import { checkNodeClassNetwork } from './check-node-class-network';
 import { checkKubelet } from './check-kubelet';
 import { CheckContext } from './check-context';
 import { objectNameProblem } from './check-names';
@@ -46,7 +48,7 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
     ctx.error(
       at(),
       'the node class names no AMI',
-      'Add alias: al2023@v20250505 (a pinned family@version), or amiSelectorTerms',
+      `Add alias: ${exampleAlias('AL2023')} (a pinned family@version), or amiSelectorTerms`,
       'key',
     );
   }
@@ -93,7 +95,7 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
       ctx.error(
         path,
         `'${show(alias)}' is not an AMI alias of the form family@version`,
-        'Write e.g. al2023@v20250505 or bottlerocket@v1.39.1',
+        `Write e.g. ${exampleAlias('AL2023')} or ${exampleAlias('Bottlerocket')}`,
       );
       continue;
     }
@@ -106,24 +108,26 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
       continue;
     }
     aliasFamily = parsed.amiFamily;
-    if (parsed.amiFamily.startsWith('Windows') && parsed.version !== 'latest') {
-      ctx.error(
-        path,
-        `Windows AMI aliases cannot be pinned ('${show(alias)}')`,
-        `Karpenter accepts only ${parsed.family}@latest; set allowLatestAmi: true, or pin with amiSelectorTerms by id`,
-      );
+    const versionProblem = aliasVersionProblem(parsed);
+    if (versionProblem) {
+      ctx.error(path, versionProblem.message, versionProblem.fix);
     } else if (parsed.version === 'latest') {
+      const pinned = exampleAlias(parsed.amiFamily);
+      const pin =
+        pinned !== undefined && !pinned.endsWith('@latest')
+          ? `Pin a version such as ${pinned}`
+          : 'Pin with amiSelectorTerms by AMI id (Windows aliases cannot be pinned)';
       if (nc.allowLatestAmi === true) {
         ctx.warn(
           path,
           `'${show(alias)}' is not pinned: nodes change AMI whenever a new one is released, without a change in Git`,
-          `Pin a version such as ${parsed.family}@v20250505 and remove allowLatestAmi`,
+          `${pin} and remove allowLatestAmi`,
         );
       } else {
         ctx.error(
           path,
           `'${show(alias)}' is not pinned: nodes would change AMI without a change in Git`,
-          `Pin a version such as ${parsed.family}@v20250505, or set allowLatestAmi: true to accept this knowingly`,
+          `${pin}, or set allowLatestAmi: true to accept this knowingly`,
         );
       }
     }
@@ -176,7 +180,7 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
       ctx.error(
         at('bottlerocket'),
         `bottlerocket settings need a Bottlerocket AMI, but the AMI family is ${family}`,
-        'Use alias: bottlerocket@v1.39.1, or write userData for this family',
+        `Use alias: ${exampleAlias('Bottlerocket')}, or write userData for this family`,
         'key',
       );
     }
@@ -218,6 +222,14 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
         at('blockDeviceMappings', i, 'ebs', 'volumeSize'),
         `'${show(b.ebs.volumeSize)}' is not a volume size EBS and Karpenter accept`,
         'Write a whole size in Gi, G, Ti or T (at most 59000Gi / 64000G / 58Ti / 64T), e.g. 20Gi',
+      );
+    }
+    if (b.ebs.volumeInitializationRate !== undefined && (b.ebs.snapshotID ?? '') === '') {
+      ctx.error(
+        at('blockDeviceMappings', i, 'ebs', 'volumeInitializationRate'),
+        'volumeInitializationRate is set but the volume is not created from a snapshot',
+        'Add snapshotID (the rate is how fast the snapshot is copied to the volume), or remove volumeInitializationRate',
+        'key',
       );
     }
     if (b.ebs.encrypted === false) {
@@ -289,6 +301,8 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
       else ctx.warn(path, p.message, p.fix, p.anchor);
     }
   }
+  checkCapacityReservationTerms(ctx, at, nc);
+  checkNodeClassNetwork(ctx, at, nc);
 }
 
 /** Node class tags (cluster tags are merged under them, so they are checked here too). */

@@ -88,11 +88,12 @@ export const AMI_FAMILIES = [
   'Bottlerocket',
   'Windows2019',
   'Windows2022',
+  'Windows2025',
   'Custom',
 ] as const;
 export type AmiFamily = (typeof AMI_FAMILIES)[number];
 
-export const CONSOLIDATION_POLICIES = ['WhenEmpty', 'WhenEmptyOrUnderutilized'] as const;
+export const CONSOLIDATION_POLICIES = ['WhenEmpty', 'WhenEmptyOrUnderutilized', 'Balanced'] as const;
 export type ConsolidationPolicy = (typeof CONSOLIDATION_POLICIES)[number];
 
 export const DISRUPTION_REASONS = ['Underutilized', 'Empty', 'Drifted'] as const;
@@ -118,6 +119,18 @@ export type Partition = (typeof PARTITIONS)[number];
 
 export const VOLUME_TYPES = ['standard', 'io1', 'io2', 'gp2', 'sc1', 'st1', 'gp3'] as const;
 export type VolumeType = (typeof VOLUME_TYPES)[number];
+
+/** EC2NodeClass `networkInterfaces[].interfaceType` (EFA-only interfaces carry no IP traffic). */
+export const NETWORK_INTERFACE_TYPES = ['interface', 'efa-only'] as const;
+export type NetworkInterfaceType = (typeof NETWORK_INTERFACE_TYPES)[number];
+
+/** EC2NodeClass `capacityReservationSelectorTerms[].instanceMatchCriteria`. */
+export const INSTANCE_MATCH_CRITERIA = ['open', 'targeted'] as const;
+export type InstanceMatchCriteria = (typeof INSTANCE_MATCH_CRITERIA)[number];
+
+/** EC2NodeClass `cpuOptions.nestedVirtualization`. */
+export const NESTED_VIRTUALIZATION = ['enabled', 'disabled'] as const;
+export type NestedVirtualization = (typeof NESTED_VIRTUALIZATION)[number];
 
 export const LOG_LEVELS = ['debug', 'info', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -14,7 +14,10 @@ import {
   AmiFamily,
   ConsolidationPolicy,
   DisruptionReason,
+  InstanceMatchCriteria,
   LogLevel,
+  NestedVirtualization,
+  NetworkInterfaceType,
   Partition,
   RequirementOperator,
   TaintEffect,
@@ -209,6 +212,11 @@ export interface NodeClassModel {
   /** DNS-1123 subdomain; the EC2NodeClass name. */
   readonly name: string;
   readonly source: SourceLocation;
+  /**
+   * Annotations on the EC2NodeClass object itself (`metadata.annotations`), sorted by key.
+   * @default {} (only the tool's own Argo CD annotations)
+   */
+  readonly objectAnnotations: Readonly<Record<string, string>>;
   /** Set only when the user set it or it cannot be inferred from the alias. */
   readonly amiFamily?: AmiFamily;
   /** At least one term. An alias term is pinned (`family@version`) unless `allowLatest`. */
@@ -228,6 +236,45 @@ export interface NodeClassModel {
   readonly detailedMonitoring?: boolean;
   readonly associatePublicIPAddress?: boolean;
   readonly instanceStorePolicy?: 'RAID0';
+  /**
+   * On-demand capacity reservations and capacity blocks the class may launch into (`reserved`
+   * capacity type; gate `reservedCapacity`).
+   * @default [] (none)
+   */
+  readonly capacityReservationSelectorTerms: readonly CapacityReservationTermModel[];
+  /**
+   * Network interfaces of each instance (EFA); empty means EC2's single primary interface.
+   * @default []
+   */
+  readonly networkInterfaces: readonly NetworkInterfaceModel[];
+  /** @default absent (EC2's CPU options) */
+  readonly cpuOptions?: { readonly nestedVirtualization?: NestedVirtualization };
+  /** By id or by name, exactly one. @default absent (no placement group) */
+  readonly placementGroupSelector?: { readonly id?: string; readonly name?: string };
+  /** IPv4 prefixes on the primary interface. @default absent (none) */
+  readonly ipPrefixCount?: number;
+  /** Idle connection-tracking timeouts in seconds. @default absent (EC2's defaults) */
+  readonly connectionTracking?: {
+    readonly tcpEstablishedTimeout?: number;
+    readonly udpStreamTimeout?: number;
+    readonly udpTimeout?: number;
+  };
+  /** EC2 Fleet `Context` (reserved field). @default absent */
+  readonly context?: string;
+}
+
+/** A capacity reservation selector term: by id alone, or by tags (and owner, match criteria). */
+export interface CapacityReservationTermModel {
+  readonly id?: string;
+  readonly ownerID?: string;
+  readonly tags?: Readonly<Record<string, string>>;
+  readonly instanceMatchCriteria?: InstanceMatchCriteria;
+}
+
+export interface NetworkInterfaceModel {
+  readonly networkCardIndex: number;
+  readonly deviceIndex: number;
+  readonly interfaceType: NetworkInterfaceType;
 }
 
 export interface AmiSelectorTermModel {
@@ -261,6 +308,8 @@ export interface BlockDeviceMappingModel {
     readonly kmsKeyID?: string;
     readonly deleteOnTermination: boolean;
     readonly snapshotID?: string;
+    /** MiB/s at which a volume created from `snapshotID` is initialized. @default absent */
+    readonly volumeInitializationRate?: number;
   };
 }
 
@@ -293,8 +342,19 @@ export interface NodePoolModel {
   /** DNS-1123 subdomain; the NodePool name. */
   readonly name: string;
   readonly source: SourceLocation;
+  /**
+   * Annotations on the NodePool object itself (`metadata.annotations`), sorted by key;
+   * `annotations` below go to the nodes (the template).
+   * @default {}
+   */
+  readonly objectAnnotations: Readonly<Record<string, string>>;
   /** Name of an EC2NodeClass of the same cluster (checked at load time). */
   readonly nodeClass: string;
+  /**
+   * Static pool: keep exactly this many nodes (gate `staticCapacity`).
+   * @default absent (a dynamic pool that follows pod demand)
+   */
+  readonly replicas?: number;
   /** Shorthands already expanded; shorthands first in a fixed order, then raw ones as written. */
   readonly requirements: readonly RequirementModel[];
   readonly labels: Readonly<Record<string, string>>;

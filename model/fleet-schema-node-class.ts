@@ -1,6 +1,23 @@
 /** JSON Schema of one entry of `nodeClasses:` (an EC2NodeClass). */
-import { AMI_FAMILIES, VOLUME_TYPES } from './constants';
-import { JsonSchema, bool, int, list, mapOf, obj, oneOfStrings, str } from './schema-builders';
+import {
+  AMI_FAMILIES,
+  INSTANCE_MATCH_CRITERIA,
+  NESTED_VIRTUALIZATION,
+  NETWORK_INTERFACE_TYPES,
+  VOLUME_TYPES,
+} from './constants';
+import {
+  JsonSchema,
+  bool,
+  described,
+  int,
+  list,
+  mapOf,
+  obj,
+  objectMetadata,
+  oneOfStrings,
+  str,
+} from './schema-builders';
 
 const tagMap = (): JsonSchema => mapOf(str(), 'a map of tag names to text values');
 
@@ -9,6 +26,7 @@ const selectorTerm = (): JsonSchema => obj({ tags: tagMap(), id: str(), name: st
 const stringMap = (): JsonSchema => mapOf(str(), 'a map of names to text values');
 
 export const nodeClassSchema: JsonSchema = obj({
+  metadata: objectMetadata('EC2NodeClass'),
   alias: str(),
   allowLatestAmi: bool(),
   amiFamily: oneOfStrings(AMI_FAMILIES),
@@ -39,6 +57,10 @@ export const nodeClassSchema: JsonSchema = obj({
             kmsKeyID: str(),
             deleteOnTermination: bool(),
             snapshotID: str(),
+            volumeInitializationRate: described(
+              int(100, 300),
+              'MiB/s at which a volume created from snapshotID is initialized (100 to 300); needs snapshotID and Karpenter 1.14.1.',
+            ),
           },
           ['volumeSize'],
         ),
@@ -70,4 +92,61 @@ export const nodeClassSchema: JsonSchema = obj({
   detailedMonitoring: bool(),
   associatePublicIPAddress: bool(),
   instanceStorePolicy: oneOfStrings(['RAID0']),
+  capacityReservationSelectorTerms: described(
+    list(
+      obj({
+        id: described(
+          str(),
+          'Capacity reservation ID (cr- followed by lower-case letters and digits); alone in its term.',
+        ),
+        ownerID: described(str(), '12-digit AWS account that owns the reservations selected by tags.'),
+        tags: described(tagMap(), "Tags of the reservations to select; '*' selects any value."),
+        instanceMatchCriteria: described(
+          oneOfStrings(INSTANCE_MATCH_CRITERIA),
+          'Select reservations by how they match instances: open or targeted.',
+        ),
+      }),
+    ),
+    'On-demand capacity reservations and capacity blocks the class may launch into (ORed terms). Pools that use them list the reserved capacity type; needs karpenter.featureGates.reservedCapacity: true and Karpenter 1.14.1.',
+  ),
+  networkInterfaces: described(
+    list(
+      obj(
+        {
+          networkCardIndex: int(0),
+          deviceIndex: int(0),
+          interfaceType: described(
+            oneOfStrings(NETWORK_INTERFACE_TYPES),
+            'interface (IP traffic, may carry EFA) or efa-only (EFA traffic only).',
+          ),
+        },
+        ['networkCardIndex', 'deviceIndex', 'interfaceType'],
+      ),
+    ),
+    'Network interfaces of each instance, e.g. one EFA interface per network card; must include the primary interface (card 0, device 0, interface). Karpenter 1.14.1.',
+  ),
+  cpuOptions: described(
+    obj({ nestedVirtualization: oneOfStrings(NESTED_VIRTUALIZATION) }),
+    'CPU options of the instances (nestedVirtualization: enabled limits instance types to those that support it). Karpenter 1.14.1.',
+  ),
+  placementGroupSelector: described(
+    obj({
+      id: described(str(), 'Placement group ID (pg- followed by lower-case letters and digits).'),
+      name: described(str(), 'Placement group name.'),
+    }),
+    'Placement group to launch into, by id or by name (exactly one). Karpenter 1.14.1.',
+  ),
+  ipPrefixCount: described(
+    int(0),
+    'Number of IPv4 prefixes assigned to the primary network interface. Karpenter 1.14.1.',
+  ),
+  connectionTracking: described(
+    obj({
+      tcpEstablishedTimeout: described(int(60, 432000), 'Seconds, 60 to 432000.'),
+      udpStreamTimeout: described(int(60, 180), 'Seconds, 60 to 180.'),
+      udpTimeout: described(int(30, 60), 'Seconds, 30 to 60.'),
+    }),
+    'Idle connection-tracking timeouts of the interfaces Karpenter creates (at least one). Karpenter 1.14.1.',
+  ),
+  context: described(str(), 'EC2 Fleet Context (a reserved EC2 field, for AWS-provided values only).'),
 });

@@ -11,10 +11,12 @@ import {
 import {
   JsonSchema,
   bool,
+  described,
   int,
   list,
   mapOf,
   obj,
+  objectMetadata,
   oneOfStrings,
   quantity,
   shorthand,
@@ -38,7 +40,12 @@ export const nodePoolDefs: Record<string, JsonSchema> = {
 /** Shorthand keys in the fixed order they expand in (see model/requirement-shorthands.ts). */
 export const nodePoolSchema: JsonSchema = obj(
   {
+    metadata: objectMetadata('NodePool'),
     nodeClass: str(),
+    replicas: described(
+      int(0),
+      'Static pool (Karpenter spec.replicas): keep exactly this many nodes instead of following pod demand. Needs karpenter.featureGates.staticCapacity: true and Karpenter 1.14.1; a static pool takes no weight and no limits other than nodes.',
+    ),
     capacityTypes: { $ref: '#/$defs/capacityTypes' },
     architectures: { $ref: '#/$defs/architectures' },
     operatingSystems: { $ref: '#/$defs/operatingSystems' },
@@ -65,7 +72,10 @@ export const nodePoolSchema: JsonSchema = obj(
     startupTaints: list(taint()),
     limits: mapOf(quantity(), 'a map of resource names to quantities'),
     disruption: obj({
-      consolidationPolicy: oneOfStrings(CONSOLIDATION_POLICIES),
+      consolidationPolicy: described(
+        oneOfStrings(CONSOLIDATION_POLICIES),
+        'Which nodes consolidation may disrupt: WhenEmpty, WhenEmptyOrUnderutilized (default), or Balanced (Karpenter 1.14.1: consolidates only when the saving outweighs the disruption).',
+      ),
       consolidateAfter: str(),
       budgets: list(
         obj(

@@ -10,7 +10,10 @@ import {
   ConsolidationPolicy,
   DisruptionReason,
   FleetEntryKind,
+  InstanceMatchCriteria,
   LogLevel,
+  NestedVirtualization,
+  NetworkInterfaceType,
   OperatingSystem,
   Partition,
   RequirementOperator,
@@ -92,7 +95,26 @@ export interface RawSelectorTerm {
   readonly name?: string;
 }
 
+/** Object metadata the user may add to a generated Karpenter object. */
+export interface RawObjectMetadata {
+  readonly annotations?: Dict<string>;
+}
+
+export interface RawCapacityReservationTerm {
+  readonly id?: string;
+  readonly ownerID?: string;
+  readonly tags?: Dict<string>;
+  readonly instanceMatchCriteria?: InstanceMatchCriteria;
+}
+
+export interface RawNetworkInterface {
+  readonly networkCardIndex: number;
+  readonly deviceIndex: number;
+  readonly interfaceType: NetworkInterfaceType;
+}
+
 export interface RawNodeClass {
+  readonly metadata?: RawObjectMetadata;
   readonly alias?: string;
   readonly allowLatestAmi?: boolean;
   readonly amiFamily?: AmiFamily;
@@ -122,6 +144,7 @@ export interface RawNodeClass {
       readonly kmsKeyID?: string;
       readonly deleteOnTermination?: boolean;
       readonly snapshotID?: string;
+      readonly volumeInitializationRate?: number;
     };
   }[];
   readonly metadataOptions?: {
@@ -148,6 +171,17 @@ export interface RawNodeClass {
   readonly detailedMonitoring?: boolean;
   readonly associatePublicIPAddress?: boolean;
   readonly instanceStorePolicy?: 'RAID0';
+  readonly capacityReservationSelectorTerms?: readonly RawCapacityReservationTerm[];
+  readonly networkInterfaces?: readonly RawNetworkInterface[];
+  readonly cpuOptions?: { readonly nestedVirtualization?: NestedVirtualization };
+  readonly placementGroupSelector?: { readonly id?: string; readonly name?: string };
+  readonly ipPrefixCount?: number;
+  readonly connectionTracking?: {
+    readonly tcpEstablishedTimeout?: number;
+    readonly udpStreamTimeout?: number;
+    readonly udpTimeout?: number;
+  };
+  readonly context?: string;
 }
 
 /** A requirement shorthand: a list (In) or `{ in | notIn, minValues }`. */
@@ -161,7 +195,9 @@ export interface RawTaint {
 }
 
 export interface RawNodePool {
+  readonly metadata?: RawObjectMetadata;
   readonly nodeClass: string;
+  readonly replicas?: number;
   readonly capacityTypes?: RawShorthand<CapacityType>;
   readonly architectures?: RawShorthand<Architecture>;
   readonly operatingSystems?: RawShorthand<OperatingSystem>;

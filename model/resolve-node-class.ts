@@ -40,6 +40,7 @@ export function resolveNodeClass(name: string, raw: RawNodeClass, ctx: NodeClass
   return {
     name,
     source: ctx.source,
+    objectAnnotations: sortedRecord(raw.metadata?.annotations),
     ...(amiFamily !== undefined ? { amiFamily } : {}),
     amiSelectorTerms,
     ...(raw.instanceProfile !== undefined
@@ -60,6 +61,9 @@ export function resolveNodeClass(name: string, raw: RawNodeClass, ctx: NodeClass
         ...(b.ebs.kmsKeyID !== undefined ? { kmsKeyID: b.ebs.kmsKeyID } : {}),
         deleteOnTermination: b.ebs.deleteOnTermination ?? true,
         ...(b.ebs.snapshotID !== undefined ? { snapshotID: b.ebs.snapshotID } : {}),
+        ...(b.ebs.volumeInitializationRate !== undefined
+          ? { volumeInitializationRate: b.ebs.volumeInitializationRate }
+          : {}),
       },
     })),
     metadataOptions: {
@@ -76,6 +80,24 @@ export function resolveNodeClass(name: string, raw: RawNodeClass, ctx: NodeClass
       ? { associatePublicIPAddress: raw.associatePublicIPAddress }
       : {}),
     ...(raw.instanceStorePolicy !== undefined ? { instanceStorePolicy: raw.instanceStorePolicy } : {}),
+    capacityReservationSelectorTerms: (raw.capacityReservationSelectorTerms ?? []).map((t) => ({
+      ...(t.id !== undefined ? { id: t.id } : {}),
+      ...(t.ownerID !== undefined ? { ownerID: t.ownerID } : {}),
+      ...(t.tags !== undefined ? { tags: sortedRecord(t.tags) } : {}),
+      ...(t.instanceMatchCriteria !== undefined ? { instanceMatchCriteria: t.instanceMatchCriteria } : {}),
+    })),
+    networkInterfaces: (raw.networkInterfaces ?? []).map((n) => ({
+      networkCardIndex: n.networkCardIndex,
+      deviceIndex: n.deviceIndex,
+      interfaceType: n.interfaceType,
+    })),
+    ...(raw.cpuOptions !== undefined ? { cpuOptions: { ...raw.cpuOptions } } : {}),
+    ...(raw.placementGroupSelector !== undefined
+      ? { placementGroupSelector: { ...raw.placementGroupSelector } }
+      : {}),
+    ...(raw.ipPrefixCount !== undefined ? { ipPrefixCount: raw.ipPrefixCount } : {}),
+    ...(raw.connectionTracking !== undefined ? { connectionTracking: { ...raw.connectionTracking } } : {}),
+    ...(raw.context !== undefined ? { context: raw.context } : {}),
   };
 }
 

@@ -12,7 +12,9 @@ export function resolveNodePool(name: string, raw: RawNodePool, source: SourceLo
   return {
     name,
     source,
+    objectAnnotations: sortedRecord(raw.metadata?.annotations),
     nodeClass: raw.nodeClass,
+    ...(raw.replicas !== undefined ? { replicas: raw.replicas } : {}),
     requirements: expandRequirements(raw),
     labels: sortedRecord(raw.labels),
     annotations: sortedRecord(raw.annotations),

@@ -72,3 +72,21 @@ export function withoutRequired(schema: unknown): unknown {
   }
   return out;
 }
+
+/** `schema` with a description (shown in the generated field reference). */
+export const described = (schema: JsonSchema, description: string): JsonSchema => ({
+  ...schema,
+  description,
+});
+
+/** Object metadata the user may add to a generated Karpenter object (`metadata.annotations`). */
+export const objectMetadata = (kind: string): JsonSchema =>
+  described(
+    obj({
+      annotations: described(
+        mapOf(str(), 'a map of annotation names to text values'),
+        `Annotations on the ${kind} object itself (e.g. kubernetes.io/description); merged with the tool's own Argo CD annotations, which cannot be overridden.`,
+      ),
+    }),
+    `Object metadata of the generated ${kind}.`,
+  );

@@ -26,6 +26,12 @@
  *   amiFamily (hashed by its resolved value instead). The selector terms drift dynamically against
  *   what they resolve to (pkg/cloudprovider/drift.go: isAMIDrifted, isSubnetDrifted,
  *   areSecurityGroupsDrifted, isCapacityReservationDrifted); ipPrefixCount not at all.
+ * - Karpenter 1.14 fields: networkInterfaces, cpuOptions, connectionTracking, context,
+ *   placementGroupSelector and blockDeviceMappings[].ebs.volumeInitializationRate carry no
+ *   `hash:"ignore"`, so they are in the class hash (placement groups also drift dynamically,
+ *   isPlacementGroupDrifted); capacityReservationSelectorTerms and ipPrefixCount are ignored
+ *   by the hash (see above). NodePool `replicas` is outside the template (not hashed); a static
+ *   pool's nodes drift like any other (pkg/controllers/disruption/staticdrift.go in core).
  * - Karpenter v1.0.14 tags `kubelet` `hash:"ignore"` too but drifts it through a separate
  *   kubelet compatibility hash (annotation compatibility.karpenter.k8s.aws/kubelet-drift-hash,
  *   pkg/cloudprovider/drift.go there): the outcome for the user, node replacement, is the same.
@@ -92,7 +98,8 @@ export const NODE_POOL_RULES: readonly DriftRule[] = [
   {
     prefix: ['spec', 'replicas'],
     impact: 'none',
-    reason: 'replicas of a static NodePool scale the node count; not drift',
+    reason:
+      'replicas of a static NodePool scale the node count (nodes are added or removed, none replaced); not in the template hash',
   },
   { prefix: [], impact: 'may-replace', reason: 'field not in the drift table; review by hand' },
 ];
@@ -154,6 +161,18 @@ export const NODE_CLASS_RULES: readonly DriftRule[] = [
     impact: 'replaces',
     reason: `the placement group is ${CLASS_HASH} (PlacementGroupDrift too)`,
   },
+  {
+    prefix: ['spec', 'networkInterfaces'],
+    impact: 'replaces',
+    reason: `network interfaces (EFA) are ${CLASS_HASH}`,
+  },
+  { prefix: ['spec', 'cpuOptions'], impact: 'replaces', reason: `cpuOptions are ${CLASS_HASH}` },
+  {
+    prefix: ['spec', 'connectionTracking'],
+    impact: 'replaces',
+    reason: `connection tracking timeouts are ${CLASS_HASH}`,
+  },
+  { prefix: ['spec', 'context'], impact: 'replaces', reason: `the EC2 Fleet context is ${CLASS_HASH}` },
   { prefix: ['spec'], impact: 'replaces', reason: CLASS_HASH },
   { prefix: [], impact: 'may-replace', reason: 'field not in the drift table; review by hand' },
 ];

@@ -12,21 +12,35 @@ import {
   Ec2NodeClassSpecAmiSelectorTerms,
   Ec2NodeClassSpecBlockDeviceMappings,
   Ec2NodeClassSpecBlockDeviceMappingsEbsVolumeType,
+  Ec2NodeClassSpecCapacityReservationSelectorTerms,
+  Ec2NodeClassSpecCapacityReservationSelectorTermsInstanceMatchCriteria,
+  Ec2NodeClassSpecCpuOptionsNestedVirtualization,
   Ec2NodeClassSpecInstanceStorePolicy,
   Ec2NodeClassSpecKubelet,
   Ec2NodeClassSpecMetadataOptions,
   Ec2NodeClassSpecMetadataOptionsHttpEndpoint,
   Ec2NodeClassSpecMetadataOptionsHttpProtocolIPv6,
   Ec2NodeClassSpecMetadataOptionsHttpTokens,
+  Ec2NodeClassSpecNetworkInterfaces,
+  Ec2NodeClassSpecNetworkInterfacesInterfaceType,
   Ec2NodeClassSpecSecurityGroupSelectorTerms,
   Ec2NodeClassSpecSubnetSelectorTerms,
 } from '../../imports/karpenter-v1.14.1/karpenter.k8s.aws';
-import { AmiFamily, SYNC_WAVES, VolumeType } from '../../model/constants';
+import {
+  AmiFamily,
+  InstanceMatchCriteria,
+  NestedVirtualization,
+  NetworkInterfaceType,
+  SYNC_WAVES,
+  VolumeType,
+} from '../../model/constants';
 import {
   AmiSelectorTermModel,
   BlockDeviceMappingModel,
+  CapacityReservationTermModel,
   KubeletModel,
   MetadataOptionsModel,
+  NetworkInterfaceModel,
   NodeClassModel,
   SelectorTermModel,
 } from '../../model/fleet-model';
@@ -49,7 +63,11 @@ export class NodeClass extends Construct {
   constructor(scope: Construct, id: string, props: NodeClassProps) {
     super(scope, id);
     this.apiObject = new Ec2NodeClass(this, 'Resource', {
-      metadata: karpenterObjectMetadata(props.model.name, SYNC_WAVES.nodeClass),
+      metadata: karpenterObjectMetadata(
+        props.model.name,
+        SYNC_WAVES.nodeClass,
+        props.model.objectAnnotations,
+      ),
       spec: nodeClassSpec(props.model),
     });
   }
@@ -74,6 +92,26 @@ export function nodeClassSpec(model: NodeClassModel): Ec2NodeClassSpec {
     associatePublicIpAddress: model.associatePublicIPAddress,
     instanceStorePolicy:
       model.instanceStorePolicy === undefined ? undefined : INSTANCE_STORE_POLICY[model.instanceStorePolicy],
+    capacityReservationSelectorTerms:
+      model.capacityReservationSelectorTerms.length > 0
+        ? model.capacityReservationSelectorTerms.map(capacityReservationTerm)
+        : undefined,
+    networkInterfaces:
+      model.networkInterfaces.length > 0 ? model.networkInterfaces.map(networkInterface) : undefined,
+    cpuOptions:
+      model.cpuOptions === undefined
+        ? undefined
+        : {
+            nestedVirtualization:
+              model.cpuOptions.nestedVirtualization === undefined
+                ? undefined
+                : NESTED_VIRTUALIZATION[model.cpuOptions.nestedVirtualization],
+          },
+    placementGroupSelector:
+      model.placementGroupSelector === undefined ? undefined : { ...model.placementGroupSelector },
+    ipPrefixCount: model.ipPrefixCount,
+    connectionTracking: model.connectionTracking === undefined ? undefined : { ...model.connectionTracking },
+    context: model.context,
   };
 }
 
@@ -85,6 +123,7 @@ const AMI_FAMILY: Readonly<Record<AmiFamily, Ec2NodeClassSpecAmiFamily>> = {
   Bottlerocket: Ec2NodeClassSpecAmiFamily.BOTTLEROCKET,
   Windows2019: Ec2NodeClassSpecAmiFamily.WINDOWS2019,
   Windows2022: Ec2NodeClassSpecAmiFamily.WINDOWS2022,
+  Windows2025: Ec2NodeClassSpecAmiFamily.WINDOWS2025,
   Custom: Ec2NodeClassSpecAmiFamily.CUSTOM,
 };
 
@@ -103,6 +142,26 @@ const INSTANCE_STORE_POLICY: Readonly<
 > = {
   RAID0: Ec2NodeClassSpecInstanceStorePolicy.RAID0,
 };
+
+const INSTANCE_MATCH_CRITERIA: Readonly<
+  Record<InstanceMatchCriteria, Ec2NodeClassSpecCapacityReservationSelectorTermsInstanceMatchCriteria>
+> = {
+  open: Ec2NodeClassSpecCapacityReservationSelectorTermsInstanceMatchCriteria.OPEN,
+  targeted: Ec2NodeClassSpecCapacityReservationSelectorTermsInstanceMatchCriteria.TARGETED,
+};
+
+const NESTED_VIRTUALIZATION: Readonly<
+  Record<NestedVirtualization, Ec2NodeClassSpecCpuOptionsNestedVirtualization>
+> = {
+  enabled: Ec2NodeClassSpecCpuOptionsNestedVirtualization.ENABLED,
+  disabled: Ec2NodeClassSpecCpuOptionsNestedVirtualization.DISABLED,
+};
+
+const INTERFACE_TYPE: Readonly<Record<NetworkInterfaceType, Ec2NodeClassSpecNetworkInterfacesInterfaceType>> =
+  {
+    interface: Ec2NodeClassSpecNetworkInterfacesInterfaceType.INTERFACE,
+    'efa-only': Ec2NodeClassSpecNetworkInterfacesInterfaceType.EFA_HYPHEN_ONLY,
+  };
 
 const HTTP_ENDPOINT: Readonly<
   Record<MetadataOptionsModel['httpEndpoint'], Ec2NodeClassSpecMetadataOptionsHttpEndpoint>
@@ -162,7 +221,30 @@ function blockDeviceMapping(mapping: BlockDeviceMappingModel): Ec2NodeClassSpecB
       kmsKeyId: ebs.kmsKeyID,
       deleteOnTermination: ebs.deleteOnTermination,
       snapshotId: ebs.snapshotID,
+      volumeInitializationRate: ebs.volumeInitializationRate,
     },
+  };
+}
+
+function capacityReservationTerm(
+  term: CapacityReservationTermModel,
+): Ec2NodeClassSpecCapacityReservationSelectorTerms {
+  return {
+    id: term.id,
+    ownerId: term.ownerID,
+    tags: sortedRecordOrUndefined(term.tags),
+    instanceMatchCriteria:
+      term.instanceMatchCriteria === undefined
+        ? undefined
+        : INSTANCE_MATCH_CRITERIA[term.instanceMatchCriteria],
+  };
+}
+
+function networkInterface(model: NetworkInterfaceModel): Ec2NodeClassSpecNetworkInterfaces {
+  return {
+    networkCardIndex: model.networkCardIndex,
+    deviceIndex: model.deviceIndex,
+    interfaceType: INTERFACE_TYPE[model.interfaceType],
   };
 }
 

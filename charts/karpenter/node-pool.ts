@@ -49,7 +49,7 @@ export class NodePool extends Construct {
   constructor(scope: Construct, id: string, props: NodePoolProps) {
     super(scope, id);
     this.apiObject = new NodePoolObject(this, 'Resource', {
-      metadata: karpenterObjectMetadata(props.model.name, SYNC_WAVES.nodePool),
+      metadata: karpenterObjectMetadata(props.model.name, SYNC_WAVES.nodePool, props.model.objectAnnotations),
       spec: nodePoolSpec(props.model),
     });
   }
@@ -80,6 +80,7 @@ export function nodePoolSpec(model: NodePoolModel): NodePoolSpec {
     disruption: disruption(model.disruption),
     limits: Object.keys(model.limits).length > 0 ? limits(model.limits) : undefined,
     weight: model.weight,
+    replicas: model.replicas,
   };
 }
 
@@ -111,6 +112,7 @@ const CONSOLIDATION_POLICY: Readonly<Record<ConsolidationPolicy, NodePoolSpecDis
   {
     WhenEmpty: NodePoolSpecDisruptionConsolidationPolicy.WHEN_EMPTY,
     WhenEmptyOrUnderutilized: NodePoolSpecDisruptionConsolidationPolicy.WHEN_EMPTY_OR_UNDERUTILIZED,
+    Balanced: NodePoolSpecDisruptionConsolidationPolicy.BALANCED,
   };
 
 const DISRUPTION_REASON: Readonly<Record<DisruptionReason, NodePoolSpecDisruptionBudgetsReasons>> = {

@@ -4,20 +4,30 @@
  */
 import { ApiObjectMetadata } from 'cdk8s';
 import { ARGOCD_ANNOTATIONS, MANAGED_BY, SYNC_WAVES, TAGS } from '../../model/constants';
+import { sortedRecord } from '../sorted-record';
 
 /** Argo CD sync option for custom resources whose CRD may be installed by the same sync. */
 export const SKIP_DRY_RUN_ON_MISSING_RESOURCE = 'SkipDryRunOnMissingResource=true';
 
 export type KarpenterSyncWave = (typeof SYNC_WAVES)['nodeClass' | 'nodePool'];
 
-/** Metadata of a cluster-scoped Karpenter object named `name`, synced in `syncWave`. */
-export function karpenterObjectMetadata(name: string, syncWave: KarpenterSyncWave): ApiObjectMetadata {
+/**
+ * Metadata of a cluster-scoped Karpenter object named `name`, synced in `syncWave`, with the
+ * user's own object annotations (`metadata.annotations` in the fleet file) beside the tool's
+ * Argo CD annotations; the loader refuses user keys that clash with the tool's. Keys sorted.
+ */
+export function karpenterObjectMetadata(
+  name: string,
+  syncWave: KarpenterSyncWave,
+  userAnnotations: Readonly<Record<string, string>> = {},
+): ApiObjectMetadata {
   return {
     name,
     labels: { [TAGS.managedBy]: MANAGED_BY },
-    annotations: {
+    annotations: sortedRecord({
+      ...userAnnotations,
       [ARGOCD_ANNOTATIONS.syncOptions]: SKIP_DRY_RUN_ON_MISSING_RESOURCE,
       [ARGOCD_ANNOTATIONS.syncWave]: syncWave,
-    },
+    }),
   };
 }

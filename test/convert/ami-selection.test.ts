@@ -75,13 +75,13 @@ test('Custom without terms and unknown families are errors', () => {
     chooseAmi(c.ctx, {
       ...base,
       generation: 'v1',
-      family: 'Windows2025',
-      terms: [{ alias: 'windows2025@latest' }],
+      family: 'Windows2030',
+      terms: [{ alias: 'windows2030@latest' }],
     }),
   ).toBeUndefined();
   expect(chooseAmi(c.ctx, { ...base, generation: 'v1' })).toBeUndefined();
   expect(c.log.diagnostics.map((d) => d.message).sort()).toEqual([
-    "'Windows2025' is not an AMI family the fleet format supports",
+    "'Windows2030' is not an AMI family the fleet format supports",
     'amiFamily Custom without an AMI selector cannot be converted: nothing says which AMI to use',
     'is required in Karpenter v1',
   ]);

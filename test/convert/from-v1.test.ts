@@ -125,14 +125,18 @@ describe('v1 fields the fleet format cannot express', () => {
       .map((e) => e.source);
     expect(dropped).toEqual([
       'NodePool/static metadata.labels.team',
-      'NodePool/static spec.replicas',
-      'EC2NodeClass/special spec.cpuOptions',
-      'EC2NodeClass/special spec.ipPrefixCount',
+      'EC2NodeClass/special spec.futureOption',
     ]);
-    expect(entries(result, 'EC2NodeClass/special spec.cpuOptions')[0].reason).toContain(
+    expect(entries(result, 'EC2NodeClass/special spec.futureOption')[0].reason).toContain(
       'The fleet format cannot express this field yet',
     );
-    expect(nodeClass(result, 'special')).not.toHaveProperty('cpuOptions');
+    expect(nodeClass(result, 'special')).not.toHaveProperty('futureOption');
+    // Karpenter 1.14 fields are carried over, a static pool stays static.
+    expect(nodeClass(result, 'special')).toMatchObject({
+      cpuOptions: { nestedVirtualization: 'enabled' },
+      ipPrefixCount: 1,
+    });
+    expect(pool(result, 'static').replicas).toBe(3);
   });
 
   test('@latest aliases are kept with allowLatestAmi and a warning', () => {

@@ -48,13 +48,12 @@ test('block device mappings: missing encrypted/deleteOnTermination/volumeType re
     - deviceName: /dev/xvda
       ebs: { volumeSize: 50Gi, volumeInitializationRate: 200 }`);
   expect(readBlockDeviceMappings(ctx, ['spec', 'bdm'], 'nodeClasses.c.blockDeviceMappings')).toEqual([
-    { deviceName: '/dev/xvda', ebs: { volumeSize: '50Gi' } },
+    { deviceName: '/dev/xvda', ebs: { volumeSize: '50Gi', volumeInitializationRate: 200 } },
   ]);
   expect(log.entries.map((e) => [e.action, e.target || e.source])).toEqual([
     ['defaulted', 'nodeClasses.c.blockDeviceMappings[0].ebs.encrypted'],
     ['defaulted', 'nodeClasses.c.blockDeviceMappings[0].ebs.deleteOnTermination'],
     ['defaulted', 'nodeClasses.c.blockDeviceMappings[0].ebs.volumeType'],
-    ['dropped', 'EC2NodeClass/c spec.bdm[0].ebs.volumeInitializationRate'],
   ]);
   const deleted = log.entries.find((e) => e.target.endsWith('deleteOnTermination'));
   expect(deleted).toMatchObject({

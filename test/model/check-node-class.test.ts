@@ -6,7 +6,7 @@ const nodeClass = (body: string) => `${MINIMAL}nodeClasses:\n  d:\n${body}`;
 describe('node class checks', () => {
   it('an unpinned alias is refused unless allowLatestAmi', () => {
     expect(errorsOfCluster(nodeClass('    alias: bottlerocket@latest\n'))).toEqual([
-      "clusters/demo.yaml:9:12 nodeClasses.d.alias: 'bottlerocket@latest' is not pinned: nodes would change AMI without a change in Git. Pin a version such as bottlerocket@v20250505, or set allowLatestAmi: true to accept this knowingly.",
+      "clusters/demo.yaml:9:12 nodeClasses.d.alias: 'bottlerocket@latest' is not pinned: nodes would change AMI without a change in Git. Pin a version such as bottlerocket@v1.39.1, or set allowLatestAmi: true to accept this knowingly.",
     ]);
     const { warnings } = loadCluster(nodeClass('    alias: bottlerocket@latest\n    allowLatestAmi: true\n'));
     expect(warnings).toHaveLength(1);
@@ -29,7 +29,7 @@ describe('node class checks', () => {
       "clusters/demo.yaml:9:12 nodeClasses.d.alias: 'al2023' is not an AMI alias of the form family@version. Write e.g. al2023@v20250505 or bottlerocket@v1.39.1.",
     ]);
     expect(errorsOfCluster(nodeClass('    alias: ubuntu@v1\n'))).toEqual([
-      "clusters/demo.yaml:9:12 nodeClasses.d.alias: unknown AMI alias family 'ubuntu'. Use one of: al2, al2023, bottlerocket, windows2019, windows2022.",
+      "clusters/demo.yaml:9:12 nodeClasses.d.alias: unknown AMI alias family 'ubuntu'. Use one of: al2, al2023, bottlerocket, windows2019, windows2022, windows2025.",
     ]);
   });
 

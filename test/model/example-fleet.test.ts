@@ -56,8 +56,8 @@ describe('the example fleet', () => {
     return root!;
   };
 
-  it('has the defaults file and three clusters', () => {
-    expect(names).toEqual(['_defaults.yaml', 'dataops.yaml', 'edge.yaml', 'ticketing.yaml']);
+  it('has the defaults file and four clusters', () => {
+    expect(names).toEqual(['_defaults.yaml', 'dataops.yaml', 'edge.yaml', 'ticketing.yaml', 'training.yaml']);
   });
 
   it('sets every field of the format in at least one cluster', () => {

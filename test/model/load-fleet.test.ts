@@ -16,7 +16,7 @@ describe('loadFleet on the committed example fleet', () => {
   };
 
   it('loads every cluster, sorted by name, without warnings', () => {
-    expect(fleet.clusters.map((c) => c.name)).toEqual(['dataops', 'edge', 'ticketing']);
+    expect(fleet.clusters.map((c) => c.name)).toEqual(['dataops', 'edge', 'ticketing', 'training']);
     expect(warnings).toEqual([]);
   });
 

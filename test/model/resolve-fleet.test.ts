@@ -70,6 +70,9 @@ describe('resolveCluster defaults', () => {
         httpTokens: 'required',
       },
       tags: {},
+      objectAnnotations: {},
+      capacityReservationSelectorTerms: [],
+      networkInterfaces: [],
     });
   });
 
@@ -91,6 +94,7 @@ describe('resolveCluster defaults', () => {
       },
       expireAfter: FLEET_DEFAULTS.expireAfter,
       smokeTest: false,
+      objectAnnotations: {},
     });
   });
 

@@ -9,7 +9,7 @@ describe('schema errors', () => {
     expect(
       errorsOfCluster(MINIMAL + 'nodeClasses:\n  d:\n    alias: al2023@v20250505\n    amiFamly: AL2023\n'),
     ).toEqual([
-      "clusters/demo.yaml:10:5 nodeClasses.d.amiFamly: unknown key 'amiFamly'. Did you mean 'amiFamily'? Known keys here: alias, allowLatestAmi, amiFamily, amiSelectorTerms, role, instanceProfile, subnetSelectorTerms, securityGroupSelectorTerms, userData, bottlerocket, blockDeviceMappings, metadataOptions, kubelet, tags, detailedMonitoring, associatePublicIPAddress, instanceStorePolicy.",
+      "clusters/demo.yaml:10:5 nodeClasses.d.amiFamly: unknown key 'amiFamly'. Did you mean 'amiFamily'? Known keys here: metadata, alias, allowLatestAmi, amiFamily, amiSelectorTerms, role, instanceProfile, subnetSelectorTerms, securityGroupSelectorTerms, userData, bottlerocket, blockDeviceMappings, metadataOptions, kubelet, tags, detailedMonitoring, associatePublicIPAddress, instanceStorePolicy, capacityReservationSelectorTerms, networkInterfaces, cpuOptions, placementGrou….",
     ]);
   });
 

@@ -49,6 +49,9 @@ function nodeClass(name: string, kmsKeyID?: string): NodeClassModel {
       httpTokens: 'required',
     },
     tags: {},
+    objectAnnotations: {},
+    capacityReservationSelectorTerms: [],
+    networkInterfaces: [],
   };
 }
 
@@ -154,5 +157,6 @@ export function nodePool(
     disruption: { consolidationPolicy: 'WhenEmptyOrUnderutilized', consolidateAfter: '1m', budgets: [] },
     expireAfter: '720h',
     smokeTest: false,
+    objectAnnotations: {},
   };
 }

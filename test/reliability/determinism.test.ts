@@ -85,7 +85,8 @@ describe('determinism: same fleet, any machine → byte-identical dist/', () => 
       }),
       2,
     );
-  });
+    // Every variant synthesizes the whole example fleet (four clusters) in a child process.
+  }, 180_000);
 
   afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });

@@ -56,6 +56,8 @@ describe('NodePool drift rules', () => {
     ['spec.disruption.consolidationPolicy', 'WhenEmpty', 'none', 'disruption settings'],
     ['spec.disruption.budgets', [{ nodes: '0' }], 'none', 'budgets'],
     ['spec.replicas', 3, 'none', 'static NodePool'],
+    ['spec.disruption.consolidationPolicy', 'Balanced', 'none', 'disruption settings'],
+    ['metadata.annotations', { 'kubernetes.io/description': 'GPU pool' }, 'none', 'object metadata'],
     ['metadata.labels', { team: 'x' }, 'none', 'object metadata'],
     ['metadata.annotations', { 'argocd.argoproj.io/sync-wave': '2' }, 'none', 'object metadata'],
     ['spec.somethingNew', true, 'may-replace', 'not in the drift table'],
@@ -127,6 +129,33 @@ describe('EC2NodeClass drift rules', () => {
     ['spec.securityGroupSelectorTerms', [{ id: 'sg-123' }], 'may-replace', 'SecurityGroupDrift'],
     ['spec.capacityReservationSelectorTerms', [{ id: 'cr-123' }], 'may-replace', 'CapacityReservationDrift'],
     ['spec.ipPrefixCount', 2, 'none', 'ipPrefixCount'],
+    [
+      'spec.networkInterfaces',
+      [{ networkCardIndex: 0, deviceIndex: 0, interfaceType: 'interface' }],
+      'replaces',
+      'network interfaces (EFA) are in the EC2NodeClass hash',
+    ],
+    [
+      'spec.cpuOptions',
+      { nestedVirtualization: 'enabled' },
+      'replaces',
+      'cpuOptions are in the EC2NodeClass hash',
+    ],
+    ['spec.connectionTracking', { udpTimeout: 30 }, 'replaces', 'connection tracking'],
+    ['spec.context', 'c-1', 'replaces', 'EC2 Fleet context'],
+    [
+      'spec.blockDeviceMappings',
+      [
+        {
+          deviceName: '/dev/xvda',
+          rootVolume: true,
+          ebs: { volumeSize: '100Gi', snapshotID: 'snap-1', volumeInitializationRate: 200 },
+        },
+      ],
+      'replaces',
+      'block devices',
+    ],
+    ['metadata.annotations', { 'kubernetes.io/description': 'x' }, 'none', 'metadata'],
     ['metadata.labels', { a: 'b' }, 'none', 'metadata'],
     ['kind2', 'x', 'may-replace', 'not in the drift table'],
   ])('%s → %s', (path, value, impact, reason) => {

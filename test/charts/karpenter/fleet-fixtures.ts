@@ -8,6 +8,7 @@ import {
   ClusterModel,
   DisruptionBudgetModel,
   FleetModel,
+  CapacityReservationTermModel,
   KubeletModel,
   NodeClassModel,
   NodePoolModel,
@@ -23,6 +24,7 @@ const source = (line: number) => ({ file: 'clusters/ticketing.yaml', line, col: 
 export const MAXIMAL_NODE_CLASS: Required<Omit<NodeClassModel, 'instanceProfile'>> = {
   name: 'bottlerocket-arm',
   source: source(40),
+  objectAnnotations: { 'kubernetes.io/description': 'Bottlerocket on Graviton' },
   amiFamily: 'Bottlerocket',
   amiSelectorTerms: [
     { alias: 'bottlerocket@v1.40.0' },
@@ -55,6 +57,7 @@ export const MAXIMAL_NODE_CLASS: Required<Omit<NodeClassModel, 'instanceProfile'
         kmsKeyID: 'arn:aws:kms:ap-northeast-2:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab',
         deleteOnTermination: false,
         snapshotID: 'snap-0123456789abcdef0',
+        volumeInitializationRate: 200,
       },
     } satisfies Required<BlockDeviceMappingModel> & { ebs: Required<BlockDeviceMappingModel['ebs']> },
   ],
@@ -82,11 +85,29 @@ export const MAXIMAL_NODE_CLASS: Required<Omit<NodeClassModel, 'instanceProfile'
   detailedMonitoring: true,
   associatePublicIPAddress: false,
   instanceStorePolicy: 'RAID0',
+  capacityReservationSelectorTerms: [
+    { id: 'cr-0123456789abcdef0' },
+    {
+      tags: { purpose: 'training' },
+      ownerID: '111122223333',
+      instanceMatchCriteria: 'targeted',
+    } satisfies Required<Omit<CapacityReservationTermModel, 'id'>>,
+  ],
+  networkInterfaces: [
+    { networkCardIndex: 0, deviceIndex: 0, interfaceType: 'interface' },
+    { networkCardIndex: 1, deviceIndex: 0, interfaceType: 'efa-only' },
+  ],
+  cpuOptions: { nestedVirtualization: 'disabled' },
+  placementGroupSelector: { name: 'training-cluster' },
+  ipPrefixCount: 1,
+  connectionTracking: { tcpEstablishedTimeout: 600, udpStreamTimeout: 120, udpTimeout: 30 },
+  context: 'c-0123456789abcdef0',
 };
 
 export const MINIMAL_NODE_CLASS: NodeClassModel = {
   name: 'default',
   source: source(20),
+  objectAnnotations: {},
   amiSelectorTerms: [{ alias: 'al2023@v20250505' }],
   instanceProfile: 'KarpenterNodeInstanceProfile-ticketing',
   subnetSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'ticketing' } }],
@@ -99,11 +120,15 @@ export const MINIMAL_NODE_CLASS: NodeClassModel = {
     httpTokens: 'required',
   },
   tags: {},
+  capacityReservationSelectorTerms: [],
+  networkInterfaces: [],
 };
 
-export const MAXIMAL_NODE_POOL: Required<NodePoolModel> = {
+/** Every field but `replicas` (a static pool takes no weight and no limits but nodes: STATIC_NODE_POOL). */
+export const MAXIMAL_NODE_POOL: Required<Omit<NodePoolModel, 'replicas'>> = {
   name: 'dataops',
   source: source(70),
+  objectAnnotations: { 'kubernetes.io/description': 'Batch jobs of the data team' },
   nodeClass: 'bottlerocket-arm',
   requirements: [
     { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['spot', 'on-demand'] },
@@ -145,6 +170,7 @@ export const MAXIMAL_NODE_POOL: Required<NodePoolModel> = {
 export const MINIMAL_NODE_POOL: NodePoolModel = {
   name: 'general',
   source: source(90),
+  objectAnnotations: {},
   nodeClass: 'default',
   requirements: [],
   labels: {},
@@ -155,6 +181,14 @@ export const MINIMAL_NODE_POOL: NodePoolModel = {
   disruption: { consolidationPolicy: 'WhenEmpty', consolidateAfter: '0s', budgets: [{ nodes: '10%' }] },
   expireAfter: 'Never',
   smokeTest: false,
+};
+
+/** A static pool: a fixed number of nodes, limits on nodes only, no weight. */
+export const STATIC_NODE_POOL: NodePoolModel = {
+  ...MINIMAL_NODE_POOL,
+  name: 'static-gpu',
+  replicas: 4,
+  limits: { nodes: '8' },
 };
 
 export function clusterFixture(

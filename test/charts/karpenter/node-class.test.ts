@@ -16,12 +16,37 @@ describe('EC2NodeClass from a maximal node class', () => {
     expect(json.metadata.namespace).toBeUndefined();
   });
 
-  test('managed-by label and Argo CD annotations (wave 0, skip dry run)', () => {
+  test('managed-by label, Argo CD annotations (wave 0, skip dry run) and the object annotations', () => {
     expect(json.metadata.labels).toEqual({ 'app.kubernetes.io/managed-by': 'karpenter-gitops' });
     expect(json.metadata.annotations).toEqual({
       'argocd.argoproj.io/sync-wave': '0',
       'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true',
+      'kubernetes.io/description': 'Bottlerocket on Graviton',
     });
+  });
+
+  test('capacity reservation terms with the v1 JSON name ownerID', () => {
+    expect(spec.capacityReservationSelectorTerms).toEqual([
+      { id: 'cr-0123456789abcdef0' },
+      { tags: { purpose: 'training' }, ownerID: '111122223333', instanceMatchCriteria: 'targeted' },
+    ]);
+    expect(spec.capacityReservationSelectorTerms[1]).not.toHaveProperty('ownerId');
+  });
+
+  test('network interfaces, CPU options, placement group, IPv4 prefixes, connection tracking, context', () => {
+    expect(spec.networkInterfaces).toEqual([
+      { networkCardIndex: 0, deviceIndex: 0, interfaceType: 'interface' },
+      { networkCardIndex: 1, deviceIndex: 0, interfaceType: 'efa-only' },
+    ]);
+    expect(spec.cpuOptions).toEqual({ nestedVirtualization: 'disabled' });
+    expect(spec.placementGroupSelector).toEqual({ name: 'training-cluster' });
+    expect(spec.ipPrefixCount).toBe(1);
+    expect(spec.connectionTracking).toEqual({
+      tcpEstablishedTimeout: 600,
+      udpStreamTimeout: 120,
+      udpTimeout: 30,
+    });
+    expect(spec.context).toBe('c-0123456789abcdef0');
   });
 
   test('AMI family and every AMI selector term field', () => {
@@ -71,6 +96,7 @@ describe('EC2NodeClass from a maximal node class', () => {
       kmsKeyID: 'arn:aws:kms:ap-northeast-2:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab',
       deleteOnTermination: false,
       snapshotID: 'snap-0123456789abcdef0',
+      volumeInitializationRate: 200,
     });
     expect(bdm.ebs).not.toHaveProperty('kmsKeyId');
     expect(bdm.ebs).not.toHaveProperty('snapshotId');

@@ -2,7 +2,7 @@ import { parse } from 'yaml';
 import { App, Chart } from 'cdk8s';
 import { NodePool, nodePoolSpec } from '../../../charts/karpenter/node-pool';
 import { renderManifest } from '../../../charts/render-manifest';
-import { MAXIMAL_NODE_POOL, MINIMAL_NODE_POOL } from './fleet-fixtures';
+import { MAXIMAL_NODE_POOL, MINIMAL_NODE_POOL, STATIC_NODE_POOL } from './fleet-fixtures';
 import { nodePoolJson } from './chart-harness';
 
 describe('NodePool from a maximal node pool', () => {
@@ -16,12 +16,14 @@ describe('NodePool from a maximal node pool', () => {
     expect(json.metadata.name).toBe('dataops');
   });
 
-  test('managed-by label and Argo CD annotations (wave 1, after the classes; skip dry run)', () => {
+  test('managed-by label, Argo CD annotations (wave 1, after the classes; skip dry run) and the object annotations', () => {
     expect(json.metadata.labels).toEqual({ 'app.kubernetes.io/managed-by': 'karpenter-gitops' });
     expect(json.metadata.annotations).toEqual({
       'argocd.argoproj.io/sync-wave': '1',
       'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true',
+      'kubernetes.io/description': 'Batch jobs of the data team',
     });
+    expect(spec).not.toHaveProperty('replicas');
   });
 
   test('nodeClassRef names the EC2NodeClass by group, kind and name', () => {
@@ -130,5 +132,23 @@ describe('NodePool from a minimal node pool', () => {
     expect(labelled.template.metadata).toEqual({ labels: { role: 'web' }, annotations: undefined });
     const only = nodePoolJson({ ...MINIMAL_NODE_POOL, labels: { role: 'web' } });
     expect(only.spec.template.metadata).toEqual({ labels: { role: 'web' } });
+  });
+});
+
+describe('NodePool from a static node pool', () => {
+  const spec = nodePoolJson(STATIC_NODE_POOL).spec;
+
+  test('replicas and a nodes-only limit, no weight', () => {
+    expect(spec.replicas).toBe(4);
+    expect(spec.limits).toEqual({ nodes: '8' });
+    expect(spec).not.toHaveProperty('weight');
+  });
+
+  test('consolidation policy Balanced maps to the CRD enum', () => {
+    const balanced = nodePoolSpec({
+      ...MINIMAL_NODE_POOL,
+      disruption: { ...MINIMAL_NODE_POOL.disruption, consolidationPolicy: 'Balanced' },
+    });
+    expect(balanced.disruption?.consolidationPolicy).toBe('Balanced');
   });
 });
