@@ -9,6 +9,8 @@ import { TAGS } from './constants';
 import { labelKeyProblem, labelValueProblem } from './check-labels';
 import { clusterNameProblem, isDns1123Label, isDns1123Subdomain, suggestDnsName } from './check-names';
 import { checkNodeClass, checkNodeClassTags } from './check-node-class';
+import { checkCapacityBuffers } from './check-capacity-buffer';
+import { checkNodeOverlays } from './check-node-overlay';
 import { checkNodePool } from './check-node-pool';
 import { didYouMean } from './did-you-mean';
 import { KNOWN_FEATURE_GATES } from './feature-gates';
@@ -162,6 +164,8 @@ export function checkClusterSemantics(ctx: CheckContext): void {
   for (const [className, nc] of Object.entries(raw.nodeClasses ?? {})) checkNodeClass(ctx, className, nc);
   for (const [poolName, pool] of Object.entries(raw.nodePools ?? {}))
     checkNodePool(ctx, poolName, pool, classNames);
+  checkNodeOverlays(ctx);
+  checkCapacityBuffers(ctx);
 }
 
 function checkGitOps(ctx: CheckContext): void {

@@ -16,6 +16,7 @@ import {
   TaintEffect,
   VolumeType,
 } from './constants';
+import { RawCapacityBuffer, RawNodeOverlay, RawPodTemplate } from './raw-overlay-buffer';
 import { KarpenterVersion, KubernetesVersion } from './versions';
 
 type Dict<T> = Readonly<Record<string, T>>;
@@ -80,6 +81,9 @@ export interface RawCluster {
   };
   readonly nodeClasses?: Dict<RawNodeClass>;
   readonly nodePools?: Dict<RawNodePool>;
+  readonly nodeOverlays?: Dict<RawNodeOverlay>;
+  readonly capacityBuffers?: Dict<RawCapacityBuffer>;
+  readonly podTemplates?: Dict<RawPodTemplate>;
 }
 
 export interface RawSelectorTerm {

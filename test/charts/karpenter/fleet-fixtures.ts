@@ -208,6 +208,9 @@ export function clusterFixture(
     },
     nodeClasses,
     nodePools,
+    nodeOverlays: [],
+    capacityBuffers: [],
+    podTemplates: [],
   };
 }
 
