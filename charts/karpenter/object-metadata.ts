@@ -8,7 +8,7 @@ import { ARGOCD_ANNOTATIONS, MANAGED_BY, SYNC_WAVES, TAGS } from '../../model/co
 /** Argo CD sync option for custom resources whose CRD may be installed by the same sync. */
 export const SKIP_DRY_RUN_ON_MISSING_RESOURCE = 'SkipDryRunOnMissingResource=true';
 
-export type KarpenterSyncWave = (typeof SYNC_WAVES)['nodeClass' | 'nodePool'];
+export type KarpenterSyncWave = (typeof SYNC_WAVES)['nodeClass' | 'nodePool' | 'nodeOverlay'];
 
 /** Metadata of a cluster-scoped Karpenter object named `name`, synced in `syncWave`. */
 export function karpenterObjectMetadata(name: string, syncWave: KarpenterSyncWave): ApiObjectMetadata {
