@@ -158,6 +158,12 @@ export const SYNC_WAVES = {
   capacityBuffer: '3',
 } as const;
 
+/**
+ * Annotation on a generated CapacityBuffer whose podTemplateRef names a PodTemplate that already
+ * exists in the cluster (`existing: true`), so the validator does not look for it in dist/.
+ */
+export const EXISTING_POD_TEMPLATE_ANNOTATION = 'karpenter-gitops/existing-pod-template';
+
 /** CapacityBuffer provisioning strategies Karpenter 1.14.1 defines (the CRD's default is the only one). */
 export const CAPACITY_BUFFER_STRATEGIES = ['buffer.x-k8s.io/active-capacity'] as const;
 export type CapacityBufferStrategy = (typeof CAPACITY_BUFFER_STRATEGIES)[number];

@@ -35,7 +35,8 @@ export interface CapacityBufferModel {
   readonly namespace: string;
   readonly source: SourceLocation;
   /** Exactly one of podTemplateRef / scalableRef is set (checked at load time). */
-  readonly podTemplateRef?: { readonly name: string };
+  /** `existing`: the PodTemplate is not generated (it already exists in the namespace). */
+  readonly podTemplateRef?: { readonly name: string; readonly existing: boolean };
   readonly scalableRef?: { readonly apiGroup?: string; readonly kind: string; readonly name: string };
   readonly replicas?: number;
   /** Only with scalableRef: percentage of the scalable object's replicas. */

@@ -26,7 +26,9 @@ export function resolveCapacityBuffer(
     name,
     namespace: raw.namespace ?? CAPACITY_BUFFER_DEFAULTS.namespace,
     source,
-    ...(raw.podTemplateRef !== undefined ? { podTemplateRef: { name: raw.podTemplateRef.name } } : {}),
+    ...(raw.podTemplateRef !== undefined
+      ? { podTemplateRef: { name: raw.podTemplateRef.name, existing: raw.podTemplateRef.existing ?? false } }
+      : {}),
     ...(raw.scalableRef !== undefined
       ? {
           scalableRef: {

@@ -12,7 +12,13 @@ import {
   CapacityBufferSpec,
   CapacityBufferSpecLimits,
 } from '../../imports/karpenter-v1.14.1/autoscaling.x-k8s.io';
-import { ARGOCD_ANNOTATIONS, MANAGED_BY, SYNC_WAVES, TAGS } from '../../model/constants';
+import {
+  ARGOCD_ANNOTATIONS,
+  EXISTING_POD_TEMPLATE_ANNOTATION,
+  MANAGED_BY,
+  SYNC_WAVES,
+  TAGS,
+} from '../../model/constants';
 import { CapacityBufferModel, PodTemplateModel } from '../../model/overlay-buffer-model';
 import { sortedRecord } from '../sorted-record';
 import { SKIP_DRY_RUN_ON_MISSING_RESOURCE } from './object-metadata';
@@ -47,7 +53,9 @@ export class CapacityBuffer extends Construct {
     super(scope, id);
     const m = props.model;
     this.apiObject = new CapacityBufferObject(this, 'Resource', {
-      metadata: namespacedMetadata(m.name, m.namespace, SYNC_WAVES.capacityBuffer),
+      metadata: namespacedMetadata(m.name, m.namespace, SYNC_WAVES.capacityBuffer, {
+        annotations: m.podTemplateRef?.existing ? { [EXISTING_POD_TEMPLATE_ANNOTATION]: 'true' } : {},
+      }),
       spec: capacityBufferSpec(m),
     });
   }
