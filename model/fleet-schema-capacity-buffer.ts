@@ -64,6 +64,8 @@ const containerSchema: JsonSchema = {
     }),
   },
   required: ['name', 'image'],
+  // Open on purpose: any container field (env, command, ports ...) is passed through.
+  additionalProperties: true,
   'x-expected': 'a container with name, image and resources',
 };
 
@@ -85,6 +87,8 @@ export const podTemplateSchema: JsonSchema = d(
                 type: 'object',
                 properties: { containers: list(containerSchema, 1) },
                 required: ['containers'],
+                // Open on purpose: any pod spec field (affinity, priorityClassName ...) is passed through.
+                additionalProperties: true,
                 'x-expected': 'a Kubernetes pod spec with containers',
               },
               'A Kubernetes pod spec (containers with resource requests, nodeSelector, tolerations, affinity ...), written as in a Deployment.',
