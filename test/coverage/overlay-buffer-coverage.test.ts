@@ -7,6 +7,8 @@
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { karpenterGenerator } from '../../charts/karpenter/karpenter-generator';
+import { distPaths } from '../../model/dist-layout';
+import { synthesize } from '../../synth/synthesize';
 import { loadFleet } from '../../model/load-fleet';
 import { parseManifests } from '../../validation/manifest-source';
 import { validateManifests } from '../../validation/validate-manifests';
@@ -56,6 +58,36 @@ describe('NodeOverlay and CapacityBuffer coverage (Karpenter 1.14.1)', () => {
     // An exception that is reached, or names no path of the schema, is stale.
     expect(Object.keys(exceptions).filter((p) => reached.has(p) || !all.includes(p))).toEqual([]);
     expect(all.length).toBeGreaterThan(0);
+  });
+
+  it("the gates reach the cluster's Helm values; the AppProject admits the kinds and namespaces; the default namespace is created", () => {
+    const all = synthesize(fleet);
+    const values = parse(all.get(distPaths.karpenterValues('overlays')) ?? '') as {
+      settings: { featureGates: Record<string, boolean> };
+    };
+    expect(values.settings.featureGates).toEqual({ capacityBuffer: true, nodeOverlay: true });
+    const project = parse(all.get(distPaths.argocdAppProject('overlays')) ?? '') as {
+      spec: {
+        destinations: { namespace: string }[];
+        clusterResourceWhitelist: { group: string; kind: string }[];
+        namespaceResourceWhitelist: { group: string; kind: string }[];
+      };
+    };
+    expect(project.spec.destinations.map((d) => d.namespace)).toEqual(
+      expect.arrayContaining(['capacity-buffers', 'web']),
+    );
+    expect(project.spec.clusterResourceWhitelist).toContainEqual({
+      group: 'karpenter.sh',
+      kind: 'NodeOverlay',
+    });
+    expect(project.spec.namespaceResourceWhitelist).toEqual(
+      expect.arrayContaining([
+        { group: '', kind: 'PodTemplate' },
+        { group: 'autoscaling.x-k8s.io', kind: 'CapacityBuffer' },
+      ]),
+    );
+    expect(all.has(distPaths.namespace('overlays', 'capacity-buffers'))).toBe(true);
+    expect(all.has(distPaths.namespace('overlays', 'web'))).toBe(false);
   });
 
   it('the leaf paths are the ones the 1.14.1 CRDs define', () => {
