@@ -5,6 +5,7 @@
  * not among the input files names it with `existing: true`.
  */
 import { NAMESPACES } from '../model/constants';
+import { CONTAINER_KEYS, INIT_CONTAINER_KEYS, POD_SPEC_KEYS } from '../model/fleet-schema-capacity-buffer';
 import { DocumentContext } from './document-context';
 import { ManifestDocument } from './manifest-documents';
 import { reportObjectExtras } from './object-metadata';
@@ -119,9 +120,31 @@ export function convertPodTemplate(ctx: DocumentContext): NamespacedDraft {
   const spec = ctx.map(['template', 'spec']);
   if (spec === undefined)
     ctx.error(['template'], 'has no spec', 'A PodTemplate needs template.spec with containers');
-  else template.spec = spec;
+  else template.spec = podSpec(ctx, spec);
   value.template = template;
   return { name, namespace, ctx, value };
+}
+
+const VIRTUAL =
+  'Buffer pods are virtual (Karpenter never runs them): the fleet format keeps the fields that decide scheduling';
+
+/** The scheduling-relevant pod spec fields; every other one is reported as dropped. */
+function podSpec(ctx: DocumentContext, spec: Obj): Obj {
+  const path = ['template', 'spec'];
+  ctx.dropUnknownKeys(path, POD_SPEC_KEYS, VIRTUAL);
+  const out: Obj = Object.fromEntries(Object.entries(spec).filter(([k]) => POD_SPEC_KEYS.includes(k)));
+  for (const field of ['containers', 'initContainers'] as const) {
+    const list = ctx.list([...path, field]);
+    if (list === undefined) continue;
+    const keys = field === 'containers' ? CONTAINER_KEYS : INIT_CONTAINER_KEYS;
+    out[field] = list.map((c, i) => {
+      ctx.dropUnknownKeys([...path, field, i], keys, VIRTUAL);
+      return c && typeof c === 'object'
+        ? Object.fromEntries(Object.entries(c as Obj).filter(([k]) => keys.includes(k)))
+        : c;
+    });
+  }
+  return out;
 }
 
 /** Marks buffers whose PodTemplate is not among the converted ones as naming an existing template. */

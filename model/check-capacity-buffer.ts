@@ -185,20 +185,28 @@ function checkPodTemplate(
     }
   }
   const seen = new Set<string>();
-  template.template.spec.containers.forEach((c, i) => {
-    if (seen.has(c.name))
+  const spec = template.template.spec;
+  for (const field of ['containers', 'initContainers'] as const) {
+    (spec[field] ?? []).forEach((c, i) => {
+      const path = (...rest: PathSegment[]) => at('template', 'spec', field, i, ...rest);
+      if (seen.has(c.name))
+        ctx.error(
+          path('name'),
+          `container name '${show(c.name)}' is used twice`,
+          'Give every container a unique name',
+        );
+      seen.add(c.name);
+      checkQuantities(ctx, path('resources', 'requests'), c.resources?.requests);
+      checkQuantities(ctx, path('resources', 'limits'), c.resources?.limits);
+    });
+  }
+  (spec.tolerations ?? []).forEach((t, i) => {
+    if (t.operator === 'Exists' && t.value !== undefined)
       ctx.error(
-        at('template', 'spec', 'containers', i, 'name'),
-        `container name '${show(c.name)}' is used twice`,
-        'Give every container a unique name',
+        at('template', 'spec', 'tolerations', i, 'value'),
+        'operator Exists takes no value',
+        'Remove value, or use operator: Equal',
       );
-    seen.add(c.name);
-    checkQuantities(
-      ctx,
-      at('template', 'spec', 'containers', i, 'resources', 'requests'),
-      c.resources?.requests,
-    );
-    checkQuantities(ctx, at('template', 'spec', 'containers', i, 'resources', 'limits'), c.resources?.limits);
   });
   const requests = template.template.spec.containers.some(
     (c) => Object.keys(c.resources?.requests ?? {}).length > 0,

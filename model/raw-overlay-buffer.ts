@@ -37,15 +37,40 @@ export interface RawPodTemplate {
   readonly annotations?: Dict<string>;
   readonly template: {
     readonly metadata?: { readonly labels?: Dict<string>; readonly annotations?: Dict<string> };
-    readonly spec: Dict<unknown> & {
-      readonly containers: readonly (Dict<unknown> & {
-        readonly name: string;
-        readonly image: string;
-        readonly resources?: {
-          readonly requests?: Dict<string | number>;
-          readonly limits?: Dict<string | number>;
-        };
-      })[];
-    };
+    readonly spec: RawPodSpec;
   };
+}
+
+export interface RawContainer {
+  readonly name: string;
+  readonly image: string;
+  readonly resources?: {
+    readonly requests?: Dict<string | number>;
+    readonly limits?: Dict<string | number>;
+  };
+  readonly ports?: readonly {
+    readonly name?: string;
+    readonly containerPort: number;
+    readonly hostPort?: number;
+    readonly protocol?: 'TCP' | 'UDP' | 'SCTP';
+  }[];
+}
+
+/** The scheduling-relevant part of a pod spec the fleet format accepts (see fleet-schema-capacity-buffer.ts). */
+export interface RawPodSpec {
+  readonly containers: readonly RawContainer[];
+  readonly initContainers?: readonly Omit<RawContainer, 'ports'>[];
+  readonly nodeSelector?: Dict<string>;
+  readonly tolerations?: readonly {
+    readonly key?: string;
+    readonly operator?: 'Exists' | 'Equal';
+    readonly value?: string;
+    readonly effect?: string;
+    readonly tolerationSeconds?: number;
+  }[];
+  readonly affinity?: Dict<unknown>;
+  readonly topologySpreadConstraints?: readonly Dict<unknown>[];
+  readonly priorityClassName?: string;
+  readonly runtimeClassName?: string;
+  readonly hostNetwork?: boolean;
 }

@@ -6,7 +6,7 @@
 import { CAPACITY_BUFFER_STRATEGIES, NAMESPACES } from './constants';
 import { SourceLocation } from './fleet-model';
 import { CapacityBufferModel, PodTemplateModel } from './overlay-buffer-model';
-import { RawCapacityBuffer, RawPodTemplate } from './raw-overlay-buffer';
+import { RawCapacityBuffer, RawContainer, RawPodTemplate } from './raw-overlay-buffer';
 import { sortedDeep, sortedRecord } from './sorted';
 
 export const CAPACITY_BUFFER_DEFAULTS = {
@@ -50,21 +50,23 @@ export function resolvePodTemplate(
   raw: RawPodTemplate,
   source: SourceLocation,
 ): PodTemplateModel {
+  const withTextQuantities = <C extends Omit<RawContainer, 'ports'>>(c: C): C =>
+    c.resources === undefined
+      ? c
+      : {
+          ...c,
+          resources: {
+            ...(c.resources.requests !== undefined ? { requests: quantities(c.resources.requests) } : {}),
+            ...(c.resources.limits !== undefined ? { limits: quantities(c.resources.limits) } : {}),
+          },
+        };
+  // Quantities as text, as the API server returns them (a YAML number 2 is "2").
   const spec = {
     ...raw.template.spec,
-    // Quantities as text, as the API server returns them (a YAML number 2 is "2").
-    containers: raw.template.spec.containers.map((c) =>
-      c.resources === undefined
-        ? c
-        : {
-            ...c,
-            resources: {
-              ...c.resources,
-              ...(c.resources.requests !== undefined ? { requests: quantities(c.resources.requests) } : {}),
-              ...(c.resources.limits !== undefined ? { limits: quantities(c.resources.limits) } : {}),
-            },
-          },
-    ),
+    containers: raw.template.spec.containers.map(withTextQuantities),
+    ...(raw.template.spec.initContainers !== undefined
+      ? { initContainers: raw.template.spec.initContainers.map(withTextQuantities) }
+      : {}),
   };
   return {
     name,

@@ -15,7 +15,7 @@ const OPTIONS = { cluster: 'dataops', accountId: '444455556666', region: 'eu-wes
 describe('converting NodeOverlays and CapacityBuffers', () => {
   const result = convertFixtures(FILES, OPTIONS);
 
-  it('keeps every spec field, turns the gates on and drops nothing but status', () => {
+  it('keeps every spec field, turns the gates on; drops only status and pod fields that do not affect scheduling', () => {
     expect(result.diagnostics).toEqual([]);
     const d = result.description as Obj;
     expect(d.karpenter).toEqual({ featureGates: { nodeOverlay: true, capacityBuffer: true } });
@@ -72,6 +72,7 @@ describe('converting NodeOverlays and CapacityBuffers', () => {
     });
     const dropped = result.entries.filter((e) => e.action === 'dropped');
     expect(dropped.map((e) => [e.level, e.source, e.message])).toEqual([
+      ['warning', 'PodTemplate/spark-executor template.spec.containers[0].env', "'env' was left out"],
       ['info', 'NodeOverlay/savings-plan status', 'status left out'],
     ]);
     expect(result.entries.filter((e) => e.action === 'converted').map((e) => e.message)).toEqual([
