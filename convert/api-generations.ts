@@ -24,14 +24,25 @@ export function recogniseKind(apiVersion: string, kind: string): RecognisedKind 
   return KNOWN[`${apiVersion}|${kind}`];
 }
 
+/** NodeOverlays, CapacityBuffers and the PodTemplates buffers name (convert/from-node-overlay.ts, from-capacity-buffer.ts). */
+export const OVERLAY_BUFFER_KINDS = {
+  'karpenter.sh/v1alpha1|NodeOverlay': 'overlay',
+  'autoscaling.x-k8s.io/v1beta1|CapacityBuffer': 'buffer',
+  'v1|PodTemplate': 'podTemplate',
+} as const;
+export type OverlayBufferRole = (typeof OVERLAY_BUFFER_KINDS)[keyof typeof OVERLAY_BUFFER_KINDS];
+
+export function recogniseOverlayBufferKind(apiVersion: string, kind: string): OverlayBufferRole | undefined {
+  return (OVERLAY_BUFFER_KINDS as Readonly<Record<string, OverlayBufferRole>>)[`${apiVersion}|${kind}`];
+}
+
 /** The supported apiVersion/kind pairs, for messages. */
 export function supportedKinds(): string[] {
-  return Object.keys(KNOWN).map((k) => k.replace('|', ' '));
+  return [...Object.keys(KNOWN), ...Object.keys(OVERLAY_BUFFER_KINDS)].map((k) => k.replace('|', ' '));
 }
 
 /** Other Karpenter kinds we know about and why they are not converted. */
 export const NOT_CONVERTED_KINDS: Readonly<Record<string, string>> = {
   Machine: 'Machines are created by Karpenter (v1alpha5) and are not configuration',
   NodeClaim: 'NodeClaims are created by Karpenter from NodePools and are not configuration',
-  NodeOverlay: 'NodeOverlays are not part of the fleet description yet; keep applying them as they are',
 };

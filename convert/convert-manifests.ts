@@ -4,11 +4,23 @@
  */
 import { Diagnostic } from '../model/diagnostics';
 import { TAGS } from '../model/constants';
-import { recogniseKind, NOT_CONVERTED_KINDS, supportedKinds } from './api-generations';
+import {
+  recogniseKind,
+  recogniseOverlayBufferKind,
+  NOT_CONVERTED_KINDS,
+  supportedKinds,
+} from './api-generations';
 import { ConversionLog, ReportEntry } from './conversion-report';
 import { DocumentContext } from './document-context';
 import { NodeClassDraft, NodePoolDraft } from './drafts';
 import { buildFleetDescription, ClusterSettings, renderFleetDescription } from './fleet-description';
+import {
+  convertCapacityBuffer,
+  convertPodTemplate,
+  linkPodTemplates,
+  NamespacedDraft,
+} from './from-capacity-buffer';
+import { convertNodeOverlay, OverlayDraft } from './from-node-overlay';
 import { convertV1NodeClass, convertV1NodePool } from './from-v1';
 import { convertV1beta1NodeClass, convertV1beta1NodePool } from './from-v1beta1';
 import {
@@ -84,11 +96,19 @@ export function convertManifests(
 
   const pools = new Map<string, Defined<NodePoolDraft>>();
   const classes = new Map<string, Defined<NodeClassDraft>>();
+  const overlays = new Map<string, Defined<OverlayDraft>>();
+  const buffers = new Map<string, Defined<NamespacedDraft>>();
+  const podTemplates = new Map<string, Defined<NamespacedDraft>>();
 
   const settings = globalSettings(read.documents);
 
   for (const doc of read.documents) {
     const ctx = new DocumentContext(doc, log);
+    const extra = recogniseOverlayBufferKind(doc.apiVersion, doc.kind);
+    if (extra === 'overlay') define(overlays, convertNodeOverlay(ctx), ctx, 'node overlay');
+    else if (extra === 'buffer') define(buffers, convertCapacityBuffer(ctx), ctx, 'capacity buffer');
+    else if (extra === 'podTemplate') define(podTemplates, convertPodTemplate(ctx), ctx, 'pod template');
+    if (extra !== undefined) continue;
     const known = recogniseKind(doc.apiVersion, doc.kind);
     if (!known) {
       const why =
@@ -96,7 +116,14 @@ export function convertManifests(
           ? `aws.defaultInstanceProfile is used for node templates without instanceProfile; the other settings are Helm values now (karpenter: in the fleet description)`
           : undefined) ??
         NOT_CONVERTED_KINDS[doc.kind] ??
-        (['Provisioner', 'AWSNodeTemplate', 'NodePool', 'EC2NodeClass'].includes(doc.kind)
+        ([
+          'Provisioner',
+          'AWSNodeTemplate',
+          'NodePool',
+          'EC2NodeClass',
+          'NodeOverlay',
+          'CapacityBuffer',
+        ].includes(doc.kind)
           ? `apiVersion ${doc.apiVersion || '(none)'} is not one this tool reads (${supportedKinds().join('; ')})`
           : `only Karpenter NodePools and node classes are converted (${supportedKinds().join('; ')})`);
       log.add({
@@ -146,7 +173,8 @@ export function convertManifests(
     }
   }
 
-  if (pools.size === 0 && classes.size === 0 && !log.hasErrors) {
+  const extras = overlays.size + buffers.size + podTemplates.size;
+  if (pools.size === 0 && classes.size === 0 && extras === 0 && !log.hasErrors) {
     log.error({
       file: sources.map((s) => s.file).join(', '),
       line: 0,
@@ -183,7 +211,14 @@ export function convertManifests(
     nodeRoleName: nodeRole.nodeRoleName,
     mixedRoles: nodeRole.mixedRoles,
   };
-  const description = buildFleetDescription(cluster, classList, poolDrafts);
+  const bufferDrafts = [...buffers.values()].map((d) => d.draft);
+  const templateDrafts = [...podTemplates.values()].map((d) => d.draft);
+  linkPodTemplates(bufferDrafts, templateDrafts);
+  const description = buildFleetDescription(cluster, classList, poolDrafts, {
+    nodeOverlays: [...overlays.values()].map((d) => d.draft),
+    capacityBuffers: bufferDrafts,
+    podTemplates: templateDrafts,
+  });
   const body = renderFleetDescription(description, {
     sources: [],
     cluster,
@@ -194,6 +229,8 @@ export function convertManifests(
   for (const [key, defined] of [
     ...[...pools.values()].map((d) => [`nodePools.${d.draft.name}`, d] as const),
     ...[...classes.values()].map((d) => [`nodeClasses.${d.draft.name}`, d] as const),
+    ...[...overlays.values()].map((d) => [`nodeOverlays.${d.draft.name}`, d] as const),
+    ...[...buffers.values()].map((d) => [`capacityBuffers.${d.draft.name}`, d] as const),
   ]) {
     const doc = defined.ctx.doc;
     origins.set(key, { file: doc.file, line: doc.line, col: doc.col, object: `${doc.kind}/${doc.name}` });

@@ -43,16 +43,29 @@ export interface ClusterSettings {
 
 type Obj = Record<string, unknown>;
 
+/** Converted NodeOverlays, CapacityBuffers and PodTemplates: fleet entries, already in fleet form. */
+export interface OverlayBufferDrafts {
+  readonly nodeOverlays: readonly { readonly name: string; readonly value: Obj }[];
+  readonly capacityBuffers: readonly { readonly name: string; readonly value: Obj }[];
+  readonly podTemplates: readonly { readonly name: string; readonly value: Obj }[];
+}
+
 export function buildFleetDescription(
   cluster: ClusterSettings,
   classes: readonly NodeClassDraft[],
   pools: readonly NodePoolDraft[],
+  extras?: OverlayBufferDrafts,
 ): Obj {
   const out: Obj = { name: cluster.name };
   const aws: Obj = {};
   if (cluster.accountId !== undefined) aws.accountId = cluster.accountId;
   if (cluster.region !== undefined) aws.region = cluster.region;
   if (Object.keys(aws).length > 0) out.aws = aws;
+  // The kinds exist behind feature gates: a converted file that uses them turns them on.
+  const gates: Obj = {};
+  if ((extras?.nodeOverlays.length ?? 0) > 0) gates.nodeOverlay = true;
+  if ((extras?.capacityBuffers.length ?? 0) > 0) gates.capacityBuffer = true;
+  if (Object.keys(gates).length > 0) out.karpenter = { featureGates: gates };
   if (cluster.nodeRoleName !== undefined) out.iam = { nodeRoleName: cluster.nodeRoleName };
   const gitops: Obj = {};
   if (cluster.repoURL !== undefined) gitops.repoURL = cluster.repoURL;
@@ -67,6 +80,10 @@ export function buildFleetDescription(
   for (const pool of [...pools].sort(byName)) nodePools[pool.name] = nodePoolObject(pool);
   out.nodeClasses = nodeClasses;
   out.nodePools = nodePools;
+  for (const key of ['nodeOverlays', 'podTemplates', 'capacityBuffers'] as const) {
+    const list = extras?.[key] ?? [];
+    if (list.length > 0) out[key] = Object.fromEntries([...list].sort(byName).map((d) => [d.name, d.value]));
+  }
   return out;
 }
 

@@ -30,6 +30,14 @@ export interface SynthCheckInput {
   readonly firstFile: string;
 }
 
+/** The fleet-description map each converted kind lives in. */
+const FLEET_KEY_OF_KIND: Readonly<Record<string, string>> = {
+  NodePool: 'nodePools',
+  EC2NodeClass: 'nodeClasses',
+  NodeOverlay: 'nodeOverlays',
+  CapacityBuffer: 'capacityBuffers',
+};
+
 /** Values the header asks the user for, filled in for the check only (never written out). */
 const PLACEHOLDER_ACCOUNT = '000000000000';
 const PLACEHOLDER_REPO = 'https://example.invalid/gitops.git';
@@ -61,12 +69,8 @@ export function synthCheck(input: SynthCheckInput): ReportEntry[] {
     for (const f of findings) {
       const kind = f.object?.split('/')[0];
       const name = f.object?.split('/')[1];
-      const key =
-        kind === 'NodePool'
-          ? `nodePools.${name}`
-          : kind === 'EC2NodeClass'
-            ? `nodeClasses.${name}`
-            : undefined;
+      const fleetKey = kind === undefined ? undefined : FLEET_KEY_OF_KIND[kind];
+      const key = fleetKey === undefined ? undefined : `${fleetKey}.${name}`;
       entries.push(entry(input, key, f.severity, `${f.object ?? f.file} ${f.path}`.trim(), f.message, f.fix));
     }
   } catch (e) {
@@ -76,7 +80,7 @@ export function synthCheck(input: SynthCheckInput): ReportEntry[] {
   for (const d of diagnostics) {
     if (d.file.endsWith('/_defaults.yaml')) continue; // about a placeholder the header already asks for
     const [top, name] = d.path.split('.');
-    const key = top === 'nodePools' || top === 'nodeClasses' ? `${top}.${name}` : undefined;
+    const key = Object.values(FLEET_KEY_OF_KIND).includes(top) ? `${top}.${name}` : undefined;
     entries.push(entry(input, key, d.severity, d.path, d.message, d.fix));
   }
   return entries;

@@ -9,6 +9,8 @@ import { TAGS } from './constants';
 import { labelKeyProblem, labelValueProblem } from './check-labels';
 import { clusterNameProblem, isDns1123Label, isDns1123Subdomain, suggestDnsName } from './check-names';
 import { checkNodeClass, checkNodeClassTags } from './check-node-class';
+import { checkCapacityBuffers } from './check-capacity-buffer';
+import { checkNodeOverlays } from './check-node-overlay';
 import { checkNodePool } from './check-node-pool';
 import { checkPoolArchitectures } from './check-pool-architectures';
 import { checkKarpenterFeatures } from './check-karpenter-features';
@@ -167,6 +169,8 @@ export function checkClusterSemantics(ctx: CheckContext): void {
     checkPoolArchitectures(ctx, poolName, pool);
   }
   checkKarpenterFeatures(ctx);
+  checkNodeOverlays(ctx);
+  checkCapacityBuffers(ctx);
 }
 
 function checkGitOps(ctx: CheckContext): void {

@@ -52,6 +52,8 @@ export const NAMESPACES = {
   argocd: 'argocd',
   /** Where the opt-in smoke-test Deployments of node pools run. */
   smokeTest: 'karpenter-smoke-test',
+  /** Default namespace of CapacityBuffers and the PodTemplates the tool generates for them. */
+  capacityBuffers: 'capacity-buffers',
   /** Namespaces the controller chart also writes to (a Role in kube-system; 1.0.x: a lease Role). */
   kubeSystem: 'kube-system',
   kubeNodeLease: 'kube-node-lease',
@@ -170,4 +172,26 @@ export const SYNC_WAVES = {
   nodePool: '1',
   /** Opt-in smoke-test Deployments and PDBs, after the pools they target. */
   smokeTest: '2',
+  /**
+   * NodeOverlays before the NodePools (with the node classes): the scheduler sees adjusted
+   * prices and extended resources from the first provisioning decision on.
+   */
+  nodeOverlay: '0',
+  /** PodTemplates of capacity buffers, after the pools and before the buffers that name them. */
+  podTemplate: '2',
+  /** CapacityBuffers last: their headroom is provisioned by pools that already exist. */
+  capacityBuffer: '3',
 } as const;
+
+/**
+ * Annotation on a generated CapacityBuffer whose podTemplateRef names a PodTemplate that already
+ * exists in the cluster (`existing: true`), so the validator does not look for it in dist/.
+ */
+export const EXISTING_POD_TEMPLATE_ANNOTATION = 'karpenter-gitops/existing-pod-template';
+
+/** CapacityBuffer provisioning strategies Karpenter 1.14.1 defines (the CRD's default is the only one). */
+export const CAPACITY_BUFFER_STRATEGIES = ['buffer.x-k8s.io/active-capacity'] as const;
+export type CapacityBufferStrategy = (typeof CAPACITY_BUFFER_STRATEGIES)[number];
+
+/** Resources a NodeOverlay's capacity may not set (Karpenter's well-known resources). */
+export const OVERLAY_RESTRICTED_RESOURCES = ['cpu', 'memory', 'ephemeral-storage', 'pods'] as const;

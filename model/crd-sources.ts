@@ -24,6 +24,7 @@ const KARPENTER_COMMITS: Record<(typeof KARPENTER_VERSIONS)[number], string> = {
 
 const KARPENTER_FILES: Record<(typeof KARPENTER_VERSIONS)[number], readonly string[]> = {
   '1.14.1': [
+    'autoscaling.x-k8s.io_capacitybuffers.yaml',
     'karpenter.k8s.aws_ec2nodeclasses.yaml',
     'karpenter.sh_nodeclaims.yaml',
     'karpenter.sh_nodeoverlays.yaml',

@@ -5,6 +5,9 @@
  *   dist/<cluster>/karpenter/ec2nodeclass-<name>.yaml   one EC2NodeClass per file
  *   dist/<cluster>/karpenter/nodepool-<name>.yaml       one NodePool per file
  *   dist/<cluster>/values/karpenter.yaml                Helm values of the controller chart
+ *   dist/<cluster>/karpenter/nodeoverlay-<name>.yaml    one NodeOverlay per file
+ *   dist/<cluster>/karpenter/capacitybuffer-<namespace>.<name>.yaml, podtemplate-<namespace>.<name>.yaml
+ *                                                       namespaced: the namespace (a DNS label, no dot) first
  *   dist/<cluster>/karpenter/smoke-test-<pool>-*.yaml   opt-in smoke-test Deployment and PDB of a pool
  *   dist/<cluster>/base/namespace-<name>.yaml           namespaces (controller when not kube-system, smoke test)
  *   dist/<cluster>/argocd/*.yaml                        AppProject and Applications
@@ -25,6 +28,11 @@ export const distPaths = {
   karpenterDir: (cluster: string) => `${cluster}/karpenter`,
   nodeClass: (cluster: string, name: string) => `${cluster}/karpenter/ec2nodeclass-${name}.yaml`,
   nodePool: (cluster: string, name: string) => `${cluster}/karpenter/nodepool-${name}.yaml`,
+  nodeOverlay: (cluster: string, name: string) => `${cluster}/karpenter/nodeoverlay-${name}.yaml`,
+  capacityBuffer: (cluster: string, namespace: string, name: string) =>
+    `${cluster}/karpenter/capacitybuffer-${namespace}.${name}.yaml`,
+  podTemplate: (cluster: string, namespace: string, name: string) =>
+    `${cluster}/karpenter/podtemplate-${namespace}.${name}.yaml`,
   valuesDir: (cluster: string) => `${cluster}/values`,
   karpenterValues: (cluster: string) => `${cluster}/values/karpenter.yaml`,
   argocdDir: (cluster: string) => `${cluster}/argocd`,

@@ -24,6 +24,7 @@ import {
   VolumeType,
   FleetEntryKind,
 } from './constants';
+import { CapacityBufferModel, NodeOverlayModel, PodTemplateModel } from './overlay-buffer-model';
 import { KarpenterVersion } from './versions';
 
 /** Where a value came from in the user's files, for errors raised after loading. */
@@ -66,6 +67,12 @@ export interface ClusterModel {
   readonly nodeClasses: readonly NodeClassModel[];
   /** Sorted by name. */
   readonly nodePools: readonly NodePoolModel[];
+  /** NodeOverlays (model/overlay-buffer-model.ts), sorted by name; empty when none. */
+  readonly nodeOverlays: readonly NodeOverlayModel[];
+  /** CapacityBuffers, sorted by namespace then name; empty when none. */
+  readonly capacityBuffers: readonly CapacityBufferModel[];
+  /** PodTemplates generated for buffers, sorted by namespace then name; empty when none. */
+  readonly podTemplates: readonly PodTemplateModel[];
 }
 
 export interface AwsModel {

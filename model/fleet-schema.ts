@@ -5,7 +5,9 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { FLEET_ENTRIES, LOG_LEVELS, PARTITIONS, TAINT_EFFECTS } from './constants';
+import { capacityBufferSchema, podTemplateSchema } from './fleet-schema-capacity-buffer';
 import { nodeClassSchema } from './fleet-schema-node-class';
+import { nodeOverlaySchema } from './fleet-schema-node-overlay';
 import { fingerprintOf, loadPrecompiledFleetValidators } from './fleet-schema-precompiled';
 import { nodePoolDefs, nodePoolSchema } from './fleet-schema-node-pool';
 import {
@@ -123,12 +125,21 @@ const clusterProperties: Record<string, JsonSchema> = {
   ),
   nodeClasses: mapOf({ $ref: '#/$defs/nodeClass' }, 'a map of node class names to node classes'),
   nodePools: mapOf({ $ref: '#/$defs/nodePool' }, 'a map of node pool names to node pools'),
+  nodeOverlays: mapOf({ $ref: '#/$defs/nodeOverlay' }, 'a map of node overlay names to node overlays'),
+  capacityBuffers: mapOf(
+    { $ref: '#/$defs/capacityBuffer' },
+    'a map of capacity buffer names to capacity buffers',
+  ),
+  podTemplates: mapOf({ $ref: '#/$defs/podTemplate' }, 'a map of pod template names to pod templates'),
 };
 
 /** One cluster file, validated after `_defaults.yaml` has been merged under it. */
 const $defs: Record<string, JsonSchema> = {
   nodeClass: nodeClassSchema,
   nodePool: nodePoolSchema,
+  nodeOverlay: nodeOverlaySchema,
+  capacityBuffer: capacityBufferSchema,
+  podTemplate: podTemplateSchema,
   ...nodePoolDefs,
 };
 

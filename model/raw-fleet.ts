@@ -20,6 +20,7 @@ import {
   TaintEffect,
   VolumeType,
 } from './constants';
+import { RawCapacityBuffer, RawNodeOverlay, RawPodTemplate } from './raw-overlay-buffer';
 import { KarpenterVersion, KubernetesVersion } from './versions';
 
 type Dict<T> = Readonly<Record<string, T>>;
@@ -87,6 +88,9 @@ export interface RawCluster {
   };
   readonly nodeClasses?: Dict<RawNodeClass>;
   readonly nodePools?: Dict<RawNodePool>;
+  readonly nodeOverlays?: Dict<RawNodeOverlay>;
+  readonly capacityBuffers?: Dict<RawCapacityBuffer>;
+  readonly podTemplates?: Dict<RawPodTemplate>;
 }
 
 export interface RawSelectorTerm {

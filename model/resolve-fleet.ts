@@ -14,7 +14,9 @@ import {
 import { ClusterModel, ControllerIdentityModel, FleetModel, SourceLocation } from './fleet-model';
 import { LocatedNode, keyLocAt, nodeAt } from './located';
 import { RawCluster } from './raw-fleet';
+import { byNamespaceAndName, resolveCapacityBuffer, resolvePodTemplate } from './resolve-capacity-buffer';
 import { resolveNodeClass } from './resolve-node-class';
+import { resolveNodeOverlay } from './resolve-node-overlay';
 import { resolveNodePool } from './resolve-node-pool';
 import { byName, sortedDeep, sortedRecord } from './sorted';
 
@@ -178,6 +180,15 @@ export function resolveCluster(raw: RawCluster, ctx: ResolveContext): ClusterMod
     nodePools: Object.entries(raw.nodePools ?? {})
       .map(([poolName, np]) => resolveNodePool(poolName, np, source(['nodePools', poolName])))
       .sort(byName),
+    nodeOverlays: Object.entries(raw.nodeOverlays ?? {})
+      .map(([n, o]) => resolveNodeOverlay(n, o, source(['nodeOverlays', n])))
+      .sort(byName),
+    capacityBuffers: Object.entries(raw.capacityBuffers ?? {})
+      .map(([n, b]) => resolveCapacityBuffer(n, b, source(['capacityBuffers', n])))
+      .sort(byNamespaceAndName),
+    podTemplates: Object.entries(raw.podTemplates ?? {})
+      .map(([n, t]) => resolvePodTemplate(n, t, source(['podTemplates', n])))
+      .sort(byNamespaceAndName),
   };
 }
 

@@ -15,6 +15,7 @@ import { diffFields } from './field-diff';
 import { ClusterImpact, ImpactReport, isClassified, PoolImpact, ResourceImpact } from './impact-report';
 import { NodeImpact, worstImpact } from './node-impact';
 import { detectRenames, Rename, renameNotes } from './renames';
+import { classifyOverlayBufferFields, isOverlayBufferKind, overlayBufferNote } from './overlay-buffer-impact';
 import { compareKinds, FILE_KINDS, isKarpenterKind, KARPENTER_KINDS } from './resource-kinds';
 
 export interface DistTree {
@@ -110,6 +111,10 @@ function clusterImpact(
       const c = classifyResource(any.kind, old.body, cur.body);
       if (c.changes.length === 0) continue;
       resources.push({ ...base, change: 'changed', impact: c.impact, affectedPools: [], fields: c.changes });
+    } else if (isOverlayBufferKind(any.kind)) {
+      const fields = classifyOverlayBufferFields(any.kind, diffFields(old.body, cur.body));
+      if (fields.length > 0)
+        resources.push({ ...base, change: 'changed', impact: 'none', affectedPools: [], fields });
     } else {
       const fields = diffFields(old.body, cur.body);
       if (fields.length > 0) resources.push({ ...base, change: 'changed', affectedPools: [], fields });
@@ -159,6 +164,7 @@ function addedOrRemoved(
       ? { impact: 'none', note: 'new node class: no existing node uses it' }
       : { impact: 'none', note: 'its finalizer holds the deletion until no NodeClaim uses the class' };
   }
+  if (isOverlayBufferKind(r.kind)) return { impact: 'none', note: overlayBufferNote(r.kind, added) };
   return {};
 }
 

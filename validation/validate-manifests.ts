@@ -18,7 +18,8 @@ import { CompiledRules, PathSegment } from './rule-engine';
 import { schemaViolations } from './schema-findings';
 import { defaultObject, formatViolations } from './structural-defaulting';
 
-export const KARPENTER_GROUPS = ['karpenter.sh', 'karpenter.k8s.aws'] as const;
+/** API groups judged by the Karpenter CRD set (the karpenter-crd chart also ships CapacityBuffer). */
+export const KARPENTER_GROUPS = ['karpenter.sh', 'karpenter.k8s.aws', 'autoscaling.x-k8s.io'] as const;
 export const ARGOCD_GROUP = 'argoproj.io';
 
 /**

@@ -8,6 +8,7 @@ import { KARPENTER_CHART, KARPENTER_CRD_CHART } from '../model/constants';
 import { isFleetClusterParams } from '../model/dist-layout';
 import { DEFAULT_KARPENTER_VERSION, isKarpenterVersion, KarpenterVersion } from '../model/versions';
 import { checkTemplateBuiltIn, isCloudFormationTemplate, runCfnLint } from './cloudformation-check';
+import { crossCheckBuffers } from './buffer-cross-checks';
 import { crossCheckCluster } from './cross-checks';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
@@ -155,6 +156,7 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
         ...(c.cloudFormation ? { cloudFormation: c.cloudFormation } : {}),
       }),
     );
+    findings.push(...crossCheckBuffers(cluster, c.manifests));
   }
 
   const linted =

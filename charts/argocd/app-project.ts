@@ -4,9 +4,10 @@
  * - sources: the Karpenter chart registry and the GitOps repository, nothing else;
  * - destinations: the workload cluster only, and only the namespaces the Applications
  *   write to (controller namespace, kube-system for the chart's Role, kube-node-lease for
- *   1.0.x, the smoke-test namespace when used);
+ *   1.0.x, the smoke-test namespace when used, the namespaces of capacity buffers);
  * - cluster-scoped kinds: exactly those the charts and node pools contain; namespaced
- *   kinds: those the controller chart and the smoke tests contain.
+ *   kinds: those the controller chart and the smoke tests contain (plus NodeOverlay,
+ *   CapacityBuffer and PodTemplate when the cluster has them).
  */
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
@@ -35,6 +36,7 @@ export function projectNamespaces(cluster: ClusterModel): string[] {
   const names = new Set<string>([cluster.karpenter.namespace, NAMESPACES.kubeSystem]);
   if (hasConversionWebhook(cluster)) names.add(NAMESPACES.kubeNodeLease);
   for (const ns of clusterBaseNamespaces(cluster)) names.add(ns);
+  for (const o of [...cluster.capacityBuffers, ...cluster.podTemplates]) names.add(o.namespace);
   return [...names].sort(compareCodeUnits);
 }
 
@@ -47,6 +49,7 @@ export function projectClusterKinds(cluster: ClusterModel): Kind[] {
     { group: 'rbac.authorization.k8s.io', kind: 'ClusterRoleBinding' },
   ];
   if (clusterBaseNamespaces(cluster).length > 0) kinds.push({ group: '', kind: 'Namespace' });
+  if (cluster.nodeOverlays.length > 0) kinds.push({ group: 'karpenter.sh', kind: 'NodeOverlay' });
   return kinds.sort(byGroupKind);
 }
 
@@ -62,6 +65,9 @@ export function projectNamespacedKinds(cluster: ClusterModel): Kind[] {
   ];
   // 1.0.x charts keep the conversion webhook's certificate in a Secret.
   if (hasConversionWebhook(cluster)) kinds.push({ group: '', kind: 'Secret' });
+  if (cluster.podTemplates.length > 0) kinds.push({ group: '', kind: 'PodTemplate' });
+  if (cluster.capacityBuffers.length > 0)
+    kinds.push({ group: 'autoscaling.x-k8s.io', kind: 'CapacityBuffer' });
   return kinds.sort(byGroupKind);
 }
 

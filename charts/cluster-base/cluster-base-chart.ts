@@ -22,11 +22,21 @@ export interface ClusterBaseChartProps {
   readonly cluster: ClusterModel;
 }
 
-/** Namespaces the tool creates for `cluster`, sorted; empty when kube-system is used and no pool has a smoke test. */
+/**
+ * Namespaces the tool creates for `cluster`, sorted; empty when kube-system is used, no pool
+ * has a smoke test and no capacity buffer uses the default `capacity-buffers` namespace.
+ */
 export function clusterBaseNamespaces(cluster: ClusterModel): string[] {
   const names = new Set<string>();
   if (cluster.karpenter.namespace !== NAMESPACES.kubeSystem) names.add(cluster.karpenter.namespace);
   if (cluster.nodePools.some((p) => p.smokeTest)) names.add(NAMESPACES.smokeTest);
+  // The default namespace of capacity buffers is the tool's; other namespaces are the user's own.
+  if (
+    [...cluster.capacityBuffers, ...cluster.podTemplates].some(
+      (o) => o.namespace === NAMESPACES.capacityBuffers,
+    )
+  )
+    names.add(NAMESPACES.capacityBuffers);
   return [...names].sort();
 }
 

@@ -6,7 +6,9 @@ import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { distPaths } from '../../model/dist-layout';
 import { ClusterModel } from '../../model/fleet-model';
+import { CapacityBuffer, PodTemplate } from './capacity-buffer';
 import { NodeClass } from './node-class';
+import { NodeOverlay } from './node-overlay';
 import { NodePool } from './node-pool';
 
 export interface KarpenterChartProps {
@@ -21,7 +23,7 @@ export interface PlacedManifest {
 }
 
 export class KarpenterChart extends Chart {
-  /** Node classes first, then pools, each in model (name) order. */
+  /** Node classes, pools, overlays, pod templates, buffers, each in model order. */
   public readonly manifests: readonly PlacedManifest[];
 
   constructor(scope: Construct, props: KarpenterChartProps) {
@@ -35,6 +37,24 @@ export class KarpenterChart extends Chart {
     for (const model of cluster.nodePools) {
       const nodePool = new NodePool(this, `nodepool-${model.name}`, { model });
       manifests.push({ path: distPaths.nodePool(cluster.name, model.name), apiObject: nodePool.apiObject });
+    }
+    for (const model of cluster.nodeOverlays) {
+      const overlay = new NodeOverlay(this, `nodeoverlay-${model.name}`, { model });
+      manifests.push({ path: distPaths.nodeOverlay(cluster.name, model.name), apiObject: overlay.apiObject });
+    }
+    for (const model of cluster.podTemplates) {
+      const template = new PodTemplate(this, `podtemplate-${model.namespace}.${model.name}`, { model });
+      manifests.push({
+        path: distPaths.podTemplate(cluster.name, model.namespace, model.name),
+        apiObject: template.apiObject,
+      });
+    }
+    for (const model of cluster.capacityBuffers) {
+      const buffer = new CapacityBuffer(this, `capacitybuffer-${model.namespace}.${model.name}`, { model });
+      manifests.push({
+        path: distPaths.capacityBuffer(cluster.name, model.namespace, model.name),
+        apiObject: buffer.apiObject,
+      });
     }
     this.manifests = manifests;
   }

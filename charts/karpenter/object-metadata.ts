@@ -9,7 +9,7 @@ import { sortedRecord } from '../sorted-record';
 /** Argo CD sync option for custom resources whose CRD may be installed by the same sync. */
 export const SKIP_DRY_RUN_ON_MISSING_RESOURCE = 'SkipDryRunOnMissingResource=true';
 
-export type KarpenterSyncWave = (typeof SYNC_WAVES)['nodeClass' | 'nodePool'];
+export type KarpenterSyncWave = (typeof SYNC_WAVES)['nodeClass' | 'nodePool' | 'nodeOverlay'];
 
 /**
  * Metadata of a cluster-scoped Karpenter object named `name`, synced in `syncWave`, with the

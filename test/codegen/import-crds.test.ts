@@ -57,7 +57,7 @@ describe('CRD import pipeline', () => {
     const empty = mkdtempSync(join(tmpdir(), 'kg-crds-'));
     try {
       await expect(loadCrds({ kind: 'dir', dir: empty })).rejects.toThrow(
-        /karpenter\/v1\.14\.1\/karpenter\.k8s\.aws_ec2nodeclasses\.yaml is missing/,
+        /karpenter\/v1\.14\.1\/autoscaling\.x-k8s\.io_capacitybuffers\.yaml is missing/,
       );
     } finally {
       rmSync(empty, { recursive: true, force: true });

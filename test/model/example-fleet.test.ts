@@ -40,7 +40,7 @@ function valuePaths(value: unknown, prefix: string, out: Set<string>): void {
   if (Array.isArray(value)) value.forEach((v) => valuePaths(v, `${prefix}[]`, out));
   else if (value !== null && typeof value === 'object') {
     for (const [key, sub] of Object.entries(value)) {
-      const named = /^(nodeClasses|nodePools)$/.test(prefix);
+      const named = /^(nodeClasses|nodePools|nodeOverlays|capacityBuffers|podTemplates)$/.test(prefix);
       const path = named ? `${prefix}.*` : prefix ? `${prefix}.${key}` : key;
       out.add(path);
       valuePaths(sub, path, out);

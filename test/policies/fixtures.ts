@@ -110,6 +110,9 @@ export function clusterModel(o: ClusterOverrides = {}): ClusterModel {
     },
     nodeClasses: kms.length > 0 ? kms.map((k, i) => nodeClass(`encrypted-${i}`, k)) : [nodeClass('default')],
     nodePools: [],
+    nodeOverlays: [],
+    capacityBuffers: [],
+    podTemplates: [],
   };
 }
 

@@ -17,6 +17,7 @@ describe('validation artifacts', () => {
     const kinds = (project: string, version: string) =>
       new ArtifactSet(root, project, version).entries.map((e) => `${e.kind}.${e.version}`).sort();
     expect(kinds('karpenter', '1.14.1')).toEqual([
+      'CapacityBuffer.v1beta1',
       'EC2NodeClass.v1',
       'NodeClaim.v1',
       'NodeOverlay.v1alpha1',
@@ -44,7 +45,7 @@ describe('validation artifacts', () => {
       const first = generateValidationArtifacts(crds);
       const second = generateValidationArtifacts(crds);
       expect(second).toEqual(first);
-      expect(first.length).toBe(3 * (4 + 6 + 3) + 3);
+      expect(first.length).toBe(3 * (5 + 6 + 3) + 3);
       for (const [path, content] of first) {
         const committed = join(root, 'imports', path);
         expect(existsSync(committed)).toBe(true);

@@ -185,6 +185,14 @@ const EXPLICIT: Record<string, Case> = {
     pass: [{ key: 'k', operator: 'In', values: ['a', 'b'], minValues: 2 }],
     fail: [{ key: 'k', operator: 'In', values: ['a'], minValues: 2 }],
   },
+  '!has(self.podTemplateRef) || has(self.replicas) || has(self.limits)': {
+    pass: { podTemplateRef: { name: 't' }, limits: { cpu: '4' } },
+    fail: { podTemplateRef: { name: 't' } },
+  },
+  '!(has(self.podTemplateRef) && has(self.scalableRef))': {
+    pass: { scalableRef: { kind: 'Deployment', name: 'web' }, percentage: 20 },
+    fail: { podTemplateRef: { name: 't' }, scalableRef: { kind: 'Deployment', name: 'web' }, replicas: 1 },
+  },
   '!has(self.price) || !has(self.priceAdjustment)': {
     pass: { price: '1.0' },
     fail: { price: '1.0', priceAdjustment: '+10%' },
@@ -298,15 +306,21 @@ for (const version of KARPENTER_VERSIONS) {
 }
 
 describe('CEL rule tables', () => {
-  test('Karpenter 1.14.1 has 92 CEL rules (EC2NodeClass 54, NodePool 20, NodeClaim 10, NodeOverlay 8)', () => {
+  test('Karpenter 1.14.1 has 94 CEL rules (EC2NodeClass 54, NodePool 20, NodeClaim 10, NodeOverlay 8, CapacityBuffer 2)', () => {
     const v = allRules.filter((r) => r.version === '1.14.1');
     const by = (k: string) => v.filter((r) => r.kind === k).length;
-    expect(v).toHaveLength(92);
-    expect([by('EC2NodeClass'), by('NodePool'), by('NodeClaim'), by('NodeOverlay')]).toEqual([54, 20, 10, 8]);
+    expect(v).toHaveLength(94);
+    expect([
+      by('EC2NodeClass'),
+      by('NodePool'),
+      by('NodeClaim'),
+      by('NodeOverlay'),
+      by('CapacityBuffer'),
+    ]).toEqual([54, 20, 10, 8, 2]);
   });
 
   test('every rule compiles when a validator is constructed (none skipped)', () => {
-    expect(new ManifestValidator('1.14.1', root).compiledRuleCount).toBe(92);
+    expect(new ManifestValidator('1.14.1', root).compiledRuleCount).toBe(94);
     expect(new ManifestValidator('1.0.14', root).compiledRuleCount).toBe(143);
   });
 

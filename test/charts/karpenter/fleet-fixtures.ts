@@ -244,6 +244,9 @@ export function clusterFixture(
     },
     nodeClasses,
     nodePools,
+    nodeOverlays: [],
+    capacityBuffers: [],
+    podTemplates: [],
   };
 }
 
