@@ -4,6 +4,8 @@
  */
 import { generateChartValuesKeys } from './generate-chart-values-keys';
 import { generateFleetValidators } from './generate-fleet-validators';
+import { generateInstanceTypes } from './generate-instance-types';
+import { generatePartitionRegions } from './generate-partition-regions';
 import { generateValidationArtifacts } from './generate-validation-artifacts';
 import type { ImportGenerator } from './import-context';
 
@@ -13,4 +15,6 @@ export const IMPORT_GENERATORS: readonly ImportGenerator[] = [
   generateChartValuesKeys,
   generateValidationArtifacts,
   generateFleetValidators,
+  generateInstanceTypes,
+  generatePartitionRegions,
 ];
