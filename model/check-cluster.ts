@@ -9,7 +9,10 @@ import { TAGS } from './constants';
 import { labelKeyProblem, labelValueProblem } from './check-labels';
 import { clusterNameProblem, isDns1123Label, isDns1123Subdomain, suggestDnsName } from './check-names';
 import { checkNodeClass, checkNodeClassTags } from './check-node-class';
+import { checkInstanceRequirements } from './check-instance-requirements';
 import { checkNodePool } from './check-node-pool';
+import { checkRegion } from './check-region';
+import { checkZones } from './check-zones';
 import { didYouMean } from './did-you-mean';
 import { KNOWN_FEATURE_GATES } from './feature-gates';
 import { checkHelmValues } from './helm-values-check';
@@ -17,7 +20,6 @@ import { PathSegment } from './located';
 import { show } from './show-value';
 
 const ACCOUNT_ID = /^[0-9]{12}$/;
-const REGION = /^[a-z]{2}(-[a-z]+)+-[0-9]+$/;
 export const OIDC_PROVIDER_ARN =
   /^arn:(aws|aws-cn|aws-us-gov):iam::([0-9]{12}):oidc-provider\/([A-Za-z0-9.-]+(\/[A-Za-z0-9._-]+)*)$/;
 const POLICY_ARN = /^arn:(aws|aws-cn|aws-us-gov):iam::([0-9]{12}|aws):policy\/[\w+=,.@/-]+$/;
@@ -40,27 +42,7 @@ export function checkClusterSemantics(ctx: CheckContext): void {
       'Write the 12 digits in quotes, e.g. "111122223333"',
     );
   }
-  if (!REGION.test(raw.aws.region)) {
-    ctx.error(
-      ['aws', 'region'],
-      `'${show(raw.aws.region)}' is not an AWS region code`,
-      'Write a region code such as eu-west-1 or ap-northeast-2',
-    );
-  } else {
-    const partition = raw.aws.partition ?? 'aws';
-    const expected = raw.aws.region.startsWith('cn-')
-      ? 'aws-cn'
-      : raw.aws.region.startsWith('us-gov-')
-        ? 'aws-us-gov'
-        : 'aws';
-    if (partition !== expected) {
-      ctx.error(
-        ['aws', raw.aws.partition !== undefined ? 'partition' : 'region'],
-        `region ${raw.aws.region} is in partition ${expected}, not ${partition}`,
-        `Set aws.partition: ${expected}`,
-      );
-    }
-  }
+  checkRegion(ctx);
 
   // Controller identity.
   const iam = raw.iam ?? {};
@@ -160,8 +142,11 @@ export function checkClusterSemantics(ctx: CheckContext): void {
 
   const classNames = ctx.classNames;
   for (const [className, nc] of Object.entries(raw.nodeClasses ?? {})) checkNodeClass(ctx, className, nc);
-  for (const [poolName, pool] of Object.entries(raw.nodePools ?? {}))
+  for (const [poolName, pool] of Object.entries(raw.nodePools ?? {})) {
     checkNodePool(ctx, poolName, pool, classNames);
+    checkZones(ctx, poolName, pool, raw.aws.region);
+    checkInstanceRequirements(ctx, poolName, pool);
+  }
 }
 
 function checkGitOps(ctx: CheckContext): void {

@@ -1,11 +1,13 @@
 /** Semantic checks of one node class (after the schema passed). */
 import { ALIAS_FAMILIES, parseAlias } from './ami-alias';
+import { aliasKubernetesProblem } from './ami-publication';
 import { renderBottlerocketToml, tomlProblem, TomlValue } from './bottlerocket-toml';
 import { checkAwsTags } from './check-aws-tags';
 import { checkKubelet } from './check-kubelet';
 import { CheckContext } from './check-context';
 import { objectNameProblem } from './check-names';
 import { TAGS } from './constants';
+import { FLEET_DEFAULTS } from './fleet-defaults';
 import { PathSegment } from './located';
 import { RawNodeClass, RawSelectorTerm } from './raw-fleet';
 import { show } from './show-value';
@@ -102,6 +104,12 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
       continue;
     }
     aliasFamily = parsed.amiFamily;
+    const kubernetesVersion = ctx.raw.kubernetesVersion ?? FLEET_DEFAULTS.kubernetesVersion;
+    const unpublished = aliasKubernetesProblem(parsed.family, kubernetesVersion);
+    if (unpublished) {
+      const implied = ctx.raw.kubernetesVersion === undefined ? ' (kubernetesVersion defaults to it)' : '';
+      ctx.error(path, `${unpublished.message}${implied}`, unpublished.fix);
+    }
     if (parsed.amiFamily.startsWith('Windows') && parsed.version !== 'latest') {
       ctx.error(
         path,
