@@ -78,6 +78,11 @@ export interface RawCluster {
     };
     readonly clusterLabels?: Dict<string>;
   };
+  /** Names of this file that deliberately reuse a node class / node pool name of `_defaults.yaml`. */
+  readonly overridesDefaults?: {
+    readonly nodeClasses?: readonly string[];
+    readonly nodePools?: readonly string[];
+  };
   readonly nodeClasses?: Dict<RawNodeClass>;
   readonly nodePools?: Dict<RawNodePool>;
 }
