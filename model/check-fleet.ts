@@ -50,7 +50,13 @@ function collisions(
           a.loc.col - b.loc.col,
       );
     const [first, ...rest] = placed;
-    const others = rest.map((o) => `${where(o.loc)} (${o.claim.path.join('.') || 'name'})`).join(', ');
+    // The field is named only where it differs from the first place's.
+    const field = (c: Claim) => c.path.join('.') || 'name';
+    const others = rest
+      .map((o) =>
+        field(o.claim) === field(first.claim) ? where(o.loc) : `${where(o.loc)} (${field(o.claim)})`,
+      )
+      .join(', ');
     out.push({
       severity: 'error',
       ...first.loc,

@@ -11,6 +11,7 @@
  * (the preflight's DescribeInstanceTypeOfferings), not checked here.
  */
 import { CheckContext } from './check-context';
+import { labelValueProblem } from './check-labels';
 import { LABELS } from './constants';
 import { didYouMean } from './did-you-mean';
 import {
@@ -49,6 +50,8 @@ export function checkInstanceRequirements(ctx: CheckContext, name: string, pool:
     if (site.operator !== 'In' && site.operator !== 'NotIn') continue;
     const known = catalogue.values[site.key];
     site.values.forEach((value, j) => {
+      // Not a label value at all: reported as such by check-node-pool.ts.
+      if (labelValueProblem(value) !== undefined) return;
       if (known.includes(value)) return;
       unknownValues++;
       const what = WHAT[site.key];

@@ -13,6 +13,7 @@ import {
   partitionOfRegion,
 } from './aws-regions';
 import { CheckContext } from './check-context';
+import { labelValueProblem } from './check-labels';
 import { LABELS } from './constants';
 import { PathSegment } from './located';
 import { RawNodePool } from './raw-fleet';
@@ -31,6 +32,8 @@ export function checkZones(
   for (const site of requirementSites(pool, at)) {
     if (site.operator !== 'In' && site.operator !== 'NotIn') continue;
     site.values.forEach((value, j) => {
+      // Not a label value at all: reported as such by check-node-pool.ts.
+      if (labelValueProblem(value) !== undefined) return;
       const path = site.valuePath(j);
       if (site.key === LABELS.zone) {
         if (isZoneIdForm(value)) {

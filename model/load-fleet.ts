@@ -274,7 +274,12 @@ export function loadFleetFromSources(
       entries.push(entry);
       continue;
     }
-    report(source.path, checkResolvedCluster(model, root, raw));
+    // A field with an error of its own is not reported again for what was derived from it.
+    const flagged = new Set(ctx.diagnostics.filter((d) => d.severity === 'error').map((d) => d.path));
+    report(
+      source.path,
+      checkResolvedCluster(model, root, raw).filter((d) => !flagged.has(d.path)),
+    );
     entries.push({ ...entry, model });
   }
 
@@ -340,6 +345,8 @@ function pruneWithoutBrokenTop(
 
 /** Longest message or fix kept whole (a safety net: checks already shorten the values they echo). */
 const MAX_TEXT_CHARS = 400;
+/** Longest message: a conflict shared by many files lists every file once, in one message. */
+const MAX_MESSAGE_CHARS = 2000;
 
 /** Every diagnostic is one bounded line, whatever the user's text or a check echoed. */
 function oneLineDiagnostic(d: Diagnostic): Diagnostic {
@@ -347,7 +354,7 @@ function oneLineDiagnostic(d: Diagnostic): Diagnostic {
   return {
     ...d,
     path: bound(d.path),
-    message: bound(d.message),
+    message: show(d.message, MAX_MESSAGE_CHARS),
     ...(d.fix !== undefined ? { fix: bound(d.fix) } : {}),
   };
 }
