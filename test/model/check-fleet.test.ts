@@ -1,5 +1,4 @@
 /** Checks across clusters: collisions of names that must be unique. */
-import { formatDiagnostic } from '../../model/diagnostics';
 import { DEFAULTS, errorsOf, load, MINIMAL } from './fleet-test-helpers';
 
 const withDestination = (name: string) => MINIMAL.replace('name: demo', `name: ${name}`);
