@@ -34,14 +34,14 @@ interface PartitionsInfo {
   }[];
 }
 
-/** The package's folder in node_modules. */
-function packageDir(name: string, projectRoot: string): string {
-  return dirname(require.resolve(`${name}/package.json`, { paths: [projectRoot] }));
+/** The package's folder in the node_modules this module resolves from. */
+function packageDir(name: string): string {
+  return dirname(require.resolve(`${name}/package.json`));
 }
 
 /** The SDK's partition data, once the installed version and file digest match the pin. */
-export function readPartitionsInfo(source: PartitionDataSource, projectRoot: string): PartitionsInfo {
-  const dir = packageDir(source.packageName, projectRoot);
+export function readPartitionsInfo(source: PartitionDataSource): PartitionsInfo {
+  const dir = packageDir(source.packageName);
   const version = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string })
     .version;
   if (version !== source.packageVersion) {
@@ -110,12 +110,12 @@ ${rows}
 /** Import generator: `imports/aws-partitions/regions.ts`. */
 export function generatePartitionRegions(
   _crds: readonly unknown[],
-  context: ImportContext,
+  _context: ImportContext,
 ): Array<[string, string]> {
   return [
     [
       'aws-partitions/regions.ts',
-      renderRegionsModule(PARTITIONS_SOURCE, readPartitionsInfo(PARTITIONS_SOURCE, context.projectRoot)),
+      renderRegionsModule(PARTITIONS_SOURCE, readPartitionsInfo(PARTITIONS_SOURCE)),
     ],
   ];
 }
