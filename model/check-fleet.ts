@@ -52,11 +52,10 @@ function collisions(
     const [first, ...rest] = placed;
     // The field is named only where it differs from the first place's.
     const field = (c: Claim) => c.path.join('.') || 'name';
-    const others = rest
-      .map((o) =>
-        field(o.claim) === field(first.claim) ? where(o.loc) : `${where(o.loc)} (${field(o.claim)})`,
-      )
-      .join(', ');
+    const places = rest.map((o) =>
+      field(o.claim) === field(first.claim) ? where(o.loc) : `${where(o.loc)} (${field(o.claim)})`,
+    );
+    const others = listWithin(places, MAX_PLACES_CHARS);
     out.push({
       severity: 'error',
       ...first.loc,
@@ -66,6 +65,23 @@ function collisions(
     });
   }
   return out;
+}
+
+/** Most characters of the list of places in one collision message. */
+const MAX_PLACES_CHARS = 900;
+
+/** `a, b, c`, or `a, b and 5 more` when the whole list would be longer than `budget`. */
+function listWithin(items: readonly string[], budget: number): string {
+  const all = items.join(', ');
+  if (all.length <= budget) return all;
+  const kept: string[] = [];
+  let length = 0;
+  for (const item of items) {
+    if (length + item.length + 2 > budget - 20) break;
+    kept.push(item);
+    length += item.length + 2;
+  }
+  return `${kept.join(', ')} and ${items.length - kept.length} more`;
 }
 
 function add(map: Map<string, Claim[]>, key: string, claim: Claim): void {

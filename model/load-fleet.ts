@@ -345,17 +345,23 @@ function pruneWithoutBrokenTop(
 
 /** Longest message or fix kept whole (a safety net: checks already shorten the values they echo). */
 const MAX_TEXT_CHARS = 400;
-/** Longest message: a conflict shared by many files lists every file once, in one message. */
-const MAX_MESSAGE_CHARS = 2000;
+/**
+ * Longest formatted line: a message may use what the path and fix leave of it, so that a
+ * conflict shared by many files can list every file once, in one message.
+ */
+const MAX_LINE_CHARS = 1400;
 
 /** Every diagnostic is one bounded line, whatever the user's text or a check echoed. */
 function oneLineDiagnostic(d: Diagnostic): Diagnostic {
   const bound = (text: string) => show(text, MAX_TEXT_CHARS);
+  const path = bound(d.path);
+  const fix = d.fix !== undefined ? bound(d.fix) : undefined;
+  const room = MAX_LINE_CHARS - d.file.length - path.length - (fix?.length ?? 0) - 40;
   return {
     ...d,
-    path: bound(d.path),
-    message: show(d.message, MAX_MESSAGE_CHARS),
-    ...(d.fix !== undefined ? { fix: bound(d.fix) } : {}),
+    path,
+    message: show(d.message, Math.max(MAX_TEXT_CHARS, room)),
+    ...(fix !== undefined ? { fix } : {}),
   };
 }
 

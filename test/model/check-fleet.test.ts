@@ -60,4 +60,15 @@ describe('fleet-wide checks', () => {
       /clusters\/c40\.yaml:5:3\. Each cluster description must target its own cluster/,
     );
   });
+
+  it('a conflict shared by very many files stays one bounded line, counting the places left out', () => {
+    const files: Record<string, string> = { '_defaults.yaml': DEFAULTS };
+    for (let i = 100; i < 300; i++) files[`c${i}.yaml`] = MINIMAL;
+    const errors = errorsOf(files);
+    expect(errors).toHaveLength(1);
+    expect(errors[0].length).toBeLessThan(1500);
+    const listed = errors[0].match(/clusters\/c\d+\.yaml:5:3/g) ?? [];
+    expect(errors[0]).toContain(` and ${200 - listed.length} more.`);
+    expect(listed.length).toBeGreaterThan(30);
+  });
 });
