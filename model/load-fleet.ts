@@ -3,12 +3,14 @@
  *
  *   parse (yaml-source) → merge `_defaults.yaml` under each file (located) → JSON Schema
  *   (fleet-schema, schema-errors) → semantic checks (check-cluster and friends; after schema
- *   errors, on the rest of the file: prune-invalid) → resolve (resolve-fleet) → checks of
- *   resolved names (check-resolved) → checks across clusters (check-fleet)
+ *   errors, on the rest of the file: prune-invalid) and names shared with `_defaults.yaml`
+ *   (check-defaults-overrides) → resolve (resolve-fleet) → checks of resolved names
+ *   (check-resolved) → checks across clusters (check-fleet)
  *
  * Every problem of every file is collected; any error throws one UserError with all of them
  * (warnings included), each one bounded to a single line. A YAML syntax error stops the
- * checks of its own file only.
+ * checks of its own file only; every other stage runs on whatever parsed (also after errors
+ * in earlier stages), so fixing one run's errors never uncovers one that could have been found.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
