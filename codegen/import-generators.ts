@@ -5,6 +5,8 @@
 import { generateBottlerocketSettings } from './generate-bottlerocket-settings';
 import { generateChartValuesKeys } from './generate-chart-values-keys';
 import { generateFleetValidators } from './generate-fleet-validators';
+import { generateInstanceTypes } from './generate-instance-types';
+import { generatePartitionRegions } from './generate-partition-regions';
 import { generateValidationArtifacts } from './generate-validation-artifacts';
 import type { ImportGenerator } from './import-context';
 
@@ -15,4 +17,6 @@ export const IMPORT_GENERATORS: readonly ImportGenerator[] = [
   generateValidationArtifacts,
   generateFleetValidators,
   generateBottlerocketSettings,
+  generateInstanceTypes,
+  generatePartitionRegions,
 ];

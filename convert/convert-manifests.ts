@@ -258,6 +258,9 @@ export function convertManifests(
       .map((c) => c.name)
       .sort(),
     warnings: entries.filter((e) => e.level === 'warning').length,
+    ...(typeof description.kubernetesVersion === 'string'
+      ? { kubernetesVersion: description.kubernetesVersion }
+      : {}),
   });
   return { ok: true, clusterName, description, yaml, entries, diagnostics: log.diagnostics };
 }

@@ -4,6 +4,8 @@
  * name, and a comment header saying where it came from and what the user must fill in.
  */
 import { renderYaml } from '../charts/render-manifest';
+import { ALIAS_KUBERNETES_RANGES } from '../model/ami-publication';
+import { FLEET_DEFAULTS } from '../model/fleet-defaults';
 import {
   BlockDeviceMappingDraft,
   KUBELET_KEYS,
@@ -61,6 +63,8 @@ export function buildFleetDescription(
   if (cluster.accountId !== undefined) aws.accountId = cluster.accountId;
   if (cluster.region !== undefined) aws.region = cluster.region;
   if (Object.keys(aws).length > 0) out.aws = aws;
+  const olderKubernetes = kubernetesVersionForAliases(classes);
+  if (olderKubernetes !== undefined) out.kubernetesVersion = olderKubernetes;
   // The kinds exist behind feature gates: a converted file that uses them turns them on.
   const gates: Obj = {};
   if ((extras?.nodeOverlays.length ?? 0) > 0) gates.nodeOverlay = true;
@@ -85,6 +89,22 @@ export function buildFleetDescription(
     if (list.length > 0) out[key] = Object.fromEntries([...list].sort(byName).map((d) => [d.name, d.value]));
   }
   return out;
+}
+
+/**
+ * The newest Kubernetes version every converted alias family is published for, when that is
+ * older than the fleet's default (AL2: up to 1.32, model/ami-publication.ts); else undefined.
+ */
+export function kubernetesVersionForAliases(classes: readonly NodeClassDraft[]): string | undefined {
+  const lastMinors = classes
+    .map((c) =>
+      c.alias !== undefined ? ALIAS_KUBERNETES_RANGES[c.alias.split('@')[0]]?.lastMinor : undefined,
+    )
+    .filter((m): m is number => m !== undefined);
+  if (lastMinors.length === 0) return undefined;
+  const version = `1.${Math.min(...lastMinors)}`;
+  const defaultMinor = Number(FLEET_DEFAULTS.kubernetesVersion.split('.')[1]);
+  return Math.min(...lastMinors) < defaultMinor ? version : undefined;
 }
 
 function nodeClassObject(c: NodeClassDraft): Obj {
@@ -255,6 +275,11 @@ export interface HeaderInput {
   /** Node classes whose alias the converter pinned for the user to review. */
   readonly pinnedAliases: readonly string[];
   readonly warnings: number;
+  /**
+   * The Kubernetes version written because an alias family is not published for the default.
+   * @default none
+   */
+  readonly kubernetesVersion?: string;
 }
 
 /** The comment block at the top of the written file. */
@@ -281,6 +306,11 @@ export function fleetHeader(h: HeaderInput): string {
     lines.push(
       `  iam.nodeRoleName - REQUIRED: the node classes use several roles: ${h.cluster.mixedRoles.join('; ')}. ${ONE_NODE_ROLE_FIX}`,
     );
+  if (h.kubernetesVersion !== undefined) {
+    lines.push(
+      `  kubernetesVersion - set to ${h.kubernetesVersion}, the last with AMIs of the converted alias family (AL2): set your cluster's version, and plan the move to AL2023 or Bottlerocket`,
+    );
+  }
   for (const name of h.pinnedAliases) {
     lines.push(`  nodeClasses.${name}.alias - pinned to an example version: choose the AMI version you run`);
   }

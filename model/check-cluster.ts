@@ -10,18 +10,21 @@ import { labelKeyProblem, labelValueProblem } from './check-labels';
 import { clusterNameProblem, isDns1123Label, isDns1123Subdomain, suggestDnsName } from './check-names';
 import { checkNodeClass, checkNodeClassTags } from './check-node-class';
 import { checkCapacityBuffers } from './check-capacity-buffer';
+import { checkInstanceRequirements } from './check-instance-requirements';
+import { checkKarpenterFeatures } from './check-karpenter-features';
 import { checkNodeOverlays } from './check-node-overlay';
 import { checkNodePool } from './check-node-pool';
 import { checkPoolArchitectures } from './check-pool-architectures';
-import { checkKarpenterFeatures } from './check-karpenter-features';
+import { checkRegion } from './check-region';
+import { checkZones } from './check-zones';
 import { didYouMean } from './did-you-mean';
 import { KNOWN_FEATURE_GATES } from './feature-gates';
 import { checkHelmValues } from './helm-values-check';
 import { PathSegment } from './located';
+import { RawCluster } from './raw-fleet';
 import { show } from './show-value';
 
 const ACCOUNT_ID = /^[0-9]{12}$/;
-const REGION = /^[a-z]{2}(-[a-z]+)+-[0-9]+$/;
 export const OIDC_PROVIDER_ARN =
   /^arn:(aws|aws-cn|aws-us-gov):iam::([0-9]{12}):oidc-provider\/([A-Za-z0-9.-]+(\/[A-Za-z0-9._-]+)*)$/;
 const POLICY_ARN = /^arn:(aws|aws-cn|aws-us-gov):iam::([0-9]{12}|aws):policy\/[\w+=,.@/-]+$/;
@@ -37,34 +40,16 @@ export function checkClusterSemantics(ctx: CheckContext): void {
   }
 
   // AWS account and region.
-  if (!ACCOUNT_ID.test(raw.aws.accountId)) {
+  // aws and gitops are absent only when a schema error removed them: the rest is checked anyway.
+  const aws: RawCluster['aws'] | undefined = raw.aws;
+  if (aws !== undefined && !ACCOUNT_ID.test(aws.accountId)) {
     ctx.error(
       ['aws', 'accountId'],
-      `'${show(raw.aws.accountId)}' is not a 12-digit AWS account ID`,
+      `'${show(aws.accountId)}' is not a 12-digit AWS account ID`,
       'Write the 12 digits in quotes, e.g. "111122223333"',
     );
   }
-  if (!REGION.test(raw.aws.region)) {
-    ctx.error(
-      ['aws', 'region'],
-      `'${show(raw.aws.region)}' is not an AWS region code`,
-      'Write a region code such as eu-west-1 or ap-northeast-2',
-    );
-  } else {
-    const partition = raw.aws.partition ?? 'aws';
-    const expected = raw.aws.region.startsWith('cn-')
-      ? 'aws-cn'
-      : raw.aws.region.startsWith('us-gov-')
-        ? 'aws-us-gov'
-        : 'aws';
-    if (partition !== expected) {
-      ctx.error(
-        ['aws', raw.aws.partition !== undefined ? 'partition' : 'region'],
-        `region ${raw.aws.region} is in partition ${expected}, not ${partition}`,
-        `Set aws.partition: ${expected}`,
-      );
-    }
-  }
+  if (aws !== undefined) checkRegion(ctx);
 
   // Controller identity.
   const iam = raw.iam ?? {};
@@ -90,10 +75,10 @@ export function checkClusterSemantics(ctx: CheckContext): void {
         `'${show(iam.oidcProviderArn)}' is not an IAM OIDC provider ARN`,
         'Write arn:aws:iam::<account>:oidc-provider/oidc.eks.<region>.amazonaws.com/id/<ID> (aws eks describe-cluster shows the issuer)',
       );
-    } else if (m[2] !== raw.aws.accountId) {
+    } else if (aws !== undefined && m[2] !== aws.accountId) {
       ctx.error(
         ['iam', 'oidcProviderArn'],
-        `the OIDC provider is in account ${m[2]}, but the cluster is in ${raw.aws.accountId}`,
+        `the OIDC provider is in account ${m[2]}, but the cluster is in ${aws.accountId}`,
         'Use the OIDC provider of this cluster’s account',
       );
     }
@@ -160,13 +145,15 @@ export function checkClusterSemantics(ctx: CheckContext): void {
   checkAwsTags(ctx, ['tags'], raw.tags, TOOL_TAG_COUNT);
   checkNodeClassTags(ctx, ['tags'], raw.tags);
   checkCounts(ctx);
-  checkGitOps(ctx);
+  if ((raw.gitops as RawCluster['gitops'] | undefined) !== undefined) checkGitOps(ctx);
 
   const classNames = ctx.classNames;
   for (const [className, nc] of Object.entries(raw.nodeClasses ?? {})) checkNodeClass(ctx, className, nc);
   for (const [poolName, pool] of Object.entries(raw.nodePools ?? {})) {
     checkNodePool(ctx, poolName, pool, classNames);
     checkPoolArchitectures(ctx, poolName, pool);
+    checkZones(ctx, poolName, pool, aws?.region);
+    checkInstanceRequirements(ctx, poolName, pool);
   }
   checkKarpenterFeatures(ctx);
   checkNodeOverlays(ctx);
@@ -225,7 +212,7 @@ function checkGitOps(ctx: CheckContext): void {
 /** Names that become Kubernetes object names or namespaces in the generated manifests. */
 function checkKubernetesNames(ctx: CheckContext): void {
   const k = ctx.raw.karpenter ?? {};
-  const g = ctx.raw.gitops;
+  const g: Partial<RawCluster['gitops']> = ctx.raw.gitops ?? {};
   const names: [PathSegment[], string | undefined, 'namespace' | 'name'][] = [
     [['karpenter', 'namespace'], k.namespace, 'namespace'],
     [['gitops', 'argocdNamespace'], g.argocdNamespace, 'namespace'],
@@ -245,7 +232,7 @@ function checkKubernetesNames(ctx: CheckContext): void {
   }
   const text: [PathSegment[], string | undefined][] = [
     [['gitops', 'targetRevision'], g.targetRevision],
-    [['gitops', 'destination', 'name'], g.destination.name],
+    [['gitops', 'destination', 'name'], g.destination?.name],
   ];
   for (const [path, value] of text) {
     if (value !== undefined && (value.trim() === '' || hasSpaceOrControl(value))) {

@@ -1,8 +1,9 @@
 /**
- * Checks across clusters: names that must be unique in the fleet, and AWS names that would
- * collide when two clusters share an account (IAM role names are global to an account,
- * queue names to an account and region) — errors; two clusters deploying to one Argo CD
- * destination — a warning. Every collision is reported at each place involved.
+ * Checks across clusters, all errors: names that must be unique in the fleet, AWS names that
+ * would collide when two clusters share an account (IAM role names are global to an account,
+ * queue names to an account and region), and two clusters deploying to one Argo CD
+ * destination (two Karpenter installs would fight over one cluster). Every collision is
+ * reported once, at the first place involved (in file order), listing every other place once.
  */
 import { Diagnostic } from './diagnostics';
 import { ClusterModel, SourceLocation } from './fleet-model';
@@ -16,7 +17,7 @@ export interface FleetEntry {
   readonly nameLoc: SourceLocation;
   /** Merged located tree of the cluster. */
   readonly root: LocatedNode;
-  /** Present when the cluster passed its own checks. */
+  /** Present when the cluster could be resolved (also after errors, for these checks). */
   readonly model?: ClusterModel;
 }
 
@@ -35,22 +36,52 @@ function claimLoc(c: Claim): SourceLocation {
 function collisions(
   claims: ReadonlyMap<string, Claim[]>,
   describe: (key: string) => { message: (others: string) => string; fix: string },
-  severity: Diagnostic['severity'] = 'error',
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const [key, list] of claims) {
     if (list.length < 2) continue;
     const { message, fix } = describe(key);
-    list.forEach((claim, i) => {
-      const loc = claimLoc(claim);
-      const others = list
-        .filter((_, j) => j !== i)
-        .map((o) => `${where(claimLoc(o))} (${o.path.join('.') || 'name'})`)
-        .join(', ');
-      out.push({ severity, ...loc, path: claim.path.join('.'), message: message(others), fix });
+    const placed = list
+      .map((claim) => ({ claim, loc: claimLoc(claim) }))
+      .sort(
+        (a, b) =>
+          (a.loc.file < b.loc.file ? -1 : a.loc.file > b.loc.file ? 1 : 0) ||
+          a.loc.line - b.loc.line ||
+          a.loc.col - b.loc.col,
+      );
+    const [first, ...rest] = placed;
+    // The field is named only where it differs from the first place's.
+    const field = (c: Claim) => c.path.join('.') || 'name';
+    const places = rest.map((o) =>
+      field(o.claim) === field(first.claim) ? where(o.loc) : `${where(o.loc)} (${field(o.claim)})`,
+    );
+    const others = listWithin(places, MAX_PLACES_CHARS);
+    out.push({
+      severity: 'error',
+      ...first.loc,
+      path: first.claim.path.join('.'),
+      message: message(others),
+      fix,
     });
   }
   return out;
+}
+
+/** Most characters of the list of places in one collision message. */
+const MAX_PLACES_CHARS = 900;
+
+/** `a, b, c`, or `a, b and 5 more` when the whole list would be longer than `budget`. */
+function listWithin(items: readonly string[], budget: number): string {
+  const all = items.join(', ');
+  if (all.length <= budget) return all;
+  const kept: string[] = [];
+  let length = 0;
+  for (const item of items) {
+    if (length + item.length + 2 > budget - 20) break;
+    kept.push(item);
+    length += item.length + 2;
+  }
+  return `${kept.join(', ')} and ${items.length - kept.length} more`;
 }
 
 function add(map: Map<string, Claim[]>, key: string, claim: Claim): void {
@@ -97,15 +128,10 @@ export function checkFleet(entries: readonly FleetEntry[]): Diagnostic[] {
         `queue name '${last(key)}' is also used in the same account and region by ${others}`,
       fix: 'Set a different karpenter.interruptionQueue.name',
     })),
-    // A warning: two descriptions of one cluster would fight over its controller and CRDs,
-    // but a destination name can be deliberately reused while a cluster is being replaced.
-    ...collisions(
-      destinations,
-      (key) => ({
-        message: (others) => `Argo CD destination '${last(key)}' is also used by ${others}`,
-        fix: 'Each cluster description should target its own cluster: check gitops.destination',
-      }),
-      'warning',
-    ),
+    // Two descriptions of one cluster would fight over its controller, CRDs and node pools.
+    ...collisions(destinations, (key) => ({
+      message: (others) => `Argo CD destination '${last(key)}' is also used by ${others}`,
+      fix: 'Each cluster description must target its own cluster: correct gitops.destination, or remove the duplicate description',
+    })),
   ];
 }

@@ -1,5 +1,6 @@
 /** Semantic checks of one node class (after the schema passed). */
 import { ALIAS_FAMILIES, aliasVersionProblem, exampleAlias, parseAlias } from './ami-alias';
+import { aliasKubernetesProblem } from './ami-publication';
 import { renderBottlerocketToml, tomlProblem, TomlValue } from './bottlerocket-toml';
 import { checkAwsTags } from './check-aws-tags';
 import { checkBlockDevices } from './check-block-devices';
@@ -12,6 +13,7 @@ import { checkKubelet } from './check-kubelet';
 import { CheckContext } from './check-context';
 import { objectNameProblem } from './check-names';
 import { AmiFamily, TAGS } from './constants';
+import { FLEET_DEFAULTS } from './fleet-defaults';
 import { PathSegment } from './located';
 import { RawNodeClass, RawSelectorTerm } from './raw-fleet';
 import { show } from './show-value';
@@ -108,6 +110,12 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
       continue;
     }
     aliasFamily = parsed.amiFamily;
+    const kubernetesVersion = ctx.raw.kubernetesVersion ?? FLEET_DEFAULTS.kubernetesVersion;
+    const unpublished = aliasKubernetesProblem(parsed.family, kubernetesVersion);
+    if (unpublished) {
+      const implied = ctx.raw.kubernetesVersion === undefined ? ' (kubernetesVersion defaults to it)' : '';
+      ctx.error(path, `${unpublished.message}${implied}`, unpublished.fix);
+    }
     const versionProblem = aliasVersionProblem(parsed);
     if (versionProblem) {
       ctx.error(path, versionProblem.message, versionProblem.fix);

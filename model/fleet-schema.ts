@@ -123,6 +123,14 @@ const clusterProperties: Record<string, JsonSchema> = {
     },
     ['repoURL', 'destination'],
   ),
+  overridesDefaults: {
+    ...obj({
+      nodeClasses: list(str()),
+      nodePools: list(str()),
+    }),
+    description:
+      'Node classes and node pools of this file that deliberately reuse a name from _defaults.yaml: each listed one is merged over the default key by key. A name in both files that is not listed here is an error.',
+  },
   nodeClasses: mapOf({ $ref: '#/$defs/nodeClass' }, 'a map of node class names to node classes'),
   nodePools: mapOf({ $ref: '#/$defs/nodePool' }, 'a map of node pool names to node pools'),
   nodeOverlays: mapOf({ $ref: '#/$defs/nodeOverlay' }, 'a map of node overlay names to node overlays'),
@@ -145,9 +153,14 @@ const $defs: Record<string, JsonSchema> = {
 
 export const clusterSchema: JsonSchema = { ...obj(clusterProperties, ['aws', 'gitops']), $defs };
 
-/** `_defaults.yaml`: anything a cluster file may hold except `name`, all optional. */
+/** Keys only a cluster file may hold: its own name, and what it overrides of the defaults. */
+const CLUSTER_ONLY_KEYS: readonly string[] = ['name', 'overridesDefaults'];
+
+/** `_defaults.yaml`: anything a cluster file may hold except CLUSTER_ONLY_KEYS, all optional. */
 export const defaultsSchema: JsonSchema = withoutRequired({
-  ...obj(Object.fromEntries(Object.entries(clusterProperties).filter(([key]) => key !== 'name'))),
+  ...obj(
+    Object.fromEntries(Object.entries(clusterProperties).filter(([key]) => !CLUSTER_ONLY_KEYS.includes(key))),
+  ),
   $defs,
 }) as JsonSchema;
 

@@ -3,13 +3,16 @@
  *
  *   parse (yaml-source) → merge `_defaults.yaml` under each file (located) → JSON Schema
  *   (fleet-schema, schema-errors) → semantic checks (check-cluster and friends; after schema
- *   errors, on the rest of the file: prune-invalid) → resolve (resolve-fleet) → checks of
- *   resolved names (check-resolved) → checks across clusters (check-fleet)
+ *   errors, on the rest of the file: prune-invalid) and names shared with `_defaults.yaml`
+ *   (check-defaults-overrides) → resolve (resolve-fleet) → checks of resolved names
+ *   (check-resolved) → checks across clusters (check-fleet)
  *
  * Every problem of every file is collected; any error throws one UserError with all of them
  * (warnings included), each one bounded to a single line. A YAML syntax error stops the
- * checks of its own file only.
+ * checks of its own file only; every other stage runs on whatever parsed (also after errors
+ * in earlier stages), so fixing one run's errors never uncovers one that could have been found.
  */
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { checkClusterSemantics } from './check-cluster';
@@ -18,8 +21,9 @@ import { checkFleet, FleetEntry } from './check-fleet';
 import { checkRings } from './check-rings';
 import { checkResolvedCluster } from './check-resolved';
 import { Diagnostic, sortDiagnostics, UserError } from './diagnostics';
-import { FleetModel } from './fleet-model';
-import { fleetValidators } from './fleet-schema';
+import { checkDefaultsOverrides } from './check-defaults-overrides';
+import { ClusterModel, FleetModel } from './fleet-model';
+import { clusterSchema, defaultsSchema, fleetValidators } from './fleet-schema';
 import { LocatedNode, keyLocAt, mergeLocated, toPlain } from './located';
 import { pruneInvalid } from './prune-invalid';
 import { RawCluster } from './raw-fleet';
@@ -221,11 +225,16 @@ export function loadFleetFromSources(
     const validate = defaultsUsable ? validators.cluster : validators.defaults;
     const valid = validate(plain);
     let checked = plain;
+    // The file lacks a key the checks below need (aws, gitops): they check what is there.
+    let partial = false;
     if (!valid) {
       const errors = validate.errors ?? [];
-      report(source.path, translateSchemaErrors(errors, root));
+      report(
+        source.path,
+        translateSchemaErrors(errors, root, defaultsUsable ? clusterSchema : defaultsSchema),
+      );
       // Check the rest anyway, so that one file's mistakes are all reported at once.
-      const pruned = defaultsUsable
+      let pruned = defaultsUsable
         ? pruneInvalid(
             plain,
             errors,
@@ -233,6 +242,10 @@ export function loadFleetFromSources(
             () => validate.errors ?? [],
           )
         : undefined;
+      if (pruned === undefined && defaultsUsable) {
+        pruned = pruneWithoutBrokenTop(plain, errors, validate);
+        partial = true;
+      }
       if (pruned === undefined) continue;
       checked = pruned;
     }
@@ -247,14 +260,30 @@ export function loadFleetFromSources(
     const ctx = new CheckContext(root, raw, stem, declaredClassNames(plain));
     checkClusterSemantics(ctx);
     report(source.path, ctx.diagnostics);
-    if (!valid || ctx.errorCount > 0) {
+    if (defaultsRoot) report(source.path, checkDefaultsOverrides(defaultsRoot, parsed.root, raw));
+    if (partial) {
       entries.push(entry);
       continue;
     }
-    const model = resolveCluster(raw, { file: source.path, stem, root });
-    const resolvedProblems = checkResolvedCluster(model, root, raw);
-    report(source.path, resolvedProblems);
-    entries.push(resolvedProblems.length === 0 ? { ...entry, model } : entry);
+    // Resolved even after errors, so that checks of resolved values (a node role that does not
+    // match) and across clusters report in this run too; only a clean fleet is returned.
+    const clean = valid && ctx.errorCount === 0;
+    let model: ClusterModel;
+    try {
+      model = resolveCluster(raw, { file: source.path, stem, root });
+    } catch (e) {
+      // The resolver expects checked input: after errors, what it cannot resolve is not checked further.
+      if (clean) throw e;
+      entries.push(entry);
+      continue;
+    }
+    // A field with an error of its own is not reported again for what was derived from it.
+    const flagged = new Set(ctx.diagnostics.filter((d) => d.severity === 'error').map((d) => d.path));
+    report(
+      source.path,
+      checkResolvedCluster(model, root, raw).filter((d) => !flagged.has(d.path)),
+    );
+    entries.push({ ...entry, model });
   }
 
   for (const { diagnostic, clusters } of inDefaults.values()) {
@@ -270,17 +299,72 @@ export function loadFleetFromSources(
   };
 }
 
+/** Top-level maps every check of a cluster reads, and stand-ins that pass the schema. */
+const STAND_INS: Readonly<Record<'aws' | 'gitops', unknown>> = {
+  aws: { accountId: '000000000000', region: 'us-east-1' },
+  gitops: { repoURL: 'https://stand-in.invalid/repo.git', destination: { name: 'stand-in' } },
+};
+
+/**
+ * When `aws` or `gitops` is missing or broken, nothing can be pruned to a valid cluster: check
+ * the rest anyway, with a valid stand-in for the broken map while pruning, and without that
+ * map afterwards (the checks of aws and gitops skip an absent map; its errors are reported).
+ */
+function pruneWithoutBrokenTop(
+  plain: unknown,
+  errors: readonly ErrorObject[],
+  validate: ValidateFunction,
+): unknown {
+  if (plain === null || typeof plain !== 'object' || Array.isArray(plain)) return undefined;
+  const value: Record<string, unknown> = { ...(plain as Record<string, unknown>) };
+  const replaced: string[] = [];
+  for (const [key, standIn] of Object.entries(STAND_INS)) {
+    const broken = errors.some(
+      (e) =>
+        e.instancePath === `/${key}` ||
+        e.instancePath.startsWith(`/${key}/`) ||
+        (e.instancePath === '' &&
+          e.keyword === 'required' &&
+          (e.params as { missingProperty?: string }).missingProperty === key),
+    );
+    if (!broken) continue;
+    value[key] = structuredClone(standIn);
+    replaced.push(key);
+  }
+  if (replaced.length === 0) return undefined;
+  const pruned = validate(value)
+    ? value
+    : pruneInvalid(
+        value,
+        validate.errors ?? [],
+        (v) => validate(v),
+        () => validate.errors ?? [],
+      );
+  if (pruned === undefined) return undefined;
+  const out = { ...(pruned as Record<string, unknown>) };
+  for (const key of replaced) delete out[key];
+  return out;
+}
+
 /** Longest message or fix kept whole (a safety net: checks already shorten the values they echo). */
 const MAX_TEXT_CHARS = 400;
+/**
+ * Longest formatted line: a message may use what the path and fix leave of it, so that a
+ * conflict shared by many files can list every file once, in one message.
+ */
+const MAX_LINE_CHARS = 1400;
 
 /** Every diagnostic is one bounded line, whatever the user's text or a check echoed. */
 function oneLineDiagnostic(d: Diagnostic): Diagnostic {
   const bound = (text: string) => show(text, MAX_TEXT_CHARS);
+  const path = bound(d.path);
+  const fix = d.fix !== undefined ? bound(d.fix) : undefined;
+  const room = MAX_LINE_CHARS - d.file.length - path.length - (fix?.length ?? 0) - 40;
   return {
     ...d,
-    path: bound(d.path),
-    message: bound(d.message),
-    ...(d.fix !== undefined ? { fix: bound(d.fix) } : {}),
+    path,
+    message: show(d.message, Math.max(MAX_TEXT_CHARS, room)),
+    ...(fix !== undefined ? { fix } : {}),
   };
 }
 

@@ -86,6 +86,11 @@ export interface RawCluster {
     readonly rings?: readonly { readonly name: string; readonly targetRevision?: string }[];
     readonly fleetEntry?: FleetEntryKind;
   };
+  /** Names of this file that deliberately reuse a node class / node pool name of `_defaults.yaml`. */
+  readonly overridesDefaults?: {
+    readonly nodeClasses?: readonly string[];
+    readonly nodePools?: readonly string[];
+  };
   readonly nodeClasses?: Dict<RawNodeClass>;
   readonly nodePools?: Dict<RawNodePool>;
   readonly nodeOverlays?: Dict<RawNodeOverlay>;

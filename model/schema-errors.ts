@@ -7,6 +7,8 @@ import { ErrorObject } from 'ajv';
 import { Diagnostic } from './diagnostics';
 import { didYouMean } from './did-you-mean';
 import { LocatedNode, PathSegment, formatPath, keyLocAt, locAt, nodeAt } from './located';
+import { MisIndent, describeMisIndent, misIndentOf } from './mis-indent';
+import type { JsonSchema } from './schema-builders';
 import { show } from './show-value';
 
 /** Values that were valid once and have a known replacement. */
@@ -38,8 +40,30 @@ const REQUIRED_FIXES: Readonly<Record<string, string>> = {
   settings: 'Add settings: a map of Bottlerocket settings',
 };
 
-export function translateSchemaErrors(errors: readonly ErrorObject[], root: LocatedNode): Diagnostic[] {
+/**
+ * `rootSchema` (the schema validated against) lets an unknown key that is known one level up
+ * or down be reported as mis-indented (model/mis-indent.ts).
+ */
+export function translateSchemaErrors(
+  errors: readonly ErrorObject[],
+  root: LocatedNode,
+  rootSchema?: JsonSchema,
+): Diagnostic[] {
   const typeErrorAt = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
+  // A mis-indented key also leaves its right place without it: the mis-indent error says it all.
+  const misIndented = new Map<ErrorObject, MisIndent>();
+  const movedTo = new Set<string>();
+  if (rootSchema !== undefined) {
+    for (const err of errors) {
+      if (err.keyword !== 'additionalProperties') continue;
+      const key = String((err.params as { additionalProperty: string }).additionalProperty);
+      const container = typedPath(root, pointerToPath(err.instancePath));
+      const m = misIndentOf(rootSchema, root, container, key);
+      if (m === undefined) continue;
+      misIndented.set(err, m);
+      movedTo.add(`${formatPath(m.belongsIn)}\u0000${key}`);
+    }
+  }
   // A misspelt key also leaves the right key missing: the did-you-mean says it all.
   const suggested = new Set<string>();
   for (const err of errors) {
@@ -58,11 +82,14 @@ export function translateSchemaErrors(errors: readonly ErrorObject[], root: Loca
     if (err.keyword === 'required') {
       const missing = String((err.params as { missingProperty: string }).missingProperty);
       if (suggested.has(`${err.instancePath}/${missing}`)) continue;
+      const at = formatPath(typedPath(root, pointerToPath(err.instancePath)));
+      if (movedTo.has(`${at}\u0000${missing}`)) continue;
     }
     // A value of the wrong type also fails enum/range checks; the type error says it all.
     if (err.keyword !== 'type' && typeErrorAt.has(err.instancePath) && err.keyword !== 'additionalProperties')
       continue;
-    const d = translate(err, root);
+    const m = misIndented.get(err);
+    const d = m !== undefined ? translateMisIndent(err, root, m) : translate(err, root);
     const id = `${d.file}:${d.line}:${d.col}:${d.path}:${d.message}`;
     if (seen.has(id)) continue;
     seen.add(id);
@@ -87,6 +114,18 @@ function typedPath(root: LocatedNode, raw: readonly PathSegment[]): PathSegment[
     out.push(parent?.kind === 'seq' ? Number(seg) : String(seg));
   }
   return out;
+}
+
+function translateMisIndent(err: ErrorObject, root: LocatedNode, m: MisIndent): Diagnostic {
+  const key = String((err.params as { additionalProperty: string }).additionalProperty);
+  const container = typedPath(root, pointerToPath(err.instancePath));
+  const keyPath = [...container, key];
+  return {
+    severity: 'error',
+    ...keyLocAt(root, keyPath),
+    path: formatPath(keyPath),
+    ...describeMisIndent(show(key), container, m),
+  };
 }
 
 function translate(err: ErrorObject, root: LocatedNode): Diagnostic {

@@ -127,7 +127,18 @@ describe('output', () => {
       accountId: '111122223333',
       region: 'ap-northeast-2',
     });
-    expect(Object.keys(r.description!)).toEqual(['name', 'aws', 'nodeClasses', 'nodePools']);
+    // An AL2 alias among the classes: the Kubernetes version is set to the last with AL2 AMIs.
+    expect(Object.keys(r.description!)).toEqual([
+      'name',
+      'aws',
+      'kubernetesVersion',
+      'nodeClasses',
+      'nodePools',
+    ]);
+    expect(r.description!.kubernetesVersion).toBe('1.32');
+    expect(r.yaml).toContain(
+      "#   kubernetesVersion - set to 1.32, the last with AMIs of the converted alias family (AL2): set your cluster's version",
+    );
     expect(Object.keys(r.description!.nodePools as object)).toEqual(['dataops', 'general', 'web-arm']);
     expect(r.yaml).toContain('aws:\n  accountId: "111122223333"\n  region: ap-northeast-2\n');
   });

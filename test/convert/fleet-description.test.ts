@@ -1,5 +1,10 @@
 import { parse } from 'yaml';
-import { buildFleetDescription, fleetHeader, renderFleetDescription } from '../../convert/fleet-description';
+import {
+  buildFleetDescription,
+  fleetHeader,
+  kubernetesVersionForAliases,
+  renderFleetDescription,
+} from '../../convert/fleet-description';
 import { NodeClassDraft, NodePoolDraft } from '../../convert/drafts';
 import { contextFor } from './convert-helpers';
 
@@ -79,4 +84,15 @@ test('the header names the sources and what the user must fill in', () => {
     '#   the conversion report (3 warning(s)) - every renamed, moved or dropped field and why',
     '',
   ]);
+});
+
+describe('kubernetesVersionForAliases', () => {
+  const draft = (alias: string): NodeClassDraft => ({ ...cls, name: alias, alias });
+  it('is the last version with AL2 AMIs when a class has an AL2 alias, else none', () => {
+    expect(kubernetesVersionForAliases([draft('al2@v20240807'), draft('al2023@v20240807')])).toBe('1.32');
+    expect(
+      kubernetesVersionForAliases([draft('al2023@v20240807'), draft('bottlerocket@v1.39.1')]),
+    ).toBeUndefined();
+    expect(kubernetesVersionForAliases([])).toBeUndefined();
+  });
 });

@@ -67,7 +67,11 @@ describe('node pool checks', () => {
   });
 
   it('shorthand maps need exactly one of in / notIn', () => {
-    expect(pool('    zones: { minValues: 2 }\n    instanceTypes: { in: [a], notIn: [b] }\n')).toEqual([
+    expect(
+      pool(
+        '    zones: { minValues: 2 }\n    instanceTypes: { in: [m5.large, m5.xlarge, m5.2xlarge], notIn: [c5.large] }\n',
+      ),
+    ).toEqual([
       'clusters/demo.yaml:13:12 nodePools.p.zones: neither in nor notIn is set. Give exactly one of in: [...] or notIn: [...].',
       'clusters/demo.yaml:14:20 nodePools.p.instanceTypes: in and notIn are both set. Give exactly one of in: [...] or notIn: [...].',
     ]);

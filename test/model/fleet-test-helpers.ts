@@ -16,6 +16,11 @@ gitops:
     name: demo
 `;
 
+/** MINIMAL with its own Argo CD destination (two clusters may not share one). */
+export function minimalFor(destination: string): string {
+  return MINIMAL.replace('name: demo', `name: ${destination}`);
+}
+
 export function sources(files: Readonly<Record<string, string>>): FleetSource[] {
   return Object.entries(files).map(([name, text]) => ({ path: `clusters/${name}`, text }));
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { formatDiagnostic, UserError } from '../../model/diagnostics';
 import { loadFleet, loadFleetFromSources } from '../../model/load-fleet';
-import { DEFAULTS, errorsOf, errorsOfCluster, load, MINIMAL } from './fleet-test-helpers';
+import { DEFAULTS, errorsOf, errorsOfCluster, load, MINIMAL, minimalFor } from './fleet-test-helpers';
 
 const ROOT = resolve(__dirname, '..', '..');
 
@@ -59,7 +59,11 @@ describe('loadFleet on the committed example fleet', () => {
       { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['spot', 'on-demand'] },
       { key: 'kubernetes.io/arch', operator: 'In', values: ['arm64'] },
       { key: 'kubernetes.io/os', operator: 'In', values: ['linux'] },
-      { key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['t4g.medium', 't4g.large'] },
+      {
+        key: 'node.kubernetes.io/instance-type',
+        operator: 'In',
+        values: ['t4g.medium', 't4g.large', 't4g.xlarge'],
+      },
     ]);
     expect(batch.labels).toEqual({ role: 'dataops' });
     expect(batch.taints).toEqual([{ key: 'dedicated', value: 'dataops', effect: 'NoSchedule' }]);
@@ -137,7 +141,7 @@ describe('loadFleet on the committed example fleet', () => {
     expect(pool.requirements).toContainEqual({
       key: 'node.kubernetes.io/instance-type',
       operator: 'In',
-      values: ['t4g.small'],
+      values: ['t4g.micro', 't4g.small', 't4g.medium'],
     });
     expect(e.iam.zonalShift).toBe(true);
   });
@@ -267,13 +271,12 @@ describe('loadFleetFromSources', () => {
         'shop.yaml': MINIMAL,
       }),
     ).toEqual([
-      "clusters/a.yaml:1:1 name: cluster name 'shop' is also used by clusters/shop.yaml:1:1 (name). Give every cluster a unique name (the name defaults to the file name).",
-      "clusters/shop.yaml:1:1 name: cluster name 'shop' is also used by clusters/a.yaml:1:1 (name). Give every cluster a unique name (the name defaults to the file name).",
+      "clusters/a.yaml:1:1 name: cluster name 'shop' is also used by clusters/shop.yaml:1:1. Give every cluster a unique name (the name defaults to the file name).",
     ]);
   });
 
   it('returns the same model whatever order the sources come in', () => {
-    const files = { '_defaults.yaml': DEFAULTS, 'b.yaml': MINIMAL, 'a.yaml': MINIMAL };
+    const files = { '_defaults.yaml': DEFAULTS, 'b.yaml': minimalFor('b'), 'a.yaml': minimalFor('a') };
     const forward = load(files);
     const backward = loadFleetFromSources(
       Object.entries(files)
@@ -287,8 +290,8 @@ describe('loadFleetFromSources', () => {
     expect(
       errorsOf({
         '_defaults.yaml': DEFAULTS + 'tags:\n  team: [a]\n',
-        'a.yaml': MINIMAL,
-        'b.yaml': MINIMAL,
+        'a.yaml': minimalFor('a'),
+        'b.yaml': minimalFor('b'),
       }),
     ).toEqual(['clusters/_defaults.yaml:4:9 tags.team: expected text, got a list. Write text.']);
   });
@@ -307,9 +310,14 @@ describe('loadFleetFromSources', () => {
 
   it('names the clusters a merged _defaults.yaml value is wrong for, unless it is wrong for all', () => {
     const defaults = DEFAULTS + 'nodePools:\n  shared:\n    nodeClass: default\n';
-    const withClass = MINIMAL + 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
+    const withClass = minimalFor('b') + 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
     expect(
-      errorsOf({ '_defaults.yaml': defaults, 'a.yaml': MINIMAL, 'b.yaml': withClass, 'c.yaml': MINIMAL }),
+      errorsOf({
+        '_defaults.yaml': defaults,
+        'a.yaml': minimalFor('a'),
+        'b.yaml': withClass,
+        'c.yaml': minimalFor('c'),
+      }),
     ).toEqual([
       "clusters/_defaults.yaml:5:16 nodePools.shared.nodeClass: node class 'default' does not exist (this cluster has no nodeClasses) (when merged into clusters/a.yaml, clusters/c.yaml). Name one of the cluster’s nodeClasses, or add a node class 'default' under nodeClasses.",
     ]);

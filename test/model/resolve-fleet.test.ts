@@ -134,8 +134,8 @@ describe('_defaults.yaml merge precedence', () => {
     '_defaults.yaml': defaults,
     'demo.yaml':
       MINIMAL +
-      'tags:\n  team: data\nnodePools:\n  base:\n    zones: [eu-west-1c]\n    labels: { extra: "yes" }\n',
-    'other.yaml': MINIMAL,
+      'overridesDefaults:\n  nodePools: [base]\ntags:\n  team: data\nnodePools:\n  base:\n    zones: [eu-west-1c]\n    labels: { extra: "yes" }\n',
+    'other.yaml': MINIMAL.replace('name: demo', 'name: other'),
   });
   const demo = loaded.fleet.clusters.find((c) => c.name === 'demo')!;
   const other = loaded.fleet.clusters.find((c) => c.name === 'other')!;

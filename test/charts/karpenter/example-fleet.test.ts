@@ -28,7 +28,11 @@ describe('example fleet: dataops batch pool (arm64 data jobs)', () => {
       operator: 'In',
       values: ['arm64'],
     });
-    expect(requirement(pool, 'node.kubernetes.io/instance-type').values).toEqual(['t4g.medium', 't4g.large']);
+    expect(requirement(pool, 'node.kubernetes.io/instance-type').values).toEqual([
+      't4g.medium',
+      't4g.large',
+      't4g.xlarge',
+    ]);
     expect(requirement(pool, 'karpenter.sh/capacity-type').values).toEqual(['spot', 'on-demand']);
   });
 
@@ -114,9 +118,13 @@ describe('example fleet: Bottlerocket arm64 class (edge)', () => {
     });
   });
 
-  test('its pool: t4g.small, node label node.role=edge', () => {
+  test('its pool: t4g.micro to t4g.medium, node label node.role=edge', () => {
     const pool = manifest('edge/karpenter/nodepool-arm-small.yaml');
-    expect(requirement(pool, 'node.kubernetes.io/instance-type').values).toEqual(['t4g.small']);
+    expect(requirement(pool, 'node.kubernetes.io/instance-type').values).toEqual([
+      't4g.micro',
+      't4g.small',
+      't4g.medium',
+    ]);
     expect(pool.spec.template.metadata.labels).toEqual({ 'node.role': 'edge' });
     expect(pool.spec.disruption.budgets).toEqual([{ nodes: '1' }]);
   });
