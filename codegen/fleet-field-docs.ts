@@ -366,4 +366,84 @@ export const FLEET_FIELD_DOCS: Readonly<Record<string, FieldDoc>> = {
     description: 'Deploy a smoke test that needs a node of this pool',
     default: '`false`',
   },
+  'gitops.rings[]': { description: 'One ring: its name and the revision its clusters track' },
+  'overridesDefaults.nodeClasses': {
+    description:
+      "Node classes this cluster defines although `_defaults.yaml` defines them too (the cluster's replace the defaults')",
+  },
+  'overridesDefaults.nodeClasses[]': { description: 'One node class name' },
+  'overridesDefaults.nodePools': {
+    description: 'Node pools this cluster defines although `_defaults.yaml` defines them too',
+  },
+  'overridesDefaults.nodePools[]': { description: 'One node pool name' },
+  'nodeClasses.<name>.metadata.annotations.<name>': { description: 'Annotation value' },
+  'nodeClasses.<name>.capacityReservationSelectorTerms[]': {
+    description: 'One term: an `id` alone, or `tags` (and optional `ownerID`, `instanceMatchCriteria`)',
+  },
+  'nodeClasses.<name>.capacityReservationSelectorTerms[].tags.<name>': { description: 'Tag value' },
+  'nodeClasses.<name>.networkInterfaces[]': { description: 'One network interface' },
+  'nodeClasses.<name>.networkInterfaces[].networkCardIndex': { description: 'Network card of the interface' },
+  'nodeClasses.<name>.networkInterfaces[].deviceIndex': {
+    description: 'Device index on that card (0 is the primary interface)',
+  },
+  'nodeClasses.<name>.cpuOptions.nestedVirtualization': {
+    description: 'Nested virtualization on the instances',
+  },
+  'nodePools.<name>.metadata.annotations.<name>': { description: 'Annotation value' },
+  nodeOverlays: { description: 'NodeOverlays, by name (Karpenter 1.14, gate `nodeOverlay`)' },
+  'nodeOverlays.<name>': { description: 'One NodeOverlay' },
+  'nodeOverlays.<name>.requirements[]': { description: 'One requirement' },
+  'nodeOverlays.<name>.requirements[].values[]': { description: 'One value' },
+  'nodeOverlays.<name>.capacity.<name>': { description: 'Quantity of one extended resource' },
+  capacityBuffers: { description: 'CapacityBuffers, by name (Karpenter 1.14, gate `capacityBuffer`)' },
+  'capacityBuffers.<name>': { description: 'One CapacityBuffer' },
+  'capacityBuffers.<name>.limits.<name>': { description: 'Limit of one resource' },
+  podTemplates: { description: 'PodTemplates the CapacityBuffers refer to, by name' },
+  'podTemplates.<name>': { description: 'One PodTemplate' },
+  'podTemplates.<name>.labels.<name>': { description: 'Label value' },
+  'podTemplates.<name>.annotations.<name>': { description: 'Annotation value' },
+  'podTemplates.<name>.template.metadata': { description: "Metadata of the buffer's placeholder pods" },
+  'podTemplates.<name>.template.metadata.labels.<name>': { description: 'Label value' },
+  'podTemplates.<name>.template.metadata.annotations.<name>': { description: 'Annotation value' },
+  'podTemplates.<name>.template.spec.containers[]': { description: 'One container' },
+  'podTemplates.<name>.template.spec.containers[].resources.requests': { description: 'Resource requests' },
+  'podTemplates.<name>.template.spec.containers[].resources.requests.<name>': {
+    description: 'Request of one resource',
+  },
+  'podTemplates.<name>.template.spec.containers[].resources.limits': { description: 'Resource limits' },
+  'podTemplates.<name>.template.spec.containers[].resources.limits.<name>': {
+    description: 'Limit of one resource',
+  },
+  'podTemplates.<name>.template.spec.containers[].ports[]': { description: 'One container port' },
+  'podTemplates.<name>.template.spec.containers[].ports[].name': { description: 'Port name' },
+  'podTemplates.<name>.template.spec.containers[].ports[].containerPort': {
+    description: 'Port number in the container',
+  },
+  'podTemplates.<name>.template.spec.containers[].ports[].hostPort': {
+    description: 'Port number on the node',
+  },
+  'podTemplates.<name>.template.spec.containers[].ports[].protocol': { description: 'Protocol' },
+  'podTemplates.<name>.template.spec.initContainers[]': { description: 'One init container' },
+  'podTemplates.<name>.template.spec.initContainers[].resources.requests': {
+    description: 'Resource requests',
+  },
+  'podTemplates.<name>.template.spec.initContainers[].resources.requests.<name>': {
+    description: 'Request of one resource',
+  },
+  'podTemplates.<name>.template.spec.initContainers[].resources.limits': { description: 'Resource limits' },
+  'podTemplates.<name>.template.spec.initContainers[].resources.limits.<name>': {
+    description: 'Limit of one resource',
+  },
+  'podTemplates.<name>.template.spec.nodeSelector.<name>': { description: 'Label value the node must have' },
+  'podTemplates.<name>.template.spec.tolerations[]': { description: 'One toleration' },
+  'podTemplates.<name>.template.spec.tolerations[].key': { description: 'Taint key to tolerate' },
+  'podTemplates.<name>.template.spec.tolerations[].operator': { description: 'How the value is matched' },
+  'podTemplates.<name>.template.spec.tolerations[].value': { description: 'Taint value (with `Equal`)' },
+  'podTemplates.<name>.template.spec.tolerations[].effect': { description: 'Taint effect to tolerate' },
+  'podTemplates.<name>.template.spec.tolerations[].tolerationSeconds': {
+    description: 'How long a NoExecute taint is tolerated',
+  },
+  'podTemplates.<name>.template.spec.topologySpreadConstraints[]': {
+    description: 'One topology spread constraint',
+  },
 };

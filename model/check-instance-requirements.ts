@@ -5,7 +5,10 @@
  *   - a value Karpenter never gives that label is an error, with a did-you-mean;
  *   - requirements that together leave no known instance type are an error at the
  *     requirement that empties the set (requirements are a conjunction, read in order);
- *   - a pool left with fewer than MIN_INSTANCE_TYPES types gets a warning.
+ *   - a pool left with fewer than MIN_INSTANCE_TYPES types gets a warning, unless it is meant to
+ *     run one shape: a pool of reserved capacity only (a capacity reservation is for one instance
+ *     type) or a static pool (`replicas`: a planned, fixed set of nodes, e.g. EFA nodes in one
+ *     placement group).
  *
  * Whether the types left are offered in the cluster's region and zones is a live question
  * (the preflight's DescribeInstanceTypeOfferings), not checked here.
@@ -95,7 +98,7 @@ export function checkInstanceRequirements(ctx: CheckContext, name: string, pool:
     if (next.length < left.length) narrowing.push(site);
     left = next;
   }
-  if (left.length < MIN_INSTANCE_TYPES && narrowing.length > 0) {
+  if (left.length < MIN_INSTANCE_TYPES && narrowing.length > 0 && !runsOneShape(pool, at)) {
     const last = narrowing[narrowing.length - 1];
     ctx.warn(
       last.path,
@@ -104,6 +107,18 @@ export function checkInstanceRequirements(ctx: CheckContext, name: string, pool:
       'key',
     );
   }
+}
+
+/** Reserved capacity only, or a static pool: few instance types are the point, not a risk. */
+function runsOneShape(pool: RawNodePool, at: (...rest: PathSegment[]) => PathSegment[]): boolean {
+  if (pool.replicas !== undefined) return true;
+  const capacity = requirementSites(pool, at).filter(
+    (s) => s.key === LABELS.capacityType && s.operator === 'In',
+  );
+  return (
+    capacity.length > 0 &&
+    capacity.every((s) => s.values.length > 0 && s.values.every((v) => v === 'reserved'))
+  );
 }
 
 /** Does a node whose label has `value` (undefined: no such label) satisfy the constraint? */
