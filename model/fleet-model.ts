@@ -25,17 +25,10 @@ import {
   FleetEntryKind,
 } from './constants';
 import { CapacityBufferModel, NodeOverlayModel, PodTemplateModel } from './overlay-buffer-model';
+import { SourceLocation } from './source-location';
 import { KarpenterVersion } from './versions';
 
-/** Where a value came from in the user's files, for errors raised after loading. */
-export interface SourceLocation {
-  /** Path relative to the project root, e.g. `clusters/ticketing.yaml`. */
-  readonly file: string;
-  /** 1-based. */
-  readonly line: number;
-  /** 1-based. */
-  readonly col: number;
-}
+export type { SourceLocation } from './source-location';
 
 export interface FleetModel {
   /** Sorted by name. */

@@ -3,7 +3,7 @@
  * buffers: part of ClusterModel (model/fleet-model.ts), read by charts and validation.
  */
 import { CapacityBufferStrategy, RequirementOperator } from './constants';
-import { SourceLocation } from './fleet-model';
+import { SourceLocation } from './source-location';
 
 /** A `karpenter.sh/v1alpha1` NodeOverlay (cluster-scoped). */
 export interface NodeOverlayModel {

@@ -58,7 +58,8 @@ describe('bad input for the 1.14.1 node pool and node class fields', () => {
   it('windows2025 and a 1.14-only field on a cluster pinned to Karpenter 1.0.14', () => {
     expect(
       errorsOfCluster(
-        cluster(`karpenter:
+        cluster(`kubernetesVersion: "1.35"
+karpenter:
   version: 1.0.14
 nodeClasses:
   win:
@@ -73,16 +74,17 @@ nodePools:
 `),
       ),
     ).toEqual([
-      "clusters/demo.yaml:11:12 warning: nodeClasses.win.alias: 'windows2025@latest' is not pinned: nodes change AMI whenever a new one is released, without a change in Git. Pin with amiSelectorTerms by AMI id (Windows aliases cannot be pinned) and remove allowLatestAmi.",
-      "clusters/demo.yaml:11:12 nodeClasses.win.alias: windows2025 needs Karpenter 1.14.1 or later, but this cluster runs Karpenter 1.0.14. Set karpenter.version: 1.14.1 in this cluster's file, or remove it.",
-      "clusters/demo.yaml:13:5 nodeClasses.win.ipPrefixCount: ipPrefixCount needs Karpenter 1.14.1 or later, but this cluster runs Karpenter 1.0.14. Set karpenter.version: 1.14.1 in this cluster's file, or remove it.",
-      "clusters/demo.yaml:18:28 nodePools.win.disruption.consolidationPolicy: Balanced needs Karpenter 1.14.1 or later, but this cluster runs Karpenter 1.0.14. Set karpenter.version: 1.14.1 in this cluster's file, or remove it.",
+      "clusters/demo.yaml:12:12 warning: nodeClasses.win.alias: 'windows2025@latest' is not pinned: nodes change AMI whenever a new one is released, without a change in Git. Pin with amiSelectorTerms by AMI id (Windows aliases cannot be pinned) and remove allowLatestAmi.",
+      "clusters/demo.yaml:12:12 nodeClasses.win.alias: windows2025 needs Karpenter 1.14.1 or later, but this cluster runs Karpenter 1.0.14. Set karpenter.version: 1.14.1 in this cluster's file, or remove it.",
+      "clusters/demo.yaml:14:5 nodeClasses.win.ipPrefixCount: ipPrefixCount needs Karpenter 1.14.1 or later, but this cluster runs Karpenter 1.0.14. Set karpenter.version: 1.14.1 in this cluster's file, or remove it.",
+      "clusters/demo.yaml:19:28 nodePools.win.disruption.consolidationPolicy: Balanced needs Karpenter 1.14.1 or later, but this cluster runs Karpenter 1.0.14. Set karpenter.version: 1.14.1 in this cluster's file, or remove it.",
     ]);
   });
 
   it('the same windows2025 class loads on 1.14.1 (with the unpinned-AMI warning only)', () => {
     const { cluster: c, warnings } = loadCluster(
-      cluster(`nodeClasses:
+      cluster(`kubernetesVersion: "1.35"
+nodeClasses:
   win:
     alias: windows2025@latest
     allowLatestAmi: true
@@ -93,8 +95,10 @@ nodePools:
   });
 
   it('a Windows alias cannot be pinned, an AL2023 alias is a release date', () => {
-    expect(errorsOfCluster(cluster(`nodeClasses:\n  w:\n    alias: windows2025@v20250101\n`))).toEqual([
-      "clusters/demo.yaml:9:12 nodeClasses.w.alias: Windows AMI aliases cannot be pinned ('windows2025@v20250101'). Karpenter accepts only windows2025@latest; set allowLatestAmi: true, or pin with amiSelectorTerms by id.",
+    expect(
+      errorsOfCluster(cluster(`kubernetesVersion: "1.35"\nnodeClasses:\n  w:\n    alias: windows2025@v20250101\n`)),
+    ).toEqual([
+      "clusters/demo.yaml:10:12 nodeClasses.w.alias: Windows AMI aliases cannot be pinned ('windows2025@v20250101'). Karpenter accepts only windows2025@latest; set allowLatestAmi: true, or pin with amiSelectorTerms by id.",
     ]);
     expect(errorsOfCluster(cluster(`nodeClasses:\n  a:\n    alias: al2023@v1.39.1\n`))).toEqual([
       "clusters/demo.yaml:9:12 nodeClasses.a.alias: 'v1.39.1' is not a AL2023 release: al2023 versions are an EKS AMI release date vYYYYMMDD. Write e.g. al2023@v20250505.",

@@ -22,7 +22,7 @@ describe('node class checks', () => {
     expect(errorsOfCluster(nodeClass('    role: r\n'))).toEqual([
       'clusters/demo.yaml:8:3 nodeClasses.d: the node class names no AMI. Add alias: al2023@v20250505 (a pinned family@version), or amiSelectorTerms.',
       // Reported in the same run: the role is checked after resolving, despite the error above.
-      "clusters/demo.yaml:9:11 nodeClasses.d.role: role 'r' is not this cluster's node role 'KarpenterNodeRole-demo', so its nodes could not join. Remove role (it defaults to iam.nodeRoleName), or set iam.nodeRoleName to this role.",
+      "clusters/demo.yaml:9:11 nodeClasses.d.role: role 'r' is not this cluster's node role 'KarpenterNodeRole-demo', so its nodes could not join. A cluster has one node role here: set iam.nodeRoleName to the role to keep and remove role from the node classes (they default to it), or give the classes of other roles an instanceProfile.",
     ]);
   });
 

@@ -57,11 +57,11 @@ describe('karpenter-gitops workflow', () => {
     const paths = (wf.on.pull_request as { paths: string[] }).paths;
     const root = path.resolve(__dirname, '..', '..');
     // Every top-level source folder (TypeScript that can reach dist/ or the checks), except the
-    // benchmark and the live-account preflight (neither runs in the PR job), and every file the
-    // build or the CLIs read.
+    // benchmark, the live-account preflight and ring promotion (none runs in the PR job), and
+    // every file the build or the CLIs read.
     const sourceDirs = fs
       .readdirSync(root, { withFileTypes: true })
-      .filter((e) => e.isDirectory() && !['node_modules', 'build', 'test', 'docs', 'bench', 'preflight'].includes(e.name))
+      .filter((e) => e.isDirectory() && !['node_modules', 'build', 'test', 'docs', 'bench', 'preflight', 'promote'].includes(e.name))
       .filter((e) => !e.name.startsWith('.'))
       .filter((e) =>
         fs.readdirSync(path.join(root, e.name), { recursive: true }).some((f) => String(f).endsWith('.ts')),
