@@ -116,14 +116,6 @@ const podSpecSchema: JsonSchema = obj(
       ),
       'Taints the chunk pods tolerate.',
     ),
-    affinity: d(
-      { type: 'object', 'x-expected': 'a Kubernetes affinity (nodeAffinity, podAffinity, podAntiAffinity)' },
-      'Node and pod affinity, written as in a pod spec (passed through).',
-    ),
-    topologySpreadConstraints: d(
-      list({ type: 'object', 'x-expected': 'a Kubernetes topology spread constraint' }),
-      'Topology spread constraints, written as in a pod spec (passed through).',
-    ),
     priorityClassName: d(str(), 'Priority class of the chunk pods.'),
     runtimeClassName: d(str(), 'Runtime class (its overhead counts toward the chunk).'),
     hostNetwork: d(bool(), 'Host networking (host ports then limit chunks per node).'),
@@ -146,7 +138,7 @@ export const podTemplateSchema: JsonSchema = d(
             }),
             spec: d(
               podSpecSchema,
-              'The pod spec of one chunk: containers with resource requests, nodeSelector, tolerations, affinity ... (the fields that decide scheduling), written as in a Deployment.',
+              'The pod spec of one chunk: containers with resource requests, nodeSelector, tolerations ... (the fields that decide scheduling), written as in a Deployment.',
             ),
           },
           ['spec'],

@@ -68,8 +68,6 @@ export interface RawPodSpec {
     readonly effect?: string;
     readonly tolerationSeconds?: number;
   }[];
-  readonly affinity?: Dict<unknown>;
-  readonly topologySpreadConstraints?: readonly Dict<unknown>[];
   readonly priorityClassName?: string;
   readonly runtimeClassName?: string;
   readonly hostNetwork?: boolean;

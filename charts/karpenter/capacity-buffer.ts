@@ -110,9 +110,10 @@ export class PodTemplate extends Construct {
       template: {
         ...(hasLabels || hasAnnotations
           ? {
+              // Keys in sorted order: cdk8s may be told not to sort (CDK8S_DISABLE_SORT).
               metadata: {
-                ...(hasLabels ? { labels: m.templateLabels } : {}),
                 ...(hasAnnotations ? { annotations: m.templateAnnotations } : {}),
+                ...(hasLabels ? { labels: m.templateLabels } : {}),
               },
             }
           : {}),

@@ -9,7 +9,8 @@ import { parse } from './yaml-edit';
 export function whitespace(ctx: Ctx): void {
   for (const file of ctx.b.sources) {
     const lines = file.text.split('\n');
-    const indented = lines.map((l, i) => ({ l, i })).filter(({ l }) => /^ +\S/.test(l));
+    // Comment lines are left out: a comment indented with tabs is valid YAML.
+    const indented = lines.map((l, i) => ({ l, i })).filter(({ l }) => /^ +[^\s#]/.test(l));
     for (const { i } of ctx.b.prng.sample(indented, 4)) {
       const copy = [...lines];
       copy[i] = copy[i].replace(/^ +/, (s) => '\t'.repeat(Math.max(1, s.length / 2)));
