@@ -4,6 +4,7 @@
  * name, and a comment header saying where it came from and what the user must fill in.
  */
 import { renderYaml } from '../charts/render-manifest';
+import { LABELS } from '../model/constants';
 import { ALIAS_KUBERNETES_RANGES } from '../model/ami-publication';
 import { FLEET_DEFAULTS } from '../model/fleet-defaults';
 import {
@@ -65,10 +66,20 @@ export function buildFleetDescription(
   if (Object.keys(aws).length > 0) out.aws = aws;
   const olderKubernetes = kubernetesVersionForAliases(classes);
   if (olderKubernetes !== undefined) out.kubernetesVersion = olderKubernetes;
-  // The kinds exist behind feature gates: a converted file that uses them turns them on.
+  // Features behind Karpenter feature gates: a converted file that uses them turns them on, as
+  // the cluster it came from must have (synth refuses them with the gate off).
   const gates: Obj = {};
   if ((extras?.nodeOverlays.length ?? 0) > 0) gates.nodeOverlay = true;
   if ((extras?.capacityBuffers.length ?? 0) > 0) gates.capacityBuffer = true;
+  const reserved =
+    classes.some((c) => (c.capacityReservationSelectorTerms?.length ?? 0) > 0) ||
+    pools.some((p) =>
+      p.requirements.some(
+        (r) => r.key === LABELS.capacityType && r.operator === 'In' && (r.values ?? []).includes('reserved'),
+      ),
+    );
+  if (reserved) gates.reservedCapacity = true;
+  if (pools.some((p) => p.replicas !== undefined)) gates.staticCapacity = true;
   if (Object.keys(gates).length > 0) out.karpenter = { featureGates: gates };
   if (cluster.nodeRoleName !== undefined) out.iam = { nodeRoleName: cluster.nodeRoleName };
   const gitops: Obj = {};

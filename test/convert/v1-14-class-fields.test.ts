@@ -7,7 +7,14 @@ describe('Karpenter 1.14.1 NodePool and EC2NodeClass fields', () => {
   test('no errors, nothing reported as dropped', () => {
     expect(result.diagnostics).toEqual([]);
     expect(result.entries.filter((e) => e.action === 'dropped')).toEqual([]);
-    expect(result.entries.filter((e) => e.level === 'warning')).toEqual([]);
+    // Synth's own check of the output finds only what the input already had: a pool without limits.
+    expect(result.entries.filter((e) => e.level === 'warning').map((e) => [e.action, e.message])).toEqual([
+      ['checked', "synth warns: NodePool 'balanced' has no limits: Karpenter may launch nodes without bound"],
+    ]);
+    // The gates the 1.14 fields need are turned on in the converted file.
+    expect(result.description?.karpenter).toEqual({
+      featureGates: { reservedCapacity: true, staticCapacity: true },
+    });
   });
 
   test('every new node class field and the object annotations are carried over under their names', () => {

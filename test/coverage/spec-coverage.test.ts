@@ -1,7 +1,7 @@
 /**
  * Every field of every Karpenter kind the tool generates is reachable from the fleet
- * description: the fixture fleet (test/fixtures/coverage/clusters/) is loaded by the real
- * loader and synthesized by the real pipeline, and for each kind every leaf path of its spec
+ * description: the fixture fleets (test/fixtures/coverage/, test/fixtures/coverage-overlays/) are
+ * loaded by the real loader and synthesized by the real pipeline, and for each kind every leaf path of its spec
  * schema in the pinned 1.14.1 CRD must be set in at least one synthesized manifest of that
  * kind. A kind is one row of KINDS; the only leaves not reached are its documented exceptions.
  */
@@ -13,7 +13,7 @@ import { crdSpecSchema, leafPaths, reachedLeafPaths } from './schema-leaf-paths'
 
 const ROOT = resolve(__dirname, '..', '..');
 const CRDS = resolve(ROOT, '..', 'shared', 'crds', 'karpenter', 'v1.14.1');
-const FIXTURE = join(ROOT, 'test', 'fixtures', 'coverage');
+const FIXTURES = join(ROOT, 'test', 'fixtures');
 
 interface KindRow {
   readonly kind: string;
@@ -22,6 +22,8 @@ interface KindRow {
   readonly crdFile: string;
   /** Version of the CRD whose spec schema is walked. */
   readonly version: string;
+  /** Fixture fleet under test/fixtures/ that sets every leaf of the kind. */
+  readonly fixture: string;
   /** Leaves the fleet description deliberately does not reach, each with the reason. */
   readonly exceptions: Readonly<Record<string, string>>;
 }
@@ -29,13 +31,14 @@ interface KindRow {
 const RUNTIME_TAINT_TIME =
   'written by Kubernetes when it adds a NoExecute taint to a node; a NodePool that sets it would pin a stale timestamp';
 
-/** One row per kind; NodeOverlay and CapacityBuffer are added the same way. */
+/** One row per kind of Karpenter 1.14.1 the tool generates. */
 export const KINDS: readonly KindRow[] = [
   {
     kind: 'NodePool',
     apiVersion: 'karpenter.sh/v1',
     crdFile: 'karpenter.sh_nodepools.yaml',
     version: 'v1',
+    fixture: 'coverage',
     exceptions: {
       'template.spec.taints[].timeAdded': RUNTIME_TAINT_TIME,
       'template.spec.startupTaints[].timeAdded': RUNTIME_TAINT_TIME,
@@ -46,6 +49,23 @@ export const KINDS: readonly KindRow[] = [
     apiVersion: 'karpenter.k8s.aws/v1',
     crdFile: 'karpenter.k8s.aws_ec2nodeclasses.yaml',
     version: 'v1',
+    fixture: 'coverage',
+    exceptions: {},
+  },
+  {
+    kind: 'NodeOverlay',
+    apiVersion: 'karpenter.sh/v1alpha1',
+    crdFile: 'karpenter.sh_nodeoverlays.yaml',
+    version: 'v1alpha1',
+    fixture: 'coverage-overlays',
+    exceptions: {},
+  },
+  {
+    kind: 'CapacityBuffer',
+    apiVersion: 'autoscaling.x-k8s.io/v1beta1',
+    crdFile: 'autoscaling.x-k8s.io_capacitybuffers.yaml',
+    version: 'v1beta1',
+    fixture: 'coverage-overlays',
     exceptions: {},
   },
 ];
@@ -57,21 +77,29 @@ interface Manifest {
 }
 
 describe('every spec field of the generated Karpenter kinds is reachable from the fleet description', () => {
-  const { fleet, warnings } = loadFleet(FIXTURE);
-  const manifests: Manifest[] = [];
-  for (const [path, text] of synthesize(fleet)) {
-    if (!path.endsWith('.yaml')) continue;
-    for (const doc of parseAllDocuments(text)) manifests.push(doc.toJS() as Manifest);
+  const manifestsOf = new Map<string, Manifest[]>();
+  const warningsOf = new Map<string, unknown[]>();
+  for (const fixture of new Set(KINDS.map((k) => k.fixture))) {
+    const { fleet, warnings } = loadFleet(join(FIXTURES, fixture));
+    const manifests: Manifest[] = [];
+    for (const [path, text] of synthesize(fleet)) {
+      if (!path.endsWith('.yaml')) continue;
+      for (const doc of parseAllDocuments(text)) manifests.push(doc.toJS() as Manifest);
+    }
+    manifestsOf.set(fixture, manifests);
+    warningsOf.set(fixture, [...warnings]);
   }
 
-  it('loads the fixture fleet without warnings', () => {
-    expect(warnings).toEqual([]);
+  it('loads the fixture fleets without warnings', () => {
+    expect([...warningsOf.values()].flat()).toEqual([]);
   });
 
   describe.each(KINDS)('$kind', (row) => {
     const schema = crdSpecSchema(join(CRDS, row.crdFile), row.version);
     const leaves = leafPaths(schema);
-    const objects = manifests.filter((m) => m.kind === row.kind && m.apiVersion === row.apiVersion);
+    const objects = (manifestsOf.get(row.fixture) ?? []).filter(
+      (m) => m.kind === row.kind && m.apiVersion === row.apiVersion,
+    );
     const reached = new Set(objects.flatMap((m) => reachedLeafPaths(schema, m.spec)));
 
     it('the fixture fleet generates objects of this kind', () => {

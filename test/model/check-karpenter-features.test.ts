@@ -96,7 +96,9 @@ nodeClasses:
 
   it('a Windows alias cannot be pinned, an AL2023 alias is a release date', () => {
     expect(
-      errorsOfCluster(cluster(`kubernetesVersion: "1.35"\nnodeClasses:\n  w:\n    alias: windows2025@v20250101\n`)),
+      errorsOfCluster(
+        cluster(`kubernetesVersion: "1.35"\nnodeClasses:\n  w:\n    alias: windows2025@v20250101\n`),
+      ),
     ).toEqual([
       "clusters/demo.yaml:10:12 nodeClasses.w.alias: Windows AMI aliases cannot be pinned ('windows2025@v20250101'). Karpenter accepts only windows2025@latest; set allowLatestAmi: true, or pin with amiSelectorTerms by id.",
     ]);

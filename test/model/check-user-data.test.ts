@@ -33,8 +33,10 @@ describe('userData checks', () => {
   });
 
   it('AL2: neither #! nor MIME is an error', () => {
-    expect(errorsOfCluster(cls('    alias: al2@v20250505\n    userData: "yum install -y jq"\n'))).toEqual([
-      'clusters/demo.yaml:10:15 nodeClasses.u.userData: this AL2 userData is neither a shell script (no #! line) nor MIME multi-part: Karpenter wraps it as a shell-script part that cloud-init cannot run. Start the script with #!/bin/bash, or write a MIME multi-part document.',
+    // AL2 AMIs exist up to Kubernetes 1.32 (model/ami-publication.ts).
+    const al2 = `kubernetesVersion: "1.32"\n${cls('    alias: al2@v20250505\n    userData: "yum install -y jq"\n')}`;
+    expect(errorsOfCluster(al2)).toEqual([
+      'clusters/demo.yaml:11:15 nodeClasses.u.userData: this AL2 userData is neither a shell script (no #! line) nor MIME multi-part: Karpenter wraps it as a shell-script part that cloud-init cannot run. Start the script with #!/bin/bash, or write a MIME multi-part document.',
     ]);
   });
 
