@@ -443,7 +443,4 @@ export const FLEET_FIELD_DOCS: Readonly<Record<string, FieldDoc>> = {
   'podTemplates.<name>.template.spec.tolerations[].tolerationSeconds': {
     description: 'How long a NoExecute taint is tolerated',
   },
-  'podTemplates.<name>.template.spec.topologySpreadConstraints[]': {
-    description: 'One topology spread constraint',
-  },
 };
