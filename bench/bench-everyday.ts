@@ -189,5 +189,4 @@ export function measureEveryday(
   }
   if (existsSync(join(dir, 'build', 'cdk8s.out')))
     rmSync(join(dir, 'build', 'cdk8s.out'), { recursive: true });
-  return out;
 }
