@@ -1,5 +1,5 @@
 /**
- * The cdk8s app entry point. `cdk8s synth` runs `node build/main.js` (see cdk8s.yaml) with
+ * The cdk8s app entry point. `cdk8s synth` runs `node bin/run.js main` (build/main.js, see cdk8s.yaml) with
  * CDK8S_OUTDIR set to its output folder; this runs the same pipeline as `npm run synth`
  * (load, generate, validate, atomic write) into that folder, so it gets exactly the
  * `dist/` layout. `npm run synth` stays the way to update the committed `dist/`: the

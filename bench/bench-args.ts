@@ -1,7 +1,16 @@
 /**
  * Command line of `npm run bench` (bench/bench.ts): which fleet sizes, how many runs,
- * which extras. Pure: returns the parsed options or a sentence saying what is wrong.
+ * which rows, which extras. Pure: returns the parsed options or a sentence saying what is wrong.
  */
+import { EVERYDAY_ROWS } from './bench-everyday';
+
+/**
+ * What a run measures: the pipeline per size (with the serialization lower bound), the
+ * trivial cdk8s app, one-core validation throughput, and the everyday loop
+ * (bench/bench-everyday.ts).
+ */
+export const BENCH_ROWS = ['pipeline', 'trivial', 'throughput', ...EVERYDAY_ROWS] as const;
+export type BenchRow = (typeof BENCH_ROWS)[number];
 
 /** One synthetic fleet size: `clusters` × `pools` node pools per cluster. */
 export interface BenchSize {
@@ -14,9 +23,11 @@ export interface BenchArgs {
   readonly sizes: readonly BenchSize[];
   /** Timed runs per size (after one untimed warm-up run). @default 5 */
   readonly runs: number;
-  /** Run baseline (a), the trivial cdk8s app through `cdk8s synth` + ts-node. @default true */
+  /** Rows to measure, in BENCH_ROWS order. @default every row */
+  readonly rows: readonly BenchRow[];
+  /** Run baseline (a), the trivial cdk8s app through `cdk8s synth` + ts-node (row `trivial`). @default true */
   readonly cdk8sBaseline: boolean;
-  /** Measure validation throughput on one core. @default true */
+  /** Measure validation throughput on one core (row `throughput`). @default true */
   readonly throughput: boolean;
   /** Profile one pipeline run per size (`node --cpu-prof`) and print the hottest functions. @default false */
   readonly profile: boolean;
@@ -39,12 +50,15 @@ export const BENCH_LIMITS = {
 } as const;
 
 export const BENCH_USAGE = [
-  'usage: npm run bench -- [--sizes NxM[,NxM...]] [--runs K] [--no-cdk8s-baseline] [--no-throughput] [--profile] [--json]',
+  'usage: npm run bench -- [--sizes NxM[,NxM...]] [--runs K] [--rows ROW[,ROW...]] [--no-cdk8s-baseline] [--no-throughput] [--profile] [--json]',
   `  --sizes   fleet sizes: N clusters x M node pools each (default 50x6; e.g. 50x6,500x6;`,
   `            N 1..${BENCH_LIMITS.maxClusters}, M 1..${BENCH_LIMITS.maxPoolsPerCluster}, N*M at most ${BENCH_LIMITS.maxTotalPools})`,
   `  --runs    timed runs per size, median quoted (default ${DEFAULT_RUNS}; 1..${BENCH_LIMITS.maxRuns})`,
-  '  --no-cdk8s-baseline  skip the trivial ts-node cdk8s app (baseline a)',
-  '  --no-throughput      skip the one-core validation throughput measurement',
+  `  --rows    what to measure (default all): ${BENCH_ROWS.join(', ')}`,
+  '            (trivial and throughput bring pipeline with them; synth-fleet, synth-ts, check,',
+  "             cdk8s: the everyday loop, on a copy of the project with the first size's fleet)",
+  '  --no-cdk8s-baseline  skip the trivial ts-node cdk8s app (baseline a; row trivial)',
+  '  --no-throughput      skip the one-core validation throughput measurement (row throughput)',
   '  --profile            CPU-profile one pipeline run per size and print the hottest functions',
   '  --json               print the results as JSON',
 ].join('\n');
@@ -80,6 +94,7 @@ export function parseSize(text: string): BenchSize | string {
 export function parseBenchArgs(argv: readonly string[]): BenchArgs | string {
   let sizes: BenchSize[] | undefined;
   let runs = DEFAULT_RUNS;
+  let rows: BenchRow[] = [...BENCH_ROWS];
   let cdk8sBaseline = true;
   let throughput = true;
   let profile = false;
@@ -90,13 +105,22 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | string {
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
     const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
-    if (flag === '--sizes' || flag === '--runs') {
+    if (flag === '--sizes' || flag === '--runs' || flag === '--rows') {
       const value = inline ?? argv[i + 1];
       if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) {
         return `${flag} needs a value`;
       }
       if (inline === undefined) i++;
-      if (flag === '--sizes') {
+      if (flag === '--rows') {
+        const picked = new Set<string>();
+        for (const part of value.split(',').map((p) => p.trim())) {
+          if (!(BENCH_ROWS as readonly string[]).includes(part)) {
+            return `--rows: unknown row '${part}'; rows are ${BENCH_ROWS.join(', ')}`;
+          }
+          picked.add(part);
+        }
+        rows = BENCH_ROWS.filter((r) => picked.has(r));
+      } else if (flag === '--sizes') {
         const parts = value.split(',');
         if (parts.length > BENCH_LIMITS.maxSizes) {
           return `--sizes lists ${parts.length} sizes; at most ${BENCH_LIMITS.maxSizes} are allowed`;
@@ -134,7 +158,22 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | string {
       return `unknown argument '${arg}'`;
     }
   }
-  return { sizes: sizes ?? DEFAULT_SIZES, runs, cdk8sBaseline, throughput, profile, json, help };
+  if (!cdk8sBaseline) rows = rows.filter((r) => r !== 'trivial');
+  if (!throughput) rows = rows.filter((r) => r !== 'throughput');
+  // The trivial app's speed-up and the throughput's fleet come from the pipeline row.
+  if ((rows.includes('trivial') || rows.includes('throughput')) && !rows.includes('pipeline')) {
+    rows = ['pipeline', ...rows];
+  }
+  return {
+    sizes: sizes ?? DEFAULT_SIZES,
+    runs,
+    rows,
+    cdk8sBaseline: rows.includes('trivial'),
+    throughput: rows.includes('throughput'),
+    profile,
+    json,
+    help,
+  };
 }
 
 export function sizeLabel(size: BenchSize): string {

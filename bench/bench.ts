@@ -32,6 +32,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BENCH_USAGE, BenchArgs, BenchSize, parseBenchArgs, sizeLabel } from './bench-args';
+import { copyProject, EVERYDAY_ROWS, EverydayRow, measureEveryday } from './bench-everyday';
 import { benchFleetSources } from './bench-fleet';
 import type { BenchPipelineReport } from './bench-pipeline-child';
 import { CpuProfile, ProfileSummary, summarizeProfile } from './bench-profile';
@@ -103,7 +104,13 @@ class Bench {
     this.interrupted = true;
   }
 
-  private run(what: string, command: string, args: readonly string[], cwd: string): ChildRun {
+  run(
+    what: string,
+    command: string,
+    args: readonly string[],
+    cwd: string,
+    extraEnv: NodeJS.ProcessEnv = {},
+  ): ChildRun {
     const timeFile = join(this.temp, 'tmp', 'time.txt');
     const timed = existsSync(GNU_TIME);
     if (timed) rmSync(timeFile, { force: true });
@@ -111,7 +118,7 @@ class Bench {
     const r = spawnSync(
       timed ? GNU_TIME : command,
       timed ? ['-o', timeFile, '-f', '%U %S %M', command, ...args] : args,
-      { cwd, env: this.env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+      { cwd, env: { ...this.env, ...extraEnv }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
     );
     const wallMs = performance.now() - start;
     if (this.interrupted) throw new Interrupted();
@@ -310,6 +317,17 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = BE
   const onSignal = () => bench.interrupt();
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  const results: SizeResult[] = [];
+  const everyday: EverydayRow[] = [];
+  const print = (failure?: string) => {
+    const judged = targets(results, everyday, args, failure);
+    if (args.json) {
+      io.out(JSON.stringify({ machine: m, runs: args.runs, results, everyday, targets: judged }, null, 2));
+    } else {
+      for (const line of formatReport(m, args.runs, results, everyday, judged, existsSync(TASKSET)))
+        io.out(line);
+    }
+  };
   try {
     io.err(`bench: working in ${temp} (removed at the end)`);
     let trivialDir: string | undefined;
@@ -317,14 +335,29 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = BE
       trivialDir = bench.setUpTrivial();
       bench.trivial(trivialDir); // warm-up
     }
-    const results: SizeResult[] = [];
-    for (const size of args.sizes) {
-      io.err(`bench: ${sizeLabel(size)} ...`);
-      results.push(measureSize(bench, temp, size, args, trivialDir));
+    if (args.rows.includes('pipeline')) {
+      for (const size of args.sizes) {
+        io.err(`bench: ${sizeLabel(size)} ...`);
+        results.push(measureSize(bench, temp, size, args, trivialDir));
+      }
     }
-    if (args.json)
-      io.out(JSON.stringify({ machine: m, runs: args.runs, results, targets: targets(results) }, null, 2));
-    else for (const line of formatReport(m, args.runs, results, existsSync(TASKSET))) io.out(line);
+    const everydayRows = EVERYDAY_ROWS.filter((r) => args.rows.includes(r));
+    if (everydayRows.length > 0) {
+      const size = args.sizes[0];
+      io.err(
+        `bench: everyday loop (${everydayRows.join(', ')}) on a copy of the project, fleet ${sizeLabel(size)} ...`,
+      );
+      const project = join(temp, 'project');
+      copyProject(root, project, benchFleetSources(size.clusters, size.pools));
+      measureEveryday(
+        (what, command, a, cwd, env) => bench.run(what, command, a, cwd, env),
+        project,
+        everydayRows,
+        args.runs,
+        everyday,
+      );
+    }
+    print();
     return EXIT_OK;
   } catch (err) {
     if (err instanceof Interrupted) {
@@ -333,6 +366,8 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = BE
     }
     if (err instanceof BenchFailure) {
       io.err(`bench: ${err.message}`);
+      // What was measured before the failure is reported; nothing else is claimed.
+      print(`this run failed before it was measured: ${err.message.split('\n')[0]}`);
       return EXIT_FAILED;
     }
     io.err(`bench: internal error: ${(err as Error).stack ?? String(err)}`);

@@ -2,7 +2,12 @@
  * cdk8s validation plugin: `cdk8s synth` validates the synthesized manifests against the
  * imported Karpenter and Argo CD CRD schemas and their CEL rules (the same validator as
  * `npm run validate`). Plain JavaScript because cdk8s loads plugins with require(); it uses
- * the compiled validator in build/ (run `npm run build` first).
+ * the compiled validator in build/, which the app (`node bin/run.js main`, see cdk8s.yaml) has
+ * just brought up to date.
+ *
+ * cfn-lint does not run here unless asked for (`cfnLint: true`): its Python start-up alone
+ * takes seconds, and the built-in CloudFormation check runs instead (`npm run validate` runs
+ * cfn-lint when it is installed; see docs/validation.md).
  *
  * cdk8s.yaml:
  *   validations:
@@ -10,7 +15,8 @@
  *       version: 0.1.0
  *       class: KarpenterGitopsValidation
  *       properties:
- *         karpenterVersion: 1.14.1
+ *         karpenterVersion: 1.14.1   # default: the fleet's default Karpenter version
+ *         cfnLint: true              # default: false (the built-in CloudFormation check)
  */
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS plugin loaded by cdk8s with require() */
@@ -22,7 +28,7 @@ function loadValidator() {
     return require(join(__dirname, '..', 'build', 'validation', 'validate-tree.js'));
   } catch (err) {
     throw new Error(
-      `karpenter-gitops validation plugin: the compiled validator is missing (${err.message}). Run npm run build first.`,
+      `karpenter-gitops validation plugin: the compiled validator is missing (${err.message}). Run node bin/run.js --build (or npm run build) first.`,
     );
   }
 }
@@ -30,6 +36,7 @@ function loadValidator() {
 class KarpenterGitopsValidation {
   constructor(properties) {
     this.karpenterVersion = (properties && properties.karpenterVersion) || undefined;
+    this.cfnLint = Boolean(properties && properties.cfnLint === true);
   }
 
   async validate(context) {
@@ -53,7 +60,10 @@ class KarpenterGitopsValidation {
         }
       }
     }
-    const options = this.karpenterVersion ? { karpenterVersion: String(this.karpenterVersion) } : {};
+    const options = {
+      cfnLint: this.cfnLint,
+      ...(this.karpenterVersion ? { karpenterVersion: String(this.karpenterVersion) } : {}),
+    };
     const { findings, documents } = validateFiles(files, options);
     const byRule = new Map();
     for (const f of findings) {

@@ -25,9 +25,44 @@ interface CompiledRule {
   readonly fieldPath: readonly PathSegment[];
   /** Scalar self → true (passed), false (failed) or the evaluation error. */
   readonly cache: Map<string | number | boolean, boolean | string>;
+  /** Object or list self, by its JSON text → the same outcomes (see StructuralKey). */
+  readonly structural: Map<string, boolean | string>;
+  /** Characters of the keys in `structural`. */
+  structuralChars: number;
 }
 
 const SCALAR_CACHE_LIMIT = 10_000;
+/** Per rule: at most this many characters of structural keys are kept (then the cache restarts). */
+export const STRUCTURAL_CACHE_CHARS = 256 * 1024;
+/** Objects whose JSON text is longer are not remembered (too rare to repeat, too big to keep). */
+export const STRUCTURAL_KEY_LIMIT = 16 * 1024;
+
+/**
+ * The JSON text of an object or list `self`, computed at most once per schema location and
+ * object (every rule there shares it), or `undefined` when it must not be used as a key.
+ *
+ * A rule is a pure function of `self`, so two values with the same key have the same outcome
+ * when the key is exact. JSON.stringify is native code, fast even in a cold process, where
+ * evaluating a rule is not (the CEL interpreter starts cold in every CLI run): manifests of a
+ * fleet repeat most of their structures (requirements, budgets, selector terms, kubelet
+ * settings), so the first pass evaluates each distinct structure once.
+ * Exactness: parsed YAML/JSON holds only strings, finite and non-finite numbers, booleans,
+ * null, lists and plain objects. NaN and ±Infinity print as `null`, so a key containing
+ * `null` is never used; -0 prints as 0, which no CEL comparison, conversion or string
+ * function tells apart from 0. Key order is kept, so differently ordered maps only miss.
+ */
+class StructuralKey {
+  private key: string | undefined | null = null;
+  constructor(private readonly value: object) {}
+
+  get(): string | undefined {
+    if (this.key === null) {
+      const text = JSON.stringify(this.value);
+      this.key = text.length <= STRUCTURAL_KEY_LIMIT && !text.includes('null') ? text : undefined;
+    }
+    return this.key;
+  }
+}
 
 /** `.spec.foo['bar'][0]` → ['spec', 'foo', 'bar', 0]. */
 export function parseFieldPath(fieldPath: string): PathSegment[] {
@@ -58,6 +93,8 @@ export class CompiledRules {
         : {}),
       fieldPath: entry.fieldPath ? parseFieldPath(entry.fieldPath) : [],
       cache: new Map(),
+      structural: new Map(),
+      structuralChars: 0,
     }));
     this.count = this.compiled.length;
   }
@@ -78,7 +115,10 @@ export class CompiledRules {
     out: RuleViolation[],
   ): void {
     if (value === undefined || value === null) return;
-    if (plan.r) for (const id of plan.r) this.run(this.compiled[id], value, old, path, out);
+    if (plan.r) {
+      const key = typeof value === 'object' ? new StructuralKey(value) : undefined;
+      for (const id of plan.r) this.run(this.compiled[id], value, old, path, out, key);
+    }
     if (Array.isArray(value)) {
       if (plan.lt) checkListUniqueness(plan, value, path, out);
       if (plan.i) {
@@ -118,17 +158,24 @@ export class CompiledRules {
     old: unknown,
     path: PathSegment[],
     out: RuleViolation[],
+    structuralKey?: StructuralKey,
   ): void {
     const { entry } = rule;
     if (entry.transition && old === undefined && !entry.optionalOldSelf) return;
     // A rule is a pure function of self: results for a scalar self (label keys, names) are
-    // remembered, which skips most evaluations when many objects share their keys.
+    // remembered, which skips most evaluations when many objects share their keys; so are
+    // results for an object or list self, by its JSON text (StructuralKey).
     const cacheable =
       !entry.transition &&
       (typeof self === 'string' || typeof self === 'number' || typeof self === 'boolean');
+    const key = !entry.transition && structuralKey ? structuralKey.get() : undefined;
     let ok: unknown;
     let evalError: string | undefined;
-    const cached = cacheable ? rule.cache.get(self as string | number | boolean) : undefined;
+    const cached = cacheable
+      ? rule.cache.get(self as string | number | boolean)
+      : key !== undefined
+        ? rule.structural.get(key)
+        : undefined;
     if (cached !== undefined) {
       if (cached === true) return;
       ok = false;
@@ -139,9 +186,17 @@ export class CompiledRules {
       } catch (err) {
         evalError = firstLine(err);
       }
+      const outcome = ok === true ? true : (evalError ?? false);
       if (cacheable) {
         if (rule.cache.size >= SCALAR_CACHE_LIMIT) rule.cache.clear();
-        rule.cache.set(self as string | number | boolean, ok === true ? true : (evalError ?? false));
+        rule.cache.set(self as string | number | boolean, outcome);
+      } else if (key !== undefined) {
+        if (rule.structuralChars + key.length > STRUCTURAL_CACHE_CHARS) {
+          rule.structural.clear();
+          rule.structuralChars = 0;
+        }
+        rule.structural.set(key, outcome);
+        rule.structuralChars += key.length;
       }
     }
     if (ok === true) return;

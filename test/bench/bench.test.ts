@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadFleetFromSources } from '../../model/load-fleet';
-import { BENCH_LIMITS, DEFAULT_RUNS, parseBenchArgs, parseSize } from '../../bench/bench-args';
+import { BENCH_LIMITS, BENCH_ROWS, DEFAULT_RUNS, parseBenchArgs, parseSize } from '../../bench/bench-args';
+import type { EverydayRow } from '../../bench/bench-everyday';
 import { benchClusterName, benchFleetSources } from '../../bench/bench-fleet';
 import { summarizeProfile } from '../../bench/bench-profile';
 import { targets, SizeResult } from '../../bench/bench-report';
@@ -17,6 +18,7 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs([])).toEqual({
       sizes: [{ clusters: 50, pools: 6 }],
       runs: DEFAULT_RUNS,
+      rows: ['pipeline', 'trivial', 'throughput', 'synth-fleet', 'synth-ts', 'check', 'cdk8s'],
       cdk8sBaseline: true,
       throughput: true,
       profile: false,
@@ -33,6 +35,7 @@ describe('parseBenchArgs', () => {
           { clusters: 500, pools: 6 },
         ],
         runs: 3,
+        rows: ['pipeline', 'throughput', 'synth-fleet', 'synth-ts', 'check', 'cdk8s'],
         cdk8sBaseline: false,
         throughput: true,
         profile: true,
@@ -45,6 +48,22 @@ describe('parseBenchArgs', () => {
       throughput: false,
       json: true,
     });
+  });
+
+  it('picks rows in a fixed order; trivial and throughput bring the pipeline row', () => {
+    expect(parseBenchArgs(['--rows', 'check,synth-fleet'])).toMatchObject({
+      rows: ['synth-fleet', 'check'],
+      cdk8sBaseline: false,
+      throughput: false,
+    });
+    expect(parseBenchArgs(['--rows=throughput'])).toMatchObject({ rows: ['pipeline', 'throughput'] });
+    expect(parseBenchArgs(['--rows', 'pipeline,trivial', '--no-cdk8s-baseline'])).toMatchObject({
+      rows: ['pipeline'],
+    });
+    expect(parseBenchArgs(['--rows', 'synth,check'])).toBe(
+      `--rows: unknown row 'synth'; rows are ${BENCH_ROWS.join(', ')}`,
+    );
+    expect(parseBenchArgs(['--rows'])).toBe('--rows needs a value');
   });
 
   it.each([
@@ -164,28 +183,74 @@ describe('statistics, targets and profiles', () => {
     expect(() => spread([])).toThrow('spread of no values');
   });
 
-  it('judges the targets of the sizes it has', () => {
-    const result = (size: string, wall: number, lower: number): SizeResult => ({
-      size,
-      clusters: 1,
-      nodePools: 1,
-      files: 1,
-      documents: 1,
-      pipeline: { wall: { median: wall, min: wall, max: wall } },
-      documentsPerSecond: 1,
-      maxRssKiB: 1,
-      steps: { startupMs: 0, loadMs: 0, synthesizeMs: 0, validateMs: 0, writeMs: 0 },
-      lowerBound: { wall: { median: lower, min: lower, max: lower } },
-      overLowerBound: { wall: wall / lower },
-      speedup: { wall: 4 },
-    });
-    expect(targets([result('50x6', 800, 400), result('500x6', 9000, 2000)])).toEqual([
-      { what: '50x6 full pipeline ≤ 1.0 s wall', met: true, value: '0.80 s' },
-      { what: '50x6 ≥ 3× faster than the trivial ts-node cdk8s app', met: true, value: '4.00× wall' },
-      { what: '500x6 ≤ 10× the 50x6 time', met: false, value: '11.3× wall' },
-      { what: '50x6 full pipeline ≤ 3× the serialization lower bound', met: true, value: '2.00× wall' },
-      { what: '500x6 full pipeline ≤ 3× the serialization lower bound', met: false, value: '4.50× wall' },
+  const result = (size: string, wall: number, lower: number): SizeResult => ({
+    size,
+    clusters: 1,
+    nodePools: 1,
+    files: 1,
+    documents: 1,
+    pipeline: { wall: { median: wall, min: wall, max: wall } },
+    documentsPerSecond: 1,
+    maxRssKiB: 1,
+    steps: { startupMs: 0, loadMs: 0, synthesizeMs: 0, validateMs: 0, writeMs: 0 },
+    lowerBound: { wall: { median: lower, min: lower, max: lower } },
+    overLowerBound: { wall: wall / lower },
+    speedup: { wall: 4 },
+  });
+  const everyday = (row: 'synth-fleet' | 'synth-ts', wall: number, alone: number): EverydayRow => ({
+    row,
+    what: row,
+    alone: 'alone',
+    command: { wall: { median: wall, min: wall, max: wall } },
+    pipeline: { wall: { median: alone, min: alone, max: alone } },
+    ratio: { wall: wall / alone },
+  });
+  const allRows = {
+    rows: [...BENCH_ROWS],
+    sizes: [
+      { clusters: 50, pools: 6 },
+      { clusters: 500, pools: 6 },
+    ],
+  };
+
+  it('judges every target of the issue on what the run measured, with the reason', () => {
+    const judged = targets(
+      [result('50x6', 800, 400), result('500x6', 9000, 2000)],
+      [everyday('synth-fleet', 1200, 1000), everyday('synth-ts', 9000, 1000)],
+      allRows,
+    );
+    expect(judged.map((t) => [t.status, t.what, t.reason])).toEqual([
+      ['met', '`npm run synth` after a fleet-file edit ≤ 1.3× the pipeline alone', '1.20× wall ≤ 1.3×'],
+      ['missed', '`npm run synth` after a one-line .ts edit ≤ 8 s', 'median 9.00 s wall > 8 s'],
+      ['met', '50x6 full pipeline ≥ 4× faster than the trivial ts-node cdk8s app', '4.00× wall ≥ 4×'],
+      ['met', '50x6 full pipeline ≤ 2× the serialization lower bound', '2.00× wall ≤ 2×'],
+      [
+        'not measured',
+        '50x6 cold first pass of CEL validation ≥ 25,000 manifests/s on one core',
+        'not measured in this run',
+      ],
+      ['missed', '500x6 ≤ 10.5× the 50x6 time (linear scaling)', '11.3× wall > 10.5×'],
     ]);
+  });
+
+  it('claims nothing a run did not measure: rows and sizes left out, or a failure, are named', () => {
+    const judged = targets(
+      [{ ...result('50x6', 800, 400), speedup: undefined }],
+      [],
+      { rows: ['pipeline'], sizes: [{ clusters: 50, pools: 6 }] },
+      'npm run check failed (exit 1):',
+    );
+    expect(judged.map((t) => [t.status, t.reason])).toEqual([
+      ['not measured', 'row synth-fleet not selected (--rows)'],
+      ['not measured', 'row synth-ts not selected (--rows)'],
+      ['not measured', 'row trivial not selected (--rows)'],
+      ['met', '2.00× wall ≤ 2×'],
+      ['not measured', 'row throughput not selected (--rows)'],
+      ['not measured', 'size 500x6 not selected (--sizes)'],
+    ]);
+    const failed = targets([], [], allRows, 'the pipeline failed (exit 1):');
+    expect(failed.every((t) => t.status === 'not measured')).toBe(true);
+    expect(failed[0].reason).toBe('the pipeline failed (exit 1):');
   });
 
   it('sums self time by function and by package', () => {
@@ -258,17 +323,32 @@ describe('a whole benchmark run (2 x 2, one run, both baselines)', () => {
       const tmp = join(sandbox, 'tmp');
       const cwd = join(sandbox, 'cwd');
       for (const d of [home, tmp, cwd]) mkdirSync(d);
-      const r = spawnSync(process.execPath, [built, '--sizes', '2x2', '--runs', '1', '--no-throughput'], {
-        cwd,
-        env: { ...process.env, HOME: home, TMPDIR: tmp },
-        encoding: 'utf8',
-        timeout: 240_000,
-      });
+      const r = spawnSync(
+        process.execPath,
+        [built, '--sizes', '2x2', '--runs', '1', '--rows', 'pipeline,trivial,synth-fleet'],
+        {
+          cwd,
+          env: { ...process.env, HOME: home, TMPDIR: tmp },
+          encoding: 'utf8',
+          timeout: 240_000,
+        },
+      );
       expect(r.stderr).toContain(`bench: working in ${tmp}/${BENCH_TEMP_PREFIX}`);
       expect(r.status).toBe(0);
       expect(r.stdout).toMatch(/^\| 2x2 \| 24 \| 24 \| /m);
       expect(r.stdout).toContain('pipeline / lower bound');
-      expect(r.stdout).toMatch(/\[(met|MISSED)\] 2x2 full pipeline ≤ 3× the serialization lower bound/);
+      expect(r.stdout).toMatch(
+        /^\| `npm run synth` after editing one fleet file \| [\d.]+ s .+ \| `node build\/synth\/synth.js` \| /m,
+      );
+      expect(r.stdout).toMatch(
+        /\[(met|MISSED)\] `npm run synth` after a fleet-file edit ≤ 1\.3× the pipeline alone: /,
+      );
+      expect(r.stdout).toContain(
+        '[not measured] 50x6 full pipeline ≤ 2× the serialization lower bound (size 50x6 not selected (--sizes))',
+      );
+      expect(r.stdout).toContain(
+        '[not measured] `npm run synth` after a one-line .ts edit ≤ 8 s (row synth-ts not selected (--rows))',
+      );
       // Nothing left anywhere it could have written: its temp folder is gone, HOME and cwd untouched.
       expect(readdirSync(tmp)).toEqual([]);
       expect(readdirSync(home)).toEqual([]);

@@ -3,6 +3,7 @@
  * the compiled validator from build/, so this test builds nothing: it runs when build/ has
  * been compiled (npm test builds first) and says so otherwise.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -83,6 +84,63 @@ const built = existsSync(join(__dirname, '..', '..', 'build', 'validation', 'val
       resourceName: 'default',
       locations: ['line 21: spec.blockDeviceMappings[0].ebs.kmsKeyId'],
     });
+  });
+});
+
+(built ? describe : describe.skip)('cdk8s validation plugin and cfn-lint', () => {
+  // A stand-in cfn-lint, first on PATH of a child process (jest's process.env does not reach
+  // child_process), that leaves a mark when it runs and reports one finding.
+  let dir: string;
+  let bin: string;
+  let mark: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kg-plugin-cfn-'));
+    mark = join(dir, 'ran');
+    bin = join(dir, 'bin');
+    mkdirSync(bin);
+    writeFileSync(
+      join(bin, 'cfn-lint'),
+      `#!/bin/sh\ntouch '${mark}'\nlast=""; for a in "$@"; do last="$a"; done\nprintf '[{"Rule":{"Id":"E9999"},"Level":"Error","Message":"stand-in cfn-lint ran.","Filename":"%s"}]' "$last"\n`,
+      { mode: 0o755 },
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function ruleNames(properties: Record<string, unknown>): Promise<string[]> {
+    const { distFiles } = await import('./fixtures');
+    const out = join(dir, `out-${Object.keys(properties).join('-') || 'default'}`);
+    const paths: string[] = [];
+    for (const [rel, text] of distFiles()) {
+      const p = join(out, rel);
+      mkdirSync(dirname(p), { recursive: true });
+      writeFileSync(p, text);
+      if (p.endsWith('.yaml')) paths.push(p);
+    }
+    const root = join(__dirname, '..', '..');
+    const script = `
+      const { ValidationContext } = require(${JSON.stringify(join(root, 'node_modules', 'cdk8s-cli', 'lib', 'plugins', 'validation.js'))});
+      const { KarpenterGitopsValidation } = require(${JSON.stringify(join(root, 'validation', 'cdk8s-plugin.js'))});
+      const ctx = new ValidationContext(${JSON.stringify(paths)}, 'karpenter-gitops', '0.1.0');
+      new KarpenterGitopsValidation(${JSON.stringify(properties)}).validate(ctx).then(() =>
+        process.stdout.write(JSON.stringify(ctx.report.toJson().violations.map((v) => v.ruleName))));`;
+    const r = spawnSync(process.execPath, ['-e', script], {
+      encoding: 'utf8',
+      env: { PATH: `${bin}:${process.env.PATH ?? ''}` },
+    });
+    expect(r.stderr).toBe('');
+    return JSON.parse(r.stdout) as string[];
+  }
+
+  test('does not run cfn-lint unless asked: the built-in CloudFormation check runs instead', async () => {
+    expect(await ruleNames({})).toEqual([]);
+    expect(existsSync(mark)).toBe(false);
+  });
+
+  test('runs cfn-lint with cfnLint: true', async () => {
+    expect(await ruleNames({ cfnLint: true })).toEqual([
+      'cloudformation/cfn-lint: E9999: stand-in cfn-lint ran',
+    ]);
+    expect(existsSync(mark)).toBe(true);
   });
 });
 

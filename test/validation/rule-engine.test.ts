@@ -131,3 +131,66 @@ describe('CompiledRules', () => {
     expect(parseFieldPath(".spec.ports[2]['x.y']")).toEqual(['spec', 'ports', 2, 'x.y']);
   });
 });
+
+describe('results remembered by structure', () => {
+  const listSchema = {
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        properties: {
+          values: {
+            type: 'array',
+            'x-kubernetes-validations': [
+              { rule: 'self.all(x, x >= 0)', message: 'values must not be negative' },
+              { rule: 'self.all(x, x != null)', message: 'values must not be null' },
+            ],
+            items: { type: 'number', nullable: true },
+          },
+        },
+      },
+    },
+  };
+
+  test('identical objects get identical findings, each at its own path', () => {
+    const r = new CompiledRules(buildRuleTable(schema));
+    const bad = () => ({ spec: { replicas: 11, name: '' } });
+    const first = r.evaluate(bad());
+    const second = r.evaluate(bad());
+    expect(second).toEqual(first);
+    expect(second.map((v) => [v.path.join('.'), v.message])).toEqual([
+      ['spec', 'replicas is 11, at most 10'],
+      ['spec.name', 'name may not be empty'],
+    ]);
+  });
+
+  test('a remembered pass does not hide a different object that fails', () => {
+    const r = new CompiledRules(buildRuleTable(schema));
+    expect(r.evaluate({ spec: { replicas: 3, name: 'a' } })).toEqual([]);
+    expect(r.evaluate({ spec: { replicas: 12, name: 'a' } }).map((v) => v.message)).toEqual([
+      'replicas is 12, at most 10',
+    ]);
+    expect(r.evaluate({ spec: { replicas: 3, name: 'a' } })).toEqual([]);
+  });
+
+  test('NaN and null, which print alike as JSON, are never confused', () => {
+    const fresh = (v: unknown) => new CompiledRules(buildRuleTable(listSchema)).evaluate(v);
+    const withNull = { spec: { values: [1, null] } };
+    const withNaN = { spec: { values: [1, NaN] } };
+    expect(fresh(withNull).map((v) => v.message)).toContain('values must not be null');
+    expect(fresh(withNaN).map((v) => v.message)).not.toContain('values must not be null');
+    const shared = new CompiledRules(buildRuleTable(listSchema));
+    expect(shared.evaluate(withNull)).toEqual(fresh(withNull));
+    expect(shared.evaluate(withNaN)).toEqual(fresh(withNaN));
+    expect(shared.evaluate(withNull)).toEqual(fresh(withNull));
+  });
+
+  test('transition rules are never remembered: the previous object decides', () => {
+    const r = new CompiledRules(buildRuleTable(schema));
+    const now = { spec: { replicas: 1, name: 'a', ports: [{ port: 80, protocol: 'TCP' }] } };
+    expect(r.evaluate(now, { spec: { ports: [{ port: 80, protocol: 'TCP' }] } })).toEqual([]);
+    expect(
+      r.evaluate(now, { spec: { ports: [{ port: 80, protocol: 'UDP' }] } }).map((v) => v.message),
+    ).toEqual(['protocol is immutable']);
+  });
+});
