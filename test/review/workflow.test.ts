@@ -61,7 +61,11 @@ describe('karpenter-gitops workflow', () => {
     // every file the build or the CLIs read.
     const sourceDirs = fs
       .readdirSync(root, { withFileTypes: true })
-      .filter((e) => e.isDirectory() && !['node_modules', 'build', 'test', 'docs', 'bench', 'preflight', 'promote'].includes(e.name))
+      .filter(
+        (e) =>
+          e.isDirectory() &&
+          !['node_modules', 'build', 'test', 'docs', 'bench', 'preflight', 'promote'].includes(e.name),
+      )
       .filter((e) => !e.name.startsWith('.'))
       .filter((e) =>
         fs.readdirSync(path.join(root, e.name), { recursive: true }).some((f) => String(f).endsWith('.ts')),
