@@ -443,4 +443,6 @@ export const FLEET_FIELD_DOCS: Readonly<Record<string, FieldDoc>> = {
   'podTemplates.<name>.template.spec.tolerations[].tolerationSeconds': {
     description: 'How long a NoExecute taint is tolerated',
   },
+  'nodeClasses.<name>.metadata.labels.<name>': { description: 'Label value' },
+  'nodePools.<name>.metadata.labels.<name>': { description: 'Label value' },
 };

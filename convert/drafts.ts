@@ -149,6 +149,8 @@ export interface NodeClassDraft {
   context?: string;
   /** Annotations on the object itself (`metadata.annotations`). */
   objectAnnotations?: Record<string, string>;
+  /** Labels on the object itself (`metadata.labels`). */
+  objectLabels?: Record<string, string>;
 }
 
 export interface NodePoolDraft {
@@ -175,6 +177,8 @@ export interface NodePoolDraft {
   replicas?: number;
   /** Annotations on the object itself (`metadata.annotations`). */
   objectAnnotations?: Record<string, string>;
+  /** Labels on the object itself (`metadata.labels`). */
+  objectLabels?: Record<string, string>;
   /**
    * Kubelet settings written on the pool (v1alpha5 `kubeletConfiguration`, v1beta1
    * `template.spec.kubelet`, or v1's compatibility annotation). Karpenter v1 keeps them on

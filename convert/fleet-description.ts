@@ -120,8 +120,8 @@ export function kubernetesVersionForAliases(classes: readonly NodeClassDraft[]):
 
 function nodeClassObject(c: NodeClassDraft): Obj {
   const o: Obj = {};
-  if (c.objectAnnotations && Object.keys(c.objectAnnotations).length > 0)
-    o.metadata = { annotations: sortedMap(c.objectAnnotations) };
+  const classMetadata = objectMetadata(c);
+  if (classMetadata) o.metadata = classMetadata;
   set(o, 'alias', c.alias);
   set(o, 'allowLatestAmi', c.allowLatestAmi);
   set(o, 'amiFamily', c.amiFamily);
@@ -180,8 +180,8 @@ function nodeClassObject(c: NodeClassDraft): Obj {
 
 function nodePoolObject(p: NodePoolDraft): Obj {
   const o: Obj = {};
-  if (p.objectAnnotations && Object.keys(p.objectAnnotations).length > 0)
-    o.metadata = { annotations: sortedMap(p.objectAnnotations) };
+  const poolMetadata = objectMetadata(p);
+  if (poolMetadata) o.metadata = poolMetadata;
   o.nodeClass = p.nodeClass;
   set(o, 'replicas', p.replicas);
   const split = splitShorthands(p.requirements);
@@ -257,6 +257,20 @@ function kubeletObject(k: KubeletDraft): Obj {
     o[key] = v && typeof v === 'object' && !Array.isArray(v) ? sortedMap(v as Record<string, string>) : v;
   }
   return o;
+}
+
+/** `metadata: { labels, annotations }` of a pool or class, when it has any. */
+function objectMetadata(d: {
+  objectAnnotations?: Record<string, string>;
+  objectLabels?: Record<string, string>;
+}): Obj | undefined {
+  const labels =
+    d.objectLabels && Object.keys(d.objectLabels).length > 0 ? sortedMap(d.objectLabels) : undefined;
+  const annotations =
+    d.objectAnnotations && Object.keys(d.objectAnnotations).length > 0
+      ? sortedMap(d.objectAnnotations)
+      : undefined;
+  return labels || annotations ? compact({ labels, annotations }) : undefined;
 }
 
 function set(o: Obj, key: string, value: unknown): void {

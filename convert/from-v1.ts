@@ -8,7 +8,7 @@ import { DocumentContext } from './document-context';
 import { readNodePoolTemplate, TEMPLATE_SPEC } from './node-pool-template';
 import { NodeClassDraft, NodePoolDraft } from './drafts';
 import { checkDuration, readCommonClassFields, readNodeClassRef } from './from-v1beta1';
-import { KUBELET_COMPATIBILITY_ANNOTATION, reportObjectExtras } from './object-metadata';
+import { keepMetadata, KUBELET_COMPATIBILITY_ANNOTATION, reportObjectExtras } from './object-metadata';
 import { readV114ClassFields } from './v1-14-class-fields';
 import { parseKubeletJson, readAmiTerms, readBudgets, readKubelet } from './v1-fields';
 
@@ -18,7 +18,7 @@ const NOT_IN_FLEET_FORMAT =
 export function convertV1NodePool(ctx: DocumentContext): NodePoolDraft {
   const name = ctx.doc.name;
   const t = `nodePools.${name}`;
-  const objectAnnotations = reportObjectExtras(ctx, t, true);
+  const metadata = reportObjectExtras(ctx, t, true);
   const ts = [...TEMPLATE_SPEC];
   const pool = readNodePoolTemplate(ctx, {
     version: 'v1',
@@ -33,7 +33,7 @@ export function convertV1NodePool(ctx: DocumentContext): NodePoolDraft {
     ],
   });
   readNodeClassRef(ctx, pool);
-  if (Object.keys(objectAnnotations).length > 0) pool.objectAnnotations = objectAnnotations;
+  keepMetadata(pool, metadata);
   const replicas = ctx.int(['spec', 'replicas']);
   if (replicas !== undefined) pool.replicas = replicas;
 
@@ -114,10 +114,10 @@ const V1_CLASS_KEYS = [
 export function convertV1NodeClass(ctx: DocumentContext): NodeClassDraft {
   const name = ctx.doc.name;
   const t = `nodeClasses.${name}`;
-  const objectAnnotations = reportObjectExtras(ctx, t, true);
+  const metadata = reportObjectExtras(ctx, t, true);
   ctx.dropUnknownKeys(['spec'], V1_CLASS_KEYS, NOT_IN_FLEET_FORMAT);
   const cls: NodeClassDraft = { name, ctx };
-  if (Object.keys(objectAnnotations).length > 0) cls.objectAnnotations = objectAnnotations;
+  keepMetadata(cls, metadata);
   const ami = chooseAmi(ctx, {
     generation: 'v1',
     family: ctx.str(['spec', 'amiFamily']),

@@ -10,7 +10,7 @@ import { readNodePoolTemplate, TEMPLATE_SPEC } from './node-pool-template';
 import { NodeClassDraft, NodePoolDraft } from './drafts';
 import { isDurationOrNever, simplifyDuration } from './durations';
 import { dropRemovedTags, reportHopLimitDefault } from './legacy-class-fields';
-import { reportObjectExtras } from './object-metadata';
+import { keepMetadata, reportObjectExtras } from './object-metadata';
 import {
   readAmiTerms,
   readBlockDeviceMappings,
@@ -23,13 +23,14 @@ import {
 export function convertV1beta1NodePool(ctx: DocumentContext): NodePoolDraft {
   const name = ctx.doc.name;
   const t = `nodePools.${name}`;
-  reportObjectExtras(ctx, t);
+  const metadata = reportObjectExtras(ctx, t, true);
   const ts = [...TEMPLATE_SPEC];
   const pool = readNodePoolTemplate(ctx, {
     version: 'v1beta1',
     specFields: ['template', 'disruption', 'limits', 'weight'],
     templateSpecFields: ['nodeClassRef', 'requirements', 'taints', 'startupTaints', 'kubelet', 'resources'],
   });
+  keepMetadata(pool, metadata);
 
   readNodeClassRef(ctx, pool, 'karpenter.k8s.aws/v1beta1');
 
@@ -207,9 +208,10 @@ const V1BETA1_CLASS_KEYS = [
 export function convertV1beta1NodeClass(ctx: DocumentContext): NodeClassDraft {
   const name = ctx.doc.name;
   const t = `nodeClasses.${name}`;
-  reportObjectExtras(ctx, t);
+  const metadata = reportObjectExtras(ctx, t, true);
   ctx.dropUnknownKeys(['spec'], V1BETA1_CLASS_KEYS, 'EC2NodeClass v1beta1 has no such field');
   const cls: NodeClassDraft = { name, ctx };
+  keepMetadata(cls, metadata);
   const family = ctx.str(['spec', 'amiFamily']);
   const ami = chooseAmi(ctx, {
     generation: 'v1beta1',

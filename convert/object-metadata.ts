@@ -32,17 +32,19 @@ const TOOL_ANNOTATION_PREFIXES = [
 /** Annotations handled by the converter itself (not reported as dropped here). */
 export const KUBELET_COMPATIBILITY_ANNOTATION = 'compatibility.karpenter.sh/v1beta1-kubelet-conversion';
 
+/** The user's own labels and annotations on an object, for the draft's `metadata`. */
+export interface KeptMetadata {
+  readonly labels: Record<string, string>;
+  readonly annotations: Record<string, string>;
+}
+
 /**
- * Reports what outside `spec` cannot be carried over. With `keepAnnotations` the user's own
- * annotations on the object are returned for the draft's `metadata.annotations` instead of
- * being reported as dropped.
+ * Reports what outside `spec` cannot be carried over. With `keepMetadata` the user's own labels
+ * and annotations on the object (not Karpenter's, kubectl's, Helm's or Argo CD's) are returned
+ * for the draft's `metadata` instead of being reported as dropped.
  */
-export function reportObjectExtras(
-  ctx: DocumentContext,
-  target: string,
-  keepAnnotations = false,
-): Record<string, string> {
-  const kept: Record<string, string> = {};
+export function reportObjectExtras(ctx: DocumentContext, target: string, keepMetadata = false): KeptMetadata {
+  const kept: KeptMetadata = { labels: {}, annotations: {} };
   ctx.dropUnknownKeys(
     [],
     ['apiVersion', 'kind', 'metadata', 'spec', 'status'],
@@ -96,8 +98,8 @@ export function reportObjectExtras(
         toolKeys.push(key);
         continue;
       }
-      if (part === 'annotations' && keepAnnotations) {
-        kept[key] = map[key];
+      if (keepMetadata) {
+        kept[part][key] = map[key];
         continue;
       }
       ctx.report(
@@ -131,4 +133,13 @@ export function reportObjectExtras(
     );
   }
   return kept;
+}
+
+/** Puts kept object labels and annotations on a draft (left unset when there are none). */
+export function keepMetadata(
+  draft: { objectAnnotations?: Record<string, string>; objectLabels?: Record<string, string> },
+  kept: KeptMetadata,
+): void {
+  if (Object.keys(kept.annotations).length > 0) draft.objectAnnotations = kept.annotations;
+  if (Object.keys(kept.labels).length > 0) draft.objectLabels = kept.labels;
 }

@@ -5,7 +5,7 @@
  * (gate `reservedCapacity`, a pool of capacity type `reserved` needs reservations to use).
  */
 import { CheckContext } from './check-context';
-import { checkObjectAnnotations } from './check-object-metadata';
+import { checkObjectAnnotations, checkObjectLabels } from './check-object-metadata';
 import { reservedCapacityPaths } from './check-capacity-reservations';
 import { enableGateFix, FeatureGate, gateEnabled } from './feature-gates';
 import { FLEET_DEFAULTS } from './fleet-defaults';
@@ -45,6 +45,7 @@ export function checkKarpenterFeatures(ctx: CheckContext): void {
     const at = (...rest: PathSegment[]): PathSegment[] => ['nodeClasses', name, ...rest];
     versionErrors('EC2NodeClass', at(), nc);
     checkObjectAnnotations(ctx, at('metadata', 'annotations'), nc.metadata?.annotations);
+    checkObjectLabels(ctx, at('metadata', 'labels'), nc.metadata?.labels);
     const terms = nc.capacityReservationSelectorTerms;
     if (
       terms !== undefined &&
@@ -59,6 +60,7 @@ export function checkKarpenterFeatures(ctx: CheckContext): void {
     const at = (...rest: PathSegment[]): PathSegment[] => ['nodePools', name, ...rest];
     versionErrors('NodePool', at(), pool);
     checkObjectAnnotations(ctx, at('metadata', 'annotations'), pool.metadata?.annotations);
+    checkObjectLabels(ctx, at('metadata', 'labels'), pool.metadata?.labels);
     const recent = compareVersions(version, '1.14.1') >= 0;
     if (pool.replicas !== undefined) {
       checkStaticPool(ctx, at, pool);

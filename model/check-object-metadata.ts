@@ -1,11 +1,11 @@
 /**
- * Annotations the user puts on a generated Karpenter object (`metadata.annotations` of a node
- * pool or node class): valid keys, within the Kubernetes size limit, and none of the keys the
- * tool writes itself (its Argo CD sync annotations).
+ * Annotations and labels the user puts on a generated Karpenter object (`metadata` of a node
+ * pool or node class): valid keys and values, within the Kubernetes size limit, and none of the
+ * keys the tool writes itself (its Argo CD sync annotations, its managed-by label).
  */
 import { CheckContext } from './check-context';
-import { labelKeyProblem } from './check-labels';
-import { ARGOCD_ANNOTATIONS } from './constants';
+import { labelKeyProblem, labelValueProblem } from './check-labels';
+import { ARGOCD_ANNOTATIONS, TAGS } from './constants';
 import { PathSegment } from './located';
 import { show } from './show-value';
 
@@ -46,5 +46,36 @@ export function checkObjectAnnotations(
       'Keep annotations short; store bulk data elsewhere',
       'key',
     );
+  }
+}
+
+/** Labels the user puts on a generated Karpenter object: valid keys and values, not the tool's managed-by. */
+export function checkObjectLabels(
+  ctx: CheckContext,
+  path: PathSegment[],
+  labels: Readonly<Record<string, string>> | undefined,
+): void {
+  if (labels === undefined) return;
+  for (const [key, value] of Object.entries(labels)) {
+    const keyProblem = labelKeyProblem(key);
+    if (keyProblem) {
+      ctx.error(
+        [...path, key],
+        keyProblem,
+        'Use a valid label key (prefix/name, name at most 63 characters)',
+        'key',
+      );
+    } else if (key === TAGS.managedBy) {
+      ctx.error(
+        [...path, key],
+        `label '${show(key)}' is set by the tool (it marks the objects it manages)`,
+        'Remove it; use a label of your own',
+        'key',
+      );
+    } else {
+      const valueProblem = labelValueProblem(value);
+      if (valueProblem)
+        ctx.error([...path, key], valueProblem, 'Use a valid label value (at most 63 characters)');
+    }
   }
 }

@@ -217,6 +217,11 @@ export interface NodeClassModel {
    * @default {} (only the tool's own Argo CD annotations)
    */
   readonly objectAnnotations: Readonly<Record<string, string>>;
+  /**
+   * Labels on the EC2NodeClass object itself (`metadata.labels`), sorted by key.
+   * @default {} (only the tool's managed-by label)
+   */
+  readonly objectLabels?: Readonly<Record<string, string>>;
   /** Set only when the user set it or it cannot be inferred from the alias. */
   readonly amiFamily?: AmiFamily;
   /** At least one term. An alias term is pinned (`family@version`) unless `allowLatest`. */
@@ -348,6 +353,12 @@ export interface NodePoolModel {
    * @default {}
    */
   readonly objectAnnotations: Readonly<Record<string, string>>;
+  /**
+   * Labels on the NodePool object itself (`metadata.labels`), sorted by key; `labels` below go
+   * to the nodes.
+   * @default {} (only the tool's managed-by label)
+   */
+  readonly objectLabels?: Readonly<Record<string, string>>;
   /** Name of an EC2NodeClass of the same cluster (checked at load time). */
   readonly nodeClass: string;
   /**

@@ -106,6 +106,7 @@ export interface RawSelectorTerm {
 
 /** Object metadata the user may add to a generated Karpenter object. */
 export interface RawObjectMetadata {
+  readonly labels?: Dict<string>;
   readonly annotations?: Dict<string>;
 }
 

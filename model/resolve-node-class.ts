@@ -41,6 +41,7 @@ export function resolveNodeClass(name: string, raw: RawNodeClass, ctx: NodeClass
     name,
     source: ctx.source,
     objectAnnotations: sortedRecord(raw.metadata?.annotations),
+    objectLabels: sortedRecord(raw.metadata?.labels),
     ...(amiFamily !== undefined ? { amiFamily } : {}),
     amiSelectorTerms,
     ...(raw.instanceProfile !== undefined

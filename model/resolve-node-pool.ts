@@ -13,6 +13,7 @@ export function resolveNodePool(name: string, raw: RawNodePool, source: SourceLo
     name,
     source,
     objectAnnotations: sortedRecord(raw.metadata?.annotations),
+    objectLabels: sortedRecord(raw.metadata?.labels),
     nodeClass: raw.nodeClass,
     ...(raw.replicas !== undefined ? { replicas: raw.replicas } : {}),
     requirements: expandRequirements(raw),

@@ -83,6 +83,10 @@ export const described = (schema: JsonSchema, description: string): JsonSchema =
 export const objectMetadata = (kind: string): JsonSchema =>
   described(
     obj({
+      labels: described(
+        mapOf(str(), 'a map of label names to text values'),
+        `Labels on the ${kind} object itself (for selecting it with kubectl or Argo CD); the tool's managed-by label is added and cannot be overridden.`,
+      ),
       annotations: described(
         mapOf(str(), 'a map of annotation names to text values'),
         `Annotations on the ${kind} object itself (e.g. kubernetes.io/description); merged with the tool's own Argo CD annotations, which cannot be overridden.`,

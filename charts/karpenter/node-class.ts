@@ -67,6 +67,7 @@ export class NodeClass extends Construct {
         props.model.name,
         SYNC_WAVES.nodeClass,
         props.model.objectAnnotations,
+        props.model.objectLabels,
       ),
       spec: nodeClassSpec(props.model),
     });

@@ -49,7 +49,12 @@ export class NodePool extends Construct {
   constructor(scope: Construct, id: string, props: NodePoolProps) {
     super(scope, id);
     this.apiObject = new NodePoolObject(this, 'Resource', {
-      metadata: karpenterObjectMetadata(props.model.name, SYNC_WAVES.nodePool, props.model.objectAnnotations),
+      metadata: karpenterObjectMetadata(
+        props.model.name,
+        SYNC_WAVES.nodePool,
+        props.model.objectAnnotations,
+        props.model.objectLabels,
+      ),
       spec: nodePoolSpec(props.model),
     });
   }

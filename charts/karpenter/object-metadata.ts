@@ -13,17 +13,18 @@ export type KarpenterSyncWave = (typeof SYNC_WAVES)['nodeClass' | 'nodePool' | '
 
 /**
  * Metadata of a cluster-scoped Karpenter object named `name`, synced in `syncWave`, with the
- * user's own object annotations (`metadata.annotations` in the fleet file) beside the tool's
- * Argo CD annotations; the loader refuses user keys that clash with the tool's. Keys sorted.
+ * user's own object annotations and labels (`metadata` in the fleet file) beside the tool's
+ * Argo CD annotations and managed-by label; the loader refuses user keys that clash with the tool's. Keys sorted.
  */
 export function karpenterObjectMetadata(
   name: string,
   syncWave: KarpenterSyncWave,
   userAnnotations: Readonly<Record<string, string>> = {},
+  userLabels: Readonly<Record<string, string>> = {},
 ): ApiObjectMetadata {
   return {
     name,
-    labels: { [TAGS.managedBy]: MANAGED_BY },
+    labels: sortedRecord({ ...userLabels, [TAGS.managedBy]: MANAGED_BY }),
     annotations: sortedRecord({
       ...userAnnotations,
       [ARGOCD_ANNOTATIONS.syncOptions]: SKIP_DRY_RUN_ON_MISSING_RESOURCE,

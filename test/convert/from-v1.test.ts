@@ -127,10 +127,9 @@ describe('v1 fields the fleet format cannot express', () => {
     const dropped = result.entries
       .filter((e) => e.action === 'dropped' && e.level === 'warning')
       .map((e) => e.source);
-    expect(dropped).toEqual([
-      'NodePool/static metadata.labels.team',
-      'EC2NodeClass/special spec.futureOption',
-    ]);
+    expect(dropped).toEqual(['EC2NodeClass/special spec.futureOption']);
+    // The user's own label on the NodePool object is kept in the fleet description now.
+    expect(pool(result, 'static').metadata).toMatchObject({ labels: { team: expect.any(String) } });
     expect(entries(result, 'EC2NodeClass/special spec.futureOption')[0].reason).toContain(
       'The fleet format cannot express this field yet',
     );

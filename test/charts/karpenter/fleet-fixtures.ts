@@ -25,6 +25,7 @@ export const MAXIMAL_NODE_CLASS: Required<Omit<NodeClassModel, 'instanceProfile'
   name: 'bottlerocket-arm',
   source: source(40),
   objectAnnotations: { 'kubernetes.io/description': 'Bottlerocket on Graviton' },
+  objectLabels: { 'example.com/team': 'data', 'app.kubernetes.io/part-of': 'ticketing' },
   amiFamily: 'Bottlerocket',
   amiSelectorTerms: [
     { alias: 'bottlerocket@v1.40.0' },
@@ -129,6 +130,7 @@ export const MAXIMAL_NODE_POOL: Required<Omit<NodePoolModel, 'replicas'>> = {
   name: 'dataops',
   source: source(70),
   objectAnnotations: { 'kubernetes.io/description': 'Batch jobs of the data team' },
+  objectLabels: { 'example.com/team': 'data' },
   nodeClass: 'bottlerocket-arm',
   requirements: [
     { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['spot', 'on-demand'] },

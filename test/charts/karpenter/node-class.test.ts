@@ -16,8 +16,17 @@ describe('EC2NodeClass from a maximal node class', () => {
     expect(json.metadata.namespace).toBeUndefined();
   });
 
-  test('managed-by label, Argo CD annotations (wave 0, skip dry run) and the object annotations', () => {
-    expect(json.metadata.labels).toEqual({ 'app.kubernetes.io/managed-by': 'karpenter-gitops' });
+  test('managed-by label beside the object labels, Argo CD annotations (wave 0, skip dry run) and the object annotations', () => {
+    expect(json.metadata.labels).toEqual({
+      'app.kubernetes.io/managed-by': 'karpenter-gitops',
+      'app.kubernetes.io/part-of': 'ticketing',
+      'example.com/team': 'data',
+    });
+    expect(Object.keys(json.metadata.labels)).toEqual([
+      'app.kubernetes.io/managed-by',
+      'app.kubernetes.io/part-of',
+      'example.com/team',
+    ]);
     expect(json.metadata.annotations).toEqual({
       'argocd.argoproj.io/sync-wave': '0',
       'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true',

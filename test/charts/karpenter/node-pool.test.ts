@@ -16,8 +16,11 @@ describe('NodePool from a maximal node pool', () => {
     expect(json.metadata.name).toBe('dataops');
   });
 
-  test('managed-by label, Argo CD annotations (wave 1, after the classes; skip dry run) and the object annotations', () => {
-    expect(json.metadata.labels).toEqual({ 'app.kubernetes.io/managed-by': 'karpenter-gitops' });
+  test('managed-by label beside the object labels, Argo CD annotations (wave 1, after the classes; skip dry run) and the object annotations', () => {
+    expect(json.metadata.labels).toEqual({
+      'app.kubernetes.io/managed-by': 'karpenter-gitops',
+      'example.com/team': 'data',
+    });
     expect(json.metadata.annotations).toEqual({
       'argocd.argoproj.io/sync-wave': '1',
       'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true',
