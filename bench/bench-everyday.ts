@@ -23,7 +23,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type { Measured, Ratio } from './bench-report';
+import type { Measured, Ratio } from './bench-stats';
 import { spread } from './bench-stats';
 
 export const EVERYDAY_ROWS = ['synth-fleet', 'synth-ts', 'check', 'cdk8s'] as const;

@@ -5,7 +5,9 @@
 import type { EverydayRow } from './bench-everyday';
 import type { BenchValidateReport } from './bench-validate-child';
 import { formatProfile, ProfileSummary } from './bench-profile';
-import { formatCount, formatMiB, formatRatio, formatSeconds, Spread } from './bench-stats';
+import { formatCount, formatMiB, formatRatio, formatSeconds, Measured, Ratio } from './bench-stats';
+
+export type { Measured, Ratio } from './bench-stats';
 
 export interface Machine {
   readonly cores: number;
@@ -13,19 +15,6 @@ export interface Machine {
   readonly node: string;
   readonly platform: string;
   readonly loadAverage: number;
-}
-
-/** Times of a series of runs of one process kind, ms. */
-export interface Measured {
-  readonly wall: Spread;
-  /** User + system CPU time of the process tree (absent without /usr/bin/time). */
-  readonly cpu?: Spread;
-}
-
-/** Median of per-run ratios. */
-export interface Ratio {
-  readonly wall: number;
-  readonly cpu?: number;
 }
 
 export interface SizeResult {

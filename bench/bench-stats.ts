@@ -34,3 +34,16 @@ export function formatRatio(r: number): string {
 export function formatMiB(kib: number): string {
   return `${(kib / 1024).toFixed(0)} MiB`;
 }
+
+/** Wall time (and CPU time when measured) of one command over several runs. */
+export interface Measured {
+  readonly wall: Spread;
+  /** User + system CPU time of the process tree (absent without /usr/bin/time). */
+  readonly cpu?: Spread;
+}
+
+/** Median of per-run ratios. */
+export interface Ratio {
+  readonly wall: number;
+  readonly cpu?: number;
+}

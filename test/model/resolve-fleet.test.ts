@@ -71,6 +71,7 @@ describe('resolveCluster defaults', () => {
       },
       tags: {},
       objectAnnotations: {},
+      objectLabels: {},
       capacityReservationSelectorTerms: [],
       networkInterfaces: [],
     });
@@ -95,6 +96,7 @@ describe('resolveCluster defaults', () => {
       expireAfter: FLEET_DEFAULTS.expireAfter,
       smokeTest: false,
       objectAnnotations: {},
+      objectLabels: {},
     });
   });
 
