@@ -14,6 +14,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import { Document, isMap, isScalar, isSeq, Scalar } from 'yaml';
+import { rememberRendered } from '../model/rendered-yaml';
 import { emitYaml } from './yaml-emitter';
 
 /** Options for `Document#toString`, fixed for every generated file. */
@@ -63,7 +64,11 @@ export function isAmbiguousPlainString(text: string): boolean {
  */
 export function renderYaml(value: unknown): string {
   assertPlainJson(value, '');
-  return emitYaml(value, isAmbiguousCached) ?? renderYamlWithLibrary(value);
+  const fast = emitYaml(value, isAmbiguousCached);
+  if (fast === undefined) return renderYamlWithLibrary(value);
+  // The validator takes the value instead of reading these bytes back (model/rendered-yaml.ts).
+  rememberRendered(fast, value);
+  return fast;
 }
 
 /**
