@@ -29,3 +29,8 @@ export function renderedDocuments(text: string): unknown[] | undefined {
   const json = remembered.get(text);
   return json === undefined ? undefined : [JSON.parse(json) as unknown];
 }
+
+/** Forget every remembered text (the benchmark uses it to time reading the bytes back). */
+export function forgetRendered(): void {
+  remembered.clear();
+}

@@ -1,6 +1,6 @@
 import { load } from 'js-yaml';
 import { renderYaml } from '../../charts/render-manifest';
-import { rememberRendered, renderedDocuments } from '../../model/rendered-yaml';
+import { forgetRendered, rememberRendered, renderedDocuments } from '../../model/rendered-yaml';
 import { MANIFEST_YAML_SCHEMA, parseManifests } from '../../validation/manifest-source';
 
 describe('rendered-yaml', () => {
@@ -36,5 +36,14 @@ describe('rendered-yaml', () => {
     const text = renderYaml({ kind: 'NodePool', spec: { weight: 10 } });
     const [doc] = parseManifests('dist/x.yaml', text);
     expect(doc.locate(['spec', 'weight'])).toEqual({ line: 3, col: 3 });
+  });
+});
+
+describe('forgetRendered', () => {
+  it('empties the memo: the text is then parsed', () => {
+    const text = renderYaml({ kind: 'Forgotten' });
+    forgetRendered();
+    expect(renderedDocuments(text)).toBeUndefined();
+    expect(parseManifests('dist/x.yaml', text).map((d) => d.value)).toStrictEqual([{ kind: 'Forgotten' }]);
   });
 });
