@@ -1,5 +1,5 @@
 import { load } from 'js-yaml';
-import { renderYaml } from '../../charts/render-manifest';
+import { renderYaml, renderYamlAfterComment } from '../../charts/render-manifest';
 import { forgetRendered, rememberRendered, renderedDocuments } from '../../model/rendered-yaml';
 import { MANIFEST_YAML_SCHEMA, parseManifests } from '../../validation/manifest-source';
 
@@ -45,5 +45,23 @@ describe('forgetRendered', () => {
     forgetRendered();
     expect(renderedDocuments(text)).toBeUndefined();
     expect(parseManifests('dist/x.yaml', text).map((d) => d.value)).toStrictEqual([{ kind: 'Forgotten' }]);
+  });
+});
+
+describe('renderYamlAfterComment', () => {
+  it('writes the header before the value and remembers what the whole text reads back as', () => {
+    const value = { replicas: 2, settings: { clusterName: 'on' } };
+    const text = renderYamlAfterComment('# Generated: edit clusters/a.yaml.\n# Second line.\n', value);
+    expect(text).toBe('# Generated: edit clusters/a.yaml.\n# Second line.\n' + renderYaml(value));
+    expect(renderedDocuments(text)).toStrictEqual([load(text, { schema: MANIFEST_YAML_SCHEMA })]);
+  });
+
+  it('does not remember a text whose header is not only comment lines', () => {
+    const text = renderYamlAfterComment('# one\nextra: 1\n', { replicas: 3 });
+    expect(text).toBe('# one\nextra: 1\nreplicas: 3\n');
+    expect(renderedDocuments(text)).toBeUndefined();
+    expect(parseManifests('dist/x.yaml', text).map((d) => d.value)).toStrictEqual([
+      { extra: 1, replicas: 3 },
+    ]);
   });
 });
