@@ -9,6 +9,7 @@
  */
 import { CORE_SCHEMA, load as jsYamlLoad, loadAll as jsYamlLoadAll, Type } from 'js-yaml';
 import type { Document, LineCounter, Node } from 'yaml';
+import { renderedDocuments } from '../model/rendered-yaml';
 import { PathSegment } from './rule-engine';
 
 /**
@@ -99,12 +100,15 @@ function firstContentOffset(doc: Document.Parsed): number {
 /** Splits `text` into documents; never throws for bad input. */
 export function parseManifests(file: string, text: string): ManifestDocument[] {
   const source = new LazySource(text);
-  let values: unknown[] | undefined;
-  try {
-    values = [];
-    jsYamlLoadAll(text, (v) => values!.push(v), { filename: file, schema: MANIFEST_YAML_SCHEMA });
-  } catch {
-    values = undefined;
+  // Text this process wrote reads back as the value it was written from: no need to parse it.
+  let values: unknown[] | undefined = renderedDocuments(text);
+  if (!values) {
+    try {
+      values = [];
+      jsYamlLoadAll(text, (v) => values!.push(v), { filename: file, schema: MANIFEST_YAML_SCHEMA });
+    } catch {
+      values = undefined;
+    }
   }
   if (values) {
     return values

@@ -5,7 +5,7 @@
  */
 import { distPaths, DistFiles } from '../../model/dist-layout';
 import { FleetModel } from '../../model/fleet-model';
-import { renderYaml } from '../render-manifest';
+import { renderYamlAfterComment } from '../render-manifest';
 import { karpenterValues } from './karpenter-values';
 
 /** First lines of every values file: where it comes from, so nobody edits it in place. */
@@ -21,7 +21,7 @@ export function helmValuesGenerator(fleet: FleetModel): DistFiles {
   for (const cluster of fleet.clusters) {
     files.set(
       distPaths.karpenterValues(cluster.name),
-      valuesFileHeader(cluster.source.file) + renderYaml(karpenterValues(cluster)),
+      renderYamlAfterComment(valuesFileHeader(cluster.source.file), karpenterValues(cluster)),
     );
   }
   return files;

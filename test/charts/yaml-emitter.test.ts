@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadAll } from 'js-yaml';
 import { parse } from 'yaml';
 import { isAmbiguousPlainString, renderYaml, renderYamlWithLibrary } from '../../charts/render-manifest';
 import { emitYaml } from '../../charts/yaml-emitter';
 import { loadFleetFromSources } from '../../model/load-fleet';
 import { benchFleetSources } from '../../bench/bench-fleet';
 import { synthesize } from '../../synth/synthesize';
+import { MANIFEST_YAML_SCHEMA } from '../../validation/manifest-source';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -23,8 +25,17 @@ function compare(values: readonly unknown[]): number {
     if (emitted === undefined) continue;
     fast++;
     expect(emitted).toBe(renderYamlWithLibrary(value));
+    // What the validator takes instead of reading the bytes back (model/rendered-yaml.ts).
+    expect(readBack(emitted)).toStrictEqual([JSON.parse(JSON.stringify(value))]);
   }
   return fast;
+}
+
+/** The text read as the validator reads a file (validation/manifest-source.ts). */
+function readBack(text: string): unknown[] {
+  const docs: unknown[] = [];
+  loadAll(text, (d) => docs.push(d), { schema: MANIFEST_YAML_SCHEMA });
+  return docs;
 }
 
 describe('emitYaml', () => {
@@ -140,6 +151,7 @@ describe('emitYaml', () => {
       // Files with a generated header comment: everything after it.
       const body = text.startsWith('#') ? text.slice(text.search(/^[^#]/m)) : text;
       expect({ file, text: emitted }).toEqual({ file, text: body });
+      expect({ file, docs: readBack(emitted) }).toStrictEqual({ file, docs: readBack(text) });
     }
     expect(fast).toBeGreaterThan(files.length / 2);
   });
