@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Diagnostic, sortDiagnostics, UserError } from '../../model/diagnostics';
 import { loadFleetFromSources } from '../../model/load-fleet';
-import { DEFAULTS } from './fleet-test-helpers';
+import { DEFAULTS } from '../support/fleet-files';
 
 const FIXTURE = readFileSync(join(__dirname, '..', 'fixtures', 'ami-families', 'traps.yaml'), 'utf8');
 

@@ -1,4 +1,4 @@
-/** Helpers for model tests: load in-memory fleets and read their diagnostics as text. */
+/** Fleet-file text for tests: a minimal `_defaults.yaml` and cluster file, and helpers that load in-memory fleets and read their diagnostics. */
 import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../../model/diagnostics';
 import { FleetSource, LoadedFleet, loadFleetFromSources } from '../../model/load-fleet';
 
