@@ -45,7 +45,7 @@ describe('fleet-file helpers', () => {
 
   it('diagnosticsOf fails when the fleet loads', () => {
     expect(() => diagnosticsOf({ '_defaults.yaml': DEFAULTS, 'demo.yaml': MINIMAL })).toThrow(
-      'expected the fleet to be refused, but it loaded',
+      'expected a refusal, but it succeeded',
     );
   });
 });
