@@ -352,3 +352,6 @@ export function fleetFixture(): FleetModel {
     ],
   };
 }
+
+/** A fleet without clusters. */
+export const EMPTY_FLEET: FleetModel = { clusters: [] };
