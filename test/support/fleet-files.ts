@@ -30,7 +30,7 @@ export function load(files: Readonly<Record<string, string>>): LoadedFleet {
 }
 
 /** The diagnostics `run` throws as a UserError, in the order thrown; [] when it succeeds. Other errors propagate. */
-export function userErrorsOf(run: () => unknown): Diagnostic[] {
+export function userErrorsOf(run: () => unknown): readonly Diagnostic[] {
   try {
     run();
   } catch (e) {
@@ -41,7 +41,7 @@ export function userErrorsOf(run: () => unknown): Diagnostic[] {
 }
 
 /** The diagnostics `run` is refused with, in the order thrown; fails the test if it succeeds. */
-export function refusalOf(run: () => unknown): Diagnostic[] {
+export function refusalOf(run: () => unknown): readonly Diagnostic[] {
   let done = false;
   const diagnostics = userErrorsOf(() => {
     run();

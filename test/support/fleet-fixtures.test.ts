@@ -18,8 +18,10 @@ import {
 import { DEFAULTS, loadCluster, MINIMAL } from './fleet-files';
 
 /** The model minus where it was written: the builders place fixtures in clusters/ticketing.yaml. */
-function withoutSources<T extends { source: unknown; fieldSources?: unknown }>(m: T) {
-  const { source: _source, fieldSources: _fieldSources, ...rest } = m;
+function withoutSources<T extends object>(m: T): Partial<T> {
+  const rest: Partial<T> = { ...m };
+  delete (rest as { source?: unknown }).source;
+  delete (rest as { fieldSources?: unknown }).fieldSources;
   return rest;
 }
 
