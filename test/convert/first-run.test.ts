@@ -7,14 +7,15 @@ import { loadFleetFromSources } from '../../model/load-fleet';
 import { UserError } from '../../model/diagnostics';
 import { synthesize } from '../../synth/synthesize';
 import { validateDist } from '../../validation/validate-dist';
+import { FIXTURE_ACCOUNT, FIXTURE_REGION, FIXTURE_REPO_URL } from '../support/fleet-fixtures';
 import { convertFixtures, convertText } from './convert-helpers';
 
 const FLAGS = {
   cluster: 'prod',
-  accountId: '111122223333',
-  region: 'ap-northeast-2',
+  accountId: FIXTURE_ACCOUNT,
+  region: FIXTURE_REGION,
   destination: 'prod-eks',
-  repoURL: 'https://github.com/example/platform-gitops.git',
+  repoURL: FIXTURE_REPO_URL,
 };
 
 const SETS: readonly (readonly string[])[] = [

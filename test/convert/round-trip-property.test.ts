@@ -15,6 +15,7 @@ import { distPaths } from '../../model/dist-layout';
 import { loadFleetFromSources } from '../../model/load-fleet';
 import { synthesize } from '../../synth/synthesize';
 import { createPrng } from '../reliability/prng';
+import { FIXTURE_ACCOUNT, FIXTURE_REPO_URL } from '../support/fleet-fixtures';
 import { convertText } from './convert-helpers';
 import { generateCase, GeneratedCase } from './manifest-generator';
 
@@ -25,10 +26,10 @@ const BASE_SEED = Number(process.env.ROUND_TRIP_SEED ?? 20261123);
 const CLUSTER = 'prod';
 const FLAGS = {
   cluster: CLUSTER,
-  accountId: '111122223333',
+  accountId: FIXTURE_ACCOUNT,
   region: 'eu-west-1',
   destination: CLUSTER,
-  repoURL: 'https://github.com/example/platform-gitops.git',
+  repoURL: FIXTURE_REPO_URL,
   selfCheck: false,
 };
 

@@ -21,27 +21,23 @@ import { parseAllDocuments } from 'yaml';
 import { synthesize } from '../../synth/synthesize';
 import { hasErrors, validateDist } from '../../validation/validate-dist';
 import { distPaths } from '../../model/dist-layout';
-import { loadFleetFromSources } from '../../model/load-fleet';
+import { DEFAULTS, load } from '../support/fleet-files';
+import { FIXTURE_ACCOUNT, FIXTURE_REGION } from '../support/fleet-fixtures';
 import { convertFixtures, fixture } from './convert-helpers';
 
 type Obj = Record<string, unknown>;
 
-const DEFAULTS_YAML = `gitops:
-  repoURL: https://github.com/example/platform-gitops.git
-  destination: { name: ticketing }
-`;
+const DEFAULTS_YAML = `${DEFAULTS}  destination: { name: ticketing }\n`;
+const TICKETING = { cluster: 'ticketing', accountId: FIXTURE_ACCOUNT, region: FIXTURE_REGION };
+
+/** The converted cluster file with the defaults beside it, through the real loader. */
+const loadConverted = (yaml: string | undefined) =>
+  load({ 'ticketing.yaml': yaml!, '_defaults.yaml': DEFAULTS_YAML });
 
 function synthesizeConverted(rels: readonly string[]): Map<string, Obj> {
-  const result = convertFixtures(rels, {
-    cluster: 'ticketing',
-    accountId: '111122223333',
-    region: 'ap-northeast-2',
-  });
+  const result = convertFixtures(rels, TICKETING);
   expect(result.diagnostics).toEqual([]);
-  const { fleet } = loadFleetFromSources([
-    { path: 'clusters/ticketing.yaml', text: result.yaml! },
-    { path: 'clusters/_defaults.yaml', text: DEFAULTS_YAML },
-  ]);
+  const { fleet } = loadConverted(result.yaml);
   const files = synthesize(fleet);
   const out = new Map<string, Obj>();
   for (const [path, text] of files) {
@@ -119,15 +115,8 @@ describe('round trip: v1 manifests → convert → synthesize', () => {
   });
 
   test('the generated objects carry our metadata, which the comparison ignores on purpose', () => {
-    const result = convertFixtures(['v1/minimal.yaml'], {
-      cluster: 'ticketing',
-      accountId: '111122223333',
-      region: 'ap-northeast-2',
-    });
-    const { fleet } = loadFleetFromSources([
-      { path: 'clusters/ticketing.yaml', text: result.yaml! },
-      { path: 'clusters/_defaults.yaml', text: DEFAULTS_YAML },
-    ]);
+    const result = convertFixtures(['v1/minimal.yaml'], TICKETING);
+    const { fleet } = loadConverted(result.yaml);
     const text = synthesize(fleet).get(distPaths.nodePool('ticketing', 'default'))!;
     const meta = (parseAllDocuments(text)[0].toJS() as Obj).metadata as Obj;
     expect(meta.labels).toEqual({ 'app.kubernetes.io/managed-by': 'karpenter-gitops' });
@@ -140,16 +129,9 @@ describe('converted output of every generation loads, synthesizes and validates'
     [['v1beta1/general.yaml', 'v1beta1/kubelet-split.yaml']],
     [['v1/dataops.yaml', 'v1/kubectl-export.yaml']],
   ])('%j', (rels) => {
-    const result = convertFixtures(rels, {
-      cluster: 'ticketing',
-      accountId: '111122223333',
-      region: 'ap-northeast-2',
-    });
+    const result = convertFixtures(rels, TICKETING);
     expect(result.ok).toBe(true);
-    const loaded = loadFleetFromSources([
-      { path: 'clusters/ticketing.yaml', text: result.yaml! },
-      { path: 'clusters/_defaults.yaml', text: DEFAULTS_YAML },
-    ]);
+    const loaded = loadConverted(result.yaml);
     const cluster = loaded.fleet.clusters[0];
     expect(cluster.name).toBe('ticketing');
     expect(cluster.nodePools.map((p) => p.name)).toEqual(
@@ -162,12 +144,7 @@ describe('converted output of every generation loads, synthesizes and validates'
   });
 
   test('without --account the loader refuses the file and says aws.accountId is required', () => {
-    const result = convertFixtures(['v1/minimal.yaml'], { cluster: 'ticketing', region: 'ap-northeast-2' });
-    expect(() =>
-      loadFleetFromSources([
-        { path: 'clusters/ticketing.yaml', text: result.yaml! },
-        { path: 'clusters/_defaults.yaml', text: DEFAULTS_YAML },
-      ]),
-    ).toThrow(/accountId/);
+    const result = convertFixtures(['v1/minimal.yaml'], { cluster: 'ticketing', region: FIXTURE_REGION });
+    expect(() => loadConverted(result.yaml)).toThrow(/accountId/);
   });
 });

@@ -4,23 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Diagnostic, sortDiagnostics, UserError } from '../../model/diagnostics';
-import { loadFleetFromSources } from '../../model/load-fleet';
-import { DEFAULTS } from './fleet-test-helpers';
+import { Diagnostic, sortDiagnostics } from '../../model/diagnostics';
+import { DEFAULTS, load, refusalOf } from '../support/fleet-files';
 
 const FIXTURE = readFileSync(join(__dirname, '..', 'fixtures', 'ami-families', 'traps.yaml'), 'utf8');
 
 function run(): Diagnostic[] {
-  try {
-    loadFleetFromSources([
-      { path: 'clusters/_defaults.yaml', text: DEFAULTS },
-      { path: 'clusters/traps.yaml', text: FIXTURE },
-    ]);
-  } catch (e) {
-    if (e instanceof UserError) return sortDiagnostics(e.diagnostics);
-    throw e;
-  }
-  throw new Error('expected the traps fixture to be refused');
+  return sortDiagnostics(refusalOf(() => load({ '_defaults.yaml': DEFAULTS, 'traps.yaml': FIXTURE })));
 }
 
 const all = run();

@@ -1,5 +1,5 @@
 import { aliasKubernetesProblem } from '../../model/ami-publication';
-import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, loadCluster, MINIMAL } from '../support/fleet-files';
 
 describe('AMI alias families against Kubernetes versions', () => {
   it('AL2 is published up to Kubernetes 1.32 only', () => {

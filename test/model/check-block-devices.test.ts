@@ -1,5 +1,5 @@
 /** Block devices against what the AMI family does with them. */
-import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, loadCluster, MINIMAL } from '../support/fleet-files';
 
 const cls = (alias: string, devices: string) =>
   `${MINIMAL}nodeClasses:\n  d:\n    ${alias}\n    blockDeviceMappings:\n${devices}`;

@@ -1,6 +1,6 @@
 /** Bottlerocket settings against the pinned catalogue, and the keys Karpenter writes. */
 import { bottlerocketSettingsProblems } from '../../model/check-bottlerocket-settings';
-import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, loadCluster, MINIMAL } from '../support/fleet-files';
 
 const br = (settings: string, extra = '') =>
   `${MINIMAL}nodeClasses:\n  b:\n    alias: bottlerocket@v1.39.1\n${extra}    bottlerocket:\n      settings:\n${settings}`;

@@ -1,5 +1,5 @@
 /** Bottlerocket TOML userData: checked like bottlerocket.settings, at the fleet line of each key. */
-import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, loadCluster, MINIMAL } from '../support/fleet-files';
 
 // Line 8 `b:`, 9 alias, 10 `userData: |`, the TOML from line 11 (indent 6).
 const br = (toml: string) =>

@@ -1,6 +1,6 @@
 /** Capacity reservation terms (the 1.14.1 CRD rules) and where a pool asks for reserved capacity. */
 import { reservedCapacityPaths } from '../../model/check-capacity-reservations';
-import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, loadCluster, MINIMAL } from '../support/fleet-files';
 
 /** MINIMAL (6 lines) + karpenter (7-8) + nodeClasses (9) + `  c:` (10) + alias (11) + terms key (12). */
 const withTerms = (terms: string) =>

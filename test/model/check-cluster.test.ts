@@ -1,5 +1,5 @@
 /** Cluster-level checks: names, account, identity, GitOps destination, Helm values. */
-import { DEFAULTS, errorsOf, errorsOfCluster, MINIMAL } from './fleet-test-helpers';
+import { DEFAULTS, errorsOf, errorsOfCluster, MINIMAL } from '../support/fleet-files';
 
 describe('cluster checks', () => {
   it('account IDs must be 12 digits', () => {

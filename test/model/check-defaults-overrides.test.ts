@@ -1,4 +1,4 @@
-import { DEFAULTS, errorsOf, load, MINIMAL } from './fleet-test-helpers';
+import { DEFAULTS, errorsOf, load, MINIMAL } from '../support/fleet-files';
 
 const CLASS = '    alias: al2023@v20250505\n';
 const defaults =

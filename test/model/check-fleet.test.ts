@@ -1,5 +1,5 @@
 /** Checks across clusters: collisions of names that must be unique. */
-import { DEFAULTS, errorsOf, load, MINIMAL } from './fleet-test-helpers';
+import { DEFAULTS, errorsOf, load, MINIMAL } from '../support/fleet-files';
 
 const withDestination = (name: string) => MINIMAL.replace('name: demo', `name: ${name}`);
 

@@ -1,4 +1,4 @@
-import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, loadCluster, MINIMAL } from '../support/fleet-files';
 import { formatDiagnostic } from '../../model/diagnostics';
 
 const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';

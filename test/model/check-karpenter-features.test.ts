@@ -8,7 +8,7 @@ import { loadFleet } from '../../model/load-fleet';
 import { synthCli } from '../../synth/synth';
 import { EXIT_USER_ERROR } from '../../io/cli-common';
 import { makeTempProject, readTree, removeTempProject, writeTree } from '../synth/dist-fixture';
-import { DEFAULTS, errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { DEFAULTS, errorsOfCluster, loadCluster, MINIMAL } from '../support/fleet-files';
 
 /** MINIMAL is 6 lines; line 7 onwards is what each test appends. */
 const cluster = (body: string) => `${MINIMAL}${body}`;

@@ -1,5 +1,5 @@
 /** Network interfaces, placement group, connection tracking of a node class (1.14.1 CRD rules). */
-import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, loadCluster, MINIMAL } from '../support/fleet-files';
 
 /** MINIMAL (6 lines) + nodeClasses (7) + `  c:` (8) + alias (9) + the body from line 10. */
 const nodeClass = (body: string) => `${MINIMAL}nodeClasses:\n  c:\n    alias: al2023@v20250505\n${body}`;

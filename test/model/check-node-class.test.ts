@@ -1,5 +1,5 @@
 /** Node class checks. `demo.yaml` = MINIMAL (6 lines) + `nodeClasses:` (line 7) + `  d:` (line 8) + the body. */
-import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, loadCluster, MINIMAL } from '../support/fleet-files';
 
 const nodeClass = (body: string) => `${MINIMAL}nodeClasses:\n  d:\n${body}`;
 

@@ -1,5 +1,5 @@
 /** NodeOverlay checks at the fleet-file line. `demo.yaml` = MINIMAL (6 lines) + GATES (4 lines) + overlays from line 11. */
-import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, loadCluster, MINIMAL } from '../support/fleet-files';
 
 const GATES = 'karpenter:\n  featureGates:\n    nodeOverlay: true\n    capacityBuffer: true\n';
 

@@ -1,5 +1,5 @@
 /** Node pool checks. `demo.yaml` = MINIMAL (6 lines) + CLASS (3 lines) + the pool, so the pool key is line 11. */
-import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, loadCluster, MINIMAL } from '../support/fleet-files';
 
 const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
 const pool = (body: string) =>

@@ -1,5 +1,5 @@
 /** Annotations on the generated NodePool / EC2NodeClass objects themselves. */
-import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, loadCluster, MINIMAL } from '../support/fleet-files';
 
 const CLASS = 'nodeClasses:\n  c:\n    alias: al2023@v20250505\n';
 

@@ -1,6 +1,6 @@
 /** Pool architectures against the node class's AMI family. */
 import { poolArchitectures } from '../../model/check-pool-architectures';
-import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, loadCluster, MINIMAL } from '../support/fleet-files';
 
 /** Error lines only (Windows aliases also warn that @latest is not pinned). */
 const onlyErrors = (lines: string[]) => lines.filter((l) => !/^\S+ warning:/.test(l));

@@ -1,4 +1,4 @@
-import { DEFAULTS, errorsOf, errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { DEFAULTS, errorsOf, errorsOfCluster, loadCluster, MINIMAL } from '../support/fleet-files';
 
 const withRegion = (region: string, extra = '') =>
   MINIMAL.replace('region: eu-west-1', `region: ${region}`) + extra;

@@ -1,5 +1,5 @@
 /** Checks of derived names and of everything that reaches CloudFormation. */
-import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, loadCluster, MINIMAL } from '../support/fleet-files';
 
 describe('resolved-name checks', () => {
   it('a default role name derived from a long cluster name points at the name', () => {

@@ -1,5 +1,5 @@
 /** Rollout rings and the ApplicationSet fleet entry: fleet-wide checks with exact messages. */
-import { DEFAULTS, errorsOf, load, MINIMAL } from './fleet-test-helpers';
+import { DEFAULTS, errorsOf, load, MINIMAL } from '../support/fleet-files';
 
 const RINGED_DEFAULTS = `${DEFAULTS}  rings:
     - name: canary

@@ -1,6 +1,6 @@
 /** userData per AMI family: how Karpenter v1.14.1 merges it, and the traps. */
 import { classifyNodeadmUserData } from '../../model/check-user-data';
-import { errorsOfCluster, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, loadCluster, MINIMAL } from '../support/fleet-files';
 
 /** Error lines only (Windows aliases also warn that @latest is not pinned). */
 const onlyErrors = (lines: string[]) => lines.filter((l) => !/^\S+ warning:/.test(l));

@@ -4,19 +4,14 @@
  * run must report all of them, so fixing one run's errors never uncovers another.
  */
 import { resolve } from 'node:path';
-import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../../model/diagnostics';
+import { Diagnostic, formatDiagnostic, sortDiagnostics } from '../../model/diagnostics';
 import { loadFleet } from '../../model/load-fleet';
+import { refusalOf } from '../support/fleet-files';
 
 const ROOT = resolve(__dirname, '..', 'fixtures', 'every-mistake');
 
 function diagnostics(): Diagnostic[] {
-  try {
-    loadFleet(ROOT);
-  } catch (e) {
-    if (e instanceof UserError) return sortDiagnostics(e.diagnostics);
-    throw e;
-  }
-  throw new Error('expected the fixture fleet to be refused');
+  return sortDiagnostics(refusalOf(() => loadFleet(ROOT)));
 }
 
 /** Where each mistake is reported, its field, and a fragment of what is said. */

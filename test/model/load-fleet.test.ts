@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { formatDiagnostic, UserError } from '../../model/diagnostics';
 import { loadFleet, loadFleetFromSources } from '../../model/load-fleet';
-import { DEFAULTS, errorsOf, errorsOfCluster, load, MINIMAL, minimalFor } from './fleet-test-helpers';
+import { DEFAULTS, errorsOf, errorsOfCluster, load, MINIMAL, minimalFor } from '../support/fleet-files';
 
 const ROOT = resolve(__dirname, '..', '..');
 

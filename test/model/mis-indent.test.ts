@@ -1,7 +1,7 @@
 import { clusterSchema } from '../../model/fleet-schema';
 import { parseFleetSource } from '../../model/yaml-source';
 import { misIndentOf, schemaAt } from '../../model/mis-indent';
-import { errorsOfCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, MINIMAL } from '../support/fleet-files';
 
 const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
 const pool = (body: string) => `${MINIMAL}${CLASS}nodePools:\n  web:\n    nodeClass: default\n${body}`;

@@ -1,7 +1,7 @@
 import { firstTooDeep } from '../../model/nesting-depth';
 import { loadFleetFromSources } from '../../model/load-fleet';
 import { formatDiagnostic, UserError } from '../../model/diagnostics';
-import { MINIMAL } from './fleet-test-helpers';
+import { MINIMAL } from '../support/fleet-files';
 
 const DEFAULTS = 'gitops:\n  repoURL: https://git.example.com/fleet.git\n';
 

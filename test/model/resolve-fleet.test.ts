@@ -1,6 +1,6 @@
 import { FLEET_DEFAULTS } from '../../model/fleet-defaults';
 import { DEFAULT_KARPENTER_VERSION, DEFAULT_KUBERNETES_VERSION } from '../../model/versions';
-import { DEFAULTS, load, loadCluster, MINIMAL } from './fleet-test-helpers';
+import { DEFAULTS, load, loadCluster, MINIMAL } from '../support/fleet-files';
 
 describe('resolveCluster defaults', () => {
   const { cluster } = loadCluster(

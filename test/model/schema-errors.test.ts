@@ -2,7 +2,7 @@
  * Schema errors in our words, at the offending node. Each case loads `demo.yaml` = MINIMAL
  * (lines 1-6) + the lines shown, so line 7 is the first added line.
  */
-import { errorsOfCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, MINIMAL } from '../support/fleet-files';
 
 describe('schema errors', () => {
   it('unknown key: at the key, with did-you-mean and the known keys', () => {

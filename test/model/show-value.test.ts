@@ -1,5 +1,5 @@
 import { MAX_SHOWN_CHARS, oneLine, show } from '../../model/show-value';
-import { errorsOfCluster, MINIMAL } from './fleet-test-helpers';
+import { errorsOfCluster, MINIMAL } from '../support/fleet-files';
 
 describe('show', () => {
   it('escapes line breaks and control characters', () => {

@@ -1,13 +1,15 @@
-/** Hand-built cluster models for the policies tests (no loader involved). */
+/** Cluster models for the policies tests, built with the shared fixture builders (no loader involved). */
+import { ClusterModel, IamModel, NodeClassModel, NodePoolModel } from '../../model/fleet-model';
 import {
-  BlockDeviceMappingModel,
-  ClusterModel,
-  IamModel,
-  NodeClassModel,
-  NodePoolModel,
-} from '../../model/fleet-model';
+  buildCluster,
+  buildNodeClass,
+  buildNodePool,
+  FIXTURE_ACCOUNT,
+  fixtureSource,
+  rootVolume,
+} from '../support/fleet-fixtures';
 
-export const ACCOUNT = '111122223333';
+export const ACCOUNT = FIXTURE_ACCOUNT;
 export const REGION = 'eu-west-1';
 
 export interface ClusterOverrides {
@@ -23,97 +25,33 @@ export interface ClusterOverrides {
 }
 
 function nodeClass(name: string, kmsKeyID?: string): NodeClassModel {
-  const root: BlockDeviceMappingModel = {
-    deviceName: '/dev/xvda',
-    rootVolume: true,
-    ebs: {
-      volumeSize: '20Gi',
-      volumeType: 'gp3',
-      encrypted: true,
-      deleteOnTermination: true,
-      ...(kmsKeyID !== undefined ? { kmsKeyID } : {}),
-    },
-  };
-  return {
+  return buildNodeClass({
     name,
-    source: { file: 'clusters/ticketing.yaml', line: 30, col: 5 },
-    amiSelectorTerms: [{ alias: 'al2023@v20250505' }],
+    source: fixtureSource(30),
     role: 'KarpenterNodeRole-ticketing',
-    subnetSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'ticketing' } }],
-    securityGroupSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'ticketing' } }],
-    blockDeviceMappings: [root],
-    metadataOptions: {
-      httpEndpoint: 'enabled',
-      httpProtocolIPv6: 'disabled',
-      httpPutResponseHopLimit: 1,
-      httpTokens: 'required',
-    },
-    tags: {},
-    objectAnnotations: {},
-    capacityReservationSelectorTerms: [],
-    networkInterfaces: [],
-  };
+    blockDeviceMappings: [rootVolume('20Gi', kmsKeyID)],
+  });
 }
 
 export function clusterModel(o: ClusterOverrides = {}): ClusterModel {
   const name = o.name ?? 'ticketing';
   const kms = o.volumeKmsKeyIds ?? [];
-  return {
+  return buildCluster({
     name,
-    source: { file: `clusters/${name}.yaml`, line: 1, col: 1 },
-    aws: { accountId: ACCOUNT, region: REGION, partition: 'aws', ...o.aws },
-    kubernetesVersion: '1.33',
+    aws: { region: REGION, ...o.aws },
     karpenter: {
-      version: '1.14.1',
-      namespace: o.namespace ?? 'kube-system',
-      serviceAccount: o.serviceAccount ?? 'karpenter',
+      ...(o.namespace !== undefined ? { namespace: o.namespace } : {}),
+      ...(o.serviceAccount !== undefined ? { serviceAccount: o.serviceAccount } : {}),
       interruptionQueue: {
         name: o.queueName ?? name,
         ...(o.queueKmsKeyArn !== undefined ? { kmsKeyArn: o.queueKmsKeyArn } : {}),
       },
-      featureGates: {},
-      controller: {
-        replicas: 2,
-        logLevel: 'info',
-        resources: { requests: { cpu: '1', memory: '1Gi' }, limits: { memory: '1Gi' } },
-        priorityClassName: 'system-cluster-critical',
-        pdbMaxUnavailable: 1,
-        tolerations: [],
-        topologySpread: true,
-        nodeSelector: {},
-      },
-      helmValues: {},
     },
-    iam: {
-      identity: { type: 'pod-identity' },
-      controllerRoleName: `KarpenterControllerRole-${name}`,
-      nodeRoleName: `KarpenterNodeRole-${name}`,
-      nodeRoleExtraPolicyArns: [],
-      createInstanceProfile: false,
-      createSpotServiceLinkedRole: false,
-      zonalShift: false,
-      path: '/',
-      ...o.iam,
-    },
+    iam: o.iam,
     tags: o.tags ?? { team: 'platform', 'cost-center': '42' },
-    gitops: {
-      repoURL: 'https://git.example.com/platform/fleet.git',
-      targetRevision: 'main',
-      distPath: 'dist',
-      destination: { name },
-      argocdNamespace: 'argocd',
-      project: name,
-      syncPolicy: { automated: true, prune: true, selfHeal: true },
-      clusterLabels: {},
-      rings: [],
-      fleetEntry: 'roots',
-    },
+    gitops: { repoURL: 'https://git.example.com/platform/fleet.git' },
     nodeClasses: kms.length > 0 ? kms.map((k, i) => nodeClass(`encrypted-${i}`, k)) : [nodeClass('default')],
-    nodePools: [],
-    nodeOverlays: [],
-    capacityBuffers: [],
-    podTemplates: [],
-  };
+  });
 }
 
 /** A cluster with every optional feature switched on. */
@@ -147,19 +85,12 @@ export function nodePool(
   requirements: NodePoolModel['requirements'] = [],
   nodeClass = 'encrypted-0',
 ): NodePoolModel {
-  return {
+  return buildNodePool({
     name,
-    source: { file: 'clusters/ticketing.yaml', line: 60, col: 5 },
+    source: fixtureSource(60),
     nodeClass,
     requirements,
-    labels: {},
-    annotations: {},
-    taints: [],
-    startupTaints: [],
-    limits: {},
     disruption: { consolidationPolicy: 'WhenEmptyOrUnderutilized', consolidateAfter: '1m', budgets: [] },
     expireAfter: '720h',
-    smokeTest: false,
-    objectAnnotations: {},
-  };
+  });
 }

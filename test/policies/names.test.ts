@@ -1,4 +1,4 @@
-import { formatDiagnostic, UserError } from '../../model/diagnostics';
+import { formatDiagnostic } from '../../model/diagnostics';
 import { loadFleetFromSources } from '../../model/load-fleet';
 import {
   fieldSource,
@@ -7,6 +7,7 @@ import {
   nameProblems,
   ruleName,
 } from '../../policies/names';
+import { userErrorsOf } from '../support/fleet-files';
 import { clusterModel } from './fixtures';
 
 /** One cluster file through the real loader. */
@@ -34,13 +35,7 @@ function load(text: string) {
   return loadFleetFromSources([{ path: 'clusters/probe.yaml', text }]);
 }
 function loaderErrors(text: string): string[] {
-  try {
-    load(text);
-  } catch (e) {
-    if (e instanceof UserError) return e.diagnostics.map(formatDiagnostic);
-    throw e;
-  }
-  return [];
+  return userErrorsOf(() => load(text)).map(formatDiagnostic);
 }
 const EXPLICIT_ROLES = 'iam:\n  controllerRoleName: KarpenterController\n  nodeRoleName: KarpenterNode';
 

@@ -2,10 +2,11 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { formatDiagnostic, UserError } from '../../model/diagnostics';
+import { formatDiagnostic } from '../../model/diagnostics';
 import { loadFleet } from '../../model/load-fleet';
 import { Git, parsePromoteArgs, planPromotion, promote } from '../../promote/promote';
 import { git as gitAt } from '../review/git-fixtures';
+import { minimalFor, refusalOf } from '../support/fleet-files';
 
 const DEFAULTS = `gitops:
   repoURL: https://github.com/example/platform-gitops.git
@@ -16,14 +17,7 @@ const DEFAULTS = `gitops:
     - name: prod
 `;
 
-const cluster = (ring: string) => `aws:
-  accountId: "111122223333"
-  region: eu-west-1
-gitops:
-  destination:
-    name: ${ring}-cluster
-  ring: ${ring}
-`;
+const cluster = (ring: string) => `${minimalFor(`${ring}-cluster`)}  ring: ${ring}\n`;
 
 function write(root: string, rel: string, text: string): void {
   fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
@@ -53,13 +47,7 @@ const plan = (dir: string, to: string) => planPromotion(loadFleet(dir).fleet, to
 const options = (to: string, push = false) => ({ to, remote: 'origin', clustersDir: 'clusters', push });
 
 function refusal(f: () => unknown): string[] {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof UserError) return e.diagnostics.map(formatDiagnostic);
-    throw e;
-  }
-  throw new Error('expected a refusal');
+  return refusalOf(f).map(formatDiagnostic);
 }
 
 describe('npm run promote', () => {

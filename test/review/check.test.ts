@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { FleetModel } from '../../model/fleet-model';
+import { EMPTY_FLEET } from '../support/fleet-fixtures';
 import { distPaths } from '../../model/dist-layout';
 import { checkCli, parseCheckArgs } from '../../review/check';
 import { defaultCheckDeps } from '../../review/check-wiring';
@@ -10,7 +10,7 @@ import { git } from './git-fixtures';
 
 const generated = toDistFiles(exampleObjects());
 const deps: CheckDeps = {
-  loadFleet: () => ({ fleet: { clusters: [] } as unknown as FleetModel, warnings: [] }),
+  loadFleet: () => ({ fleet: EMPTY_FLEET, warnings: [] }),
   synthesize: () => generated,
 };
 
@@ -142,7 +142,7 @@ describe('npm run check: CEL transition rules against the previous dist/', () =>
   const headFiles = toDistFiles(headObjects);
   // The real validator (schemas and CEL rules of the default Karpenter version); no fleet.
   const realDeps: CheckDeps = {
-    loadFleet: () => ({ fleet: { clusters: [] } as unknown as FleetModel, warnings: [] }),
+    loadFleet: () => ({ fleet: EMPTY_FLEET, warnings: [] }),
     synthesize: () => headFiles,
     validate: defaultCheckDeps(process.cwd()).validate,
   };

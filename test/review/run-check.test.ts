@@ -2,13 +2,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { UserError } from '../../model/diagnostics';
 import { DistFiles } from '../../model/dist-layout';
-import { FleetModel } from '../../model/fleet-model';
+import { EMPTY_FLEET } from '../support/fleet-fixtures';
 import { loadFleet } from '../../model/load-fleet';
 import { CheckDeps, runCheck } from '../../review/run-check';
 import { synthesize } from '../../synth/synthesize';
 import { exampleObjects, toDistFiles, writeTree } from './dist-fixtures';
-
-const EMPTY_FLEET = { clusters: [] } as unknown as FleetModel;
 
 function deps(generated: DistFiles, extra: Partial<CheckDeps> = {}): CheckDeps {
   return { loadFleet: () => ({ fleet: EMPTY_FLEET, warnings: [] }), synthesize: () => generated, ...extra };

@@ -6,12 +6,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULTS } from '../support/fleet-files';
 import { makeTempProject, readTree, removeTempProject, writeTree } from './dist-fixture';
 
 const CLI = resolve(__dirname, '..', '..', 'build', 'synth', 'synth.js');
 
 const FLEET: Record<string, string> = {
-  '_defaults.yaml': 'gitops:\n  repoURL: https://github.com/example/platform-gitops.git\n',
+  '_defaults.yaml': DEFAULTS,
   'ticketing.yaml': `aws:
   accountId: "111122223333"
   region: ap-northeast-2

@@ -5,7 +5,7 @@ import { NamedGenerator } from '../../synth/generators';
 import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from '../../io/cli-common';
 import { parseSynthArgs, synthCli, SynthDeps } from '../../synth/synth';
 import { karpenterGenerator } from '../../charts/karpenter/karpenter-generator';
-import { fleetFixture } from '../charts/karpenter/fleet-fixtures';
+import { fleetFixture } from '../support/fleet-fixtures';
 import { listNames, makeTempProject, readTree, removeTempProject, writeTree } from './dist-fixture';
 
 const WARNING: Diagnostic = {

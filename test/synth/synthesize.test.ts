@@ -1,7 +1,7 @@
 import { UserError } from '../../model/diagnostics';
 import { GENERATORS } from '../../synth/generators';
 import { synthesize } from '../../synth/synthesize';
-import { fleetFixture } from '../charts/karpenter/fleet-fixtures';
+import { fleetFixture } from '../support/fleet-fixtures';
 
 const fleet = fleetFixture();
 

@@ -3,12 +3,14 @@ import { FleetModel } from '../../model/fleet-model';
 import { findCfnLint, runCfnLint } from '../../validation/cloudformation-check';
 import { equalWeightOrder } from '../../validation/cross-checks';
 import { hasErrors, validateDist } from '../../validation/validate-dist';
+import { buildCluster } from '../support/fleet-fixtures';
 import { APP, CLUSTER, cfnTemplate, distFiles, NODE_CLASS, NODE_POOL, values } from './fixtures';
 
 const NO_LINT = { cfnLint: false };
 
-const fleet = (version: '1.14.1' | '1.0.14' = '1.14.1'): FleetModel =>
-  ({ clusters: [{ name: CLUSTER, karpenter: { version } }] }) as unknown as FleetModel;
+const fleet = (version: '1.14.1' | '1.0.14' = '1.14.1'): FleetModel => ({
+  clusters: [buildCluster({ name: CLUSTER, karpenter: { version } })],
+});
 
 describe('validateDist', () => {
   test('a consistent cluster has no findings', () => {

@@ -7,7 +7,7 @@ import {
   MAXIMAL_NODE_CLASS,
   MAXIMAL_NODE_POOL,
   MINIMAL_NODE_POOL,
-} from '../karpenter/fleet-fixtures';
+} from '../../support/fleet-fixtures';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;

@@ -2,7 +2,7 @@ import { parse } from 'yaml';
 import { argocdGenerator, projectNameProblems } from '../../../charts/argocd/argocd-generator';
 import { UserError } from '../../../model/diagnostics';
 import { FleetModel } from '../../../model/fleet-model';
-import { fleetFixture } from '../karpenter/fleet-fixtures';
+import { fleetFixture } from '../../support/fleet-fixtures';
 
 describe('argocdGenerator', () => {
   const files = argocdGenerator(fleetFixture());

@@ -4,7 +4,7 @@ import { helmValuesGenerator } from '../../../charts/helm-values/helm-values-gen
 import { DistFiles } from '../../../model/dist-layout';
 import { FleetModel } from '../../../model/fleet-model';
 import { validateDist } from '../../../validation/validate-dist';
-import { fleetFixture } from '../karpenter/fleet-fixtures';
+import { fleetFixture } from '../../support/fleet-fixtures';
 
 describe('generated Argo CD objects, values and base manifests', () => {
   it('pass the validator (imported Argo CD v3.5.1 CRD schemas)', () => {

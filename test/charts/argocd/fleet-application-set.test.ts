@@ -4,7 +4,7 @@ import { APPLICATION_HEALTH_KEY } from '../../../charts/argocd/application-healt
 import { ROOT_TEMPLATE_PATCH, rootParams } from '../../../charts/argocd/fleet-application-set';
 import { ClusterModel, FleetModel } from '../../../model/fleet-model';
 import { validateFiles } from '../../../validation/validate-tree';
-import { fleetFixture } from '../karpenter/fleet-fixtures';
+import { fleetFixture } from '../../support/fleet-fixtures';
 import { Json } from './argo-fixtures';
 
 const RINGS = [

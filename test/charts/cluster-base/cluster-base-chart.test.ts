@@ -8,7 +8,7 @@ import {
   MAXIMAL_NODE_POOL,
   MINIMAL_NODE_CLASS,
   MINIMAL_NODE_POOL,
-} from '../karpenter/fleet-fixtures';
+} from '../../support/fleet-fixtures';
 
 const plain = clusterFixture('batch', [MINIMAL_NODE_CLASS], [MINIMAL_NODE_POOL]);
 const withNs = (c: ClusterModel, namespace: string): ClusterModel => ({

@@ -4,7 +4,7 @@ import {
   clusterBaseGenerator,
 } from '../../../charts/cluster-base/cluster-base-generator';
 import { ClusterModel } from '../../../model/fleet-model';
-import { fleetFixture } from '../karpenter/fleet-fixtures';
+import { fleetFixture } from '../../support/fleet-fixtures';
 
 describe('clusterBaseGenerator', () => {
   it('writes the smoke-test namespace and one Deployment and PDB per opted-in pool', () => {

@@ -1,6 +1,6 @@
 import { App, Chart } from 'cdk8s';
 import { PAUSE_IMAGE, SmokeTest } from '../../../charts/cluster-base/smoke-test';
-import { MAXIMAL_NODE_POOL, MINIMAL_NODE_POOL } from '../karpenter/fleet-fixtures';
+import { MAXIMAL_NODE_POOL, MINIMAL_NODE_POOL } from '../../support/fleet-fixtures';
 import { NodePoolModel } from '../../../model/fleet-model';
 
 function render(pool: NodePoolModel) {

@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import { helmValuesGenerator } from '../../../charts/helm-values/helm-values-generator';
-import { fleetFixture } from '../karpenter/fleet-fixtures';
+import { fleetFixture } from '../../support/fleet-fixtures';
 
 describe('helmValuesGenerator', () => {
   const files = helmValuesGenerator(fleetFixture());

@@ -11,7 +11,7 @@ import {
   KarpenterChartValuesKey,
 } from '../../../imports/karpenter-chart-v1.14.1/values-keys';
 import { checkHelmValues } from '../../../model/helm-values-check';
-import { clusterFixture, MINIMAL_NODE_CLASS, MINIMAL_NODE_POOL } from '../karpenter/fleet-fixtures';
+import { clusterFixture, MINIMAL_NODE_CLASS, MINIMAL_NODE_POOL } from '../../support/fleet-fixtures';
 
 const base = clusterFixture('ticketing', [MINIMAL_NODE_CLASS], [MINIMAL_NODE_POOL]);
 

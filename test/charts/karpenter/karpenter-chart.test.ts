@@ -6,7 +6,7 @@ import {
   MAXIMAL_NODE_POOL,
   MINIMAL_NODE_CLASS,
   MINIMAL_NODE_POOL,
-} from './fleet-fixtures';
+} from '../../support/fleet-fixtures';
 
 describe('KarpenterChart', () => {
   const app = new App({ outdir: '.', recordConstructMetadata: false });

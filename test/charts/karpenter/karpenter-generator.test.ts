@@ -1,6 +1,11 @@
 import { parse } from 'yaml';
 import { karpenterGenerator } from '../../../charts/karpenter/karpenter-generator';
-import { clusterFixture, fleetFixture, MAXIMAL_NODE_CLASS, MINIMAL_NODE_POOL } from './fleet-fixtures';
+import {
+  clusterFixture,
+  fleetFixture,
+  MAXIMAL_NODE_CLASS,
+  MINIMAL_NODE_POOL,
+} from '../../support/fleet-fixtures';
 
 describe('karpenterGenerator', () => {
   const files = karpenterGenerator(fleetFixture());

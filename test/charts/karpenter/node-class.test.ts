@@ -2,7 +2,7 @@ import { parse } from 'yaml';
 import { renderManifest } from '../../../charts/render-manifest';
 import { NodeClass, nodeClassSpec } from '../../../charts/karpenter/node-class';
 import { App, Chart } from 'cdk8s';
-import { MAXIMAL_NODE_CLASS, MINIMAL_NODE_CLASS } from './fleet-fixtures';
+import { MAXIMAL_NODE_CLASS, MINIMAL_NODE_CLASS } from '../../support/fleet-fixtures';
 import { nodeClassJson } from './chart-harness';
 
 describe('EC2NodeClass from a maximal node class', () => {

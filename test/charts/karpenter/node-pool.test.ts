@@ -2,7 +2,7 @@ import { parse } from 'yaml';
 import { App, Chart } from 'cdk8s';
 import { NodePool, nodePoolSpec } from '../../../charts/karpenter/node-pool';
 import { renderManifest } from '../../../charts/render-manifest';
-import { MAXIMAL_NODE_POOL, MINIMAL_NODE_POOL, STATIC_NODE_POOL } from './fleet-fixtures';
+import { MAXIMAL_NODE_POOL, MINIMAL_NODE_POOL, STATIC_NODE_POOL } from '../../support/fleet-fixtures';
 import { nodePoolJson } from './chart-harness';
 
 describe('NodePool from a maximal node pool', () => {

@@ -1,4 +1,4 @@
-/** Helpers for model tests: load in-memory fleets and read their diagnostics as text. */
+/** Fleet-file text for tests: a minimal `_defaults.yaml` and cluster file, and helpers that load in-memory fleets and read their diagnostics. */
 import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../../model/diagnostics';
 import { FleetSource, LoadedFleet, loadFleetFromSources } from '../../model/load-fleet';
 
@@ -29,15 +29,31 @@ export function load(files: Readonly<Record<string, string>>): LoadedFleet {
   return loadFleetFromSources(sources(files));
 }
 
-/** The diagnostics a fleet fails with; fails the test if it loads. */
-export function diagnosticsOf(files: Readonly<Record<string, string>>): Diagnostic[] {
+/** The diagnostics `run` throws as a UserError, in the order thrown; [] when it succeeds. Other errors propagate. */
+export function userErrorsOf(run: () => unknown): readonly Diagnostic[] {
   try {
-    load(files);
+    run();
   } catch (e) {
-    if (e instanceof UserError) return sortDiagnostics(e.diagnostics);
+    if (e instanceof UserError) return e.diagnostics;
     throw e;
   }
-  throw new Error('expected the fleet to be refused, but it loaded');
+  return [];
+}
+
+/** The diagnostics `run` is refused with, in the order thrown; fails the test if it succeeds. */
+export function refusalOf(run: () => unknown): readonly Diagnostic[] {
+  let done = false;
+  const diagnostics = userErrorsOf(() => {
+    run();
+    done = true;
+  });
+  if (done) throw new Error('expected a refusal, but it succeeded');
+  return diagnostics;
+}
+
+/** The diagnostics a fleet fails with, sorted; fails the test if it loads. */
+export function diagnosticsOf(files: Readonly<Record<string, string>>): Diagnostic[] {
+  return sortDiagnostics(refusalOf(() => load(files)));
 }
 
 /** Formatted error lines (`file:line:col path: message. fix.`). */
