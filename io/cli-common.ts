@@ -55,6 +55,28 @@ export interface CliFolders {
 }
 
 /**
+ * The first step of every CLI: a command line that could not be parsed (a sentence) is printed
+ * with the usage text (exit code 2); `--help` prints the usage (exit code 0). Returns the exit code
+ * to stop with, or the parsed arguments to go on with.
+ */
+export function argsOrExit<T extends { readonly help: boolean }>(
+  command: string,
+  parsed: T | string,
+  usage: string,
+  io: CliIo,
+): T | number {
+  if (typeof parsed === 'string') {
+    io.err(`${command}: ${parsed}.\n${usage}`);
+    return EXIT_USAGE;
+  }
+  if (parsed.help) {
+    io.out(usage);
+    return EXIT_OK;
+  }
+  return parsed;
+}
+
+/**
  * Resolves `--out` and `--clusters` (defaults `dist/` and `clusters/` of the project; given
  * values against the working folder). Returns a usage error sentence when the output folder,
  * which is replaced as a whole, would hold the project, the fleet description or the

@@ -23,6 +23,7 @@ import { DistFiles } from '../model/dist-layout';
 import { formatDiagnostic, sortDiagnostics } from '../model/diagnostics';
 import { FleetModel } from '../model/fleet-model';
 import {
+  argsOrExit,
   CliIo,
   EXIT_OK,
   EXIT_USAGE,
@@ -231,15 +232,8 @@ export async function policiesCli(
   deps: PoliciesDeps,
   projectRoot: string = PROJECT_ROOT,
 ): Promise<number> {
-  const args = parsePoliciesArgs(argv);
-  if (typeof args === 'string') {
-    io.err(`policies: ${args}.\n${USAGE}`);
-    return EXIT_USAGE;
-  }
-  if (args.help) {
-    io.out(USAGE);
-    return EXIT_OK;
-  }
+  const args = argsOrExit('policies', parsePoliciesArgs(argv), USAGE, io);
+  if (typeof args === 'number') return args;
   const folders = resolveCliFolders(args, io, projectRoot);
   if (typeof folders === 'string') {
     io.err(`policies: ${folders}.`);

@@ -13,6 +13,7 @@
 import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
 import { ClusterModel } from '../model/fleet-model';
 import {
+  argsOrExit,
   CliIo,
   EXIT_OK,
   EXIT_USAGE,
@@ -132,15 +133,8 @@ export async function preflightCli(
   deps: PreflightDeps,
   projectRoot: string = PROJECT_ROOT,
 ): Promise<number> {
-  const args = parsePreflightArgs(argv);
-  if (typeof args === 'string') {
-    io.err(`preflight: ${args}.\n${USAGE}`);
-    return EXIT_USAGE;
-  }
-  if (args.help) {
-    io.out(USAGE);
-    return EXIT_OK;
-  }
+  const args = argsOrExit('preflight', parsePreflightArgs(argv), USAGE, io);
+  if (typeof args === 'number') return args;
   const clustersDir =
     args.clusters === undefined ? resolve(projectRoot, 'clusters') : resolve(io.cwd, args.clusters);
   let cluster: ClusterModel | undefined;

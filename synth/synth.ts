@@ -11,6 +11,7 @@
  */
 import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
 import {
+  argsOrExit,
   CliIo,
   EXIT_OK,
   EXIT_USAGE,
@@ -127,15 +128,8 @@ export function synthCli(
   deps: SynthDeps,
   projectRoot: string = PROJECT_ROOT,
 ): number {
-  const args = parseSynthArgs(argv);
-  if (typeof args === 'string') {
-    io.err(`synth: ${args}.\n${USAGE}`);
-    return EXIT_USAGE;
-  }
-  if (args.help) {
-    io.out(USAGE);
-    return EXIT_OK;
-  }
+  const args = argsOrExit('synth', parseSynthArgs(argv), USAGE, io);
+  if (typeof args === 'number') return args;
   const folders = resolveCliFolders(args, io, projectRoot);
   if (typeof folders === 'string') {
     io.err(`synth: ${folders}.`);

@@ -176,11 +176,13 @@ function nodePoolSpec(rng: Prng, className: string, beta: boolean): Obj {
   if (maybe(rng, 0.7)) {
     const d: Obj = {};
     if (maybe(rng)) d.consolidationPolicy = rng.pick(['WhenEmpty', 'WhenEmptyOrUnderutilized']);
-    // v1beta1 allows consolidateAfter only with WhenEmpty, and has no budget reasons.
-    if (maybe(rng) && (!beta || d.consolidationPolicy === 'WhenEmpty'))
-      d.consolidateAfter = rng.pick(['0s', '30s', '5m', 'Never']);
+    // The v1 CRD requires consolidateAfter in a disruption block. v1beta1 allows it only with
+    // WhenEmpty (WhenUnderutilized converts to 0s: toV1beta1 leaves it out) and has no budget reasons.
+    const underutilized =
+      (d.consolidationPolicy ?? 'WhenEmptyOrUnderutilized') === 'WhenEmptyOrUnderutilized';
+    d.consolidateAfter = beta && underutilized ? '0s' : rng.pick(['0s', '30s', '5m', 'Never']);
     if (maybe(rng)) d.budgets = budgets(rng).map((b) => (beta ? { ...b, reasons: undefined } : b));
-    if (Object.keys(d).length > 0) spec.disruption = d;
+    spec.disruption = d;
   }
   if (maybe(rng, 0.7))
     spec.limits = { cpu: String(100 * (1 + rng.int(10))), memory: `${100 * (1 + rng.int(10))}Gi` };
@@ -207,6 +209,11 @@ function toV1beta1(pool: Obj, cls: Obj): [Obj, Obj] {
     delete ts.expireAfter;
   }
   const disruption = ps.disruption as Obj | undefined;
+  if (
+    disruption &&
+    (disruption.consolidationPolicy ?? 'WhenEmptyOrUnderutilized') === 'WhenEmptyOrUnderutilized'
+  )
+    delete disruption.consolidateAfter;
   if (disruption?.consolidationPolicy === 'WhenEmptyOrUnderutilized')
     disruption.consolidationPolicy = 'WhenUnderutilized';
   if (cs.kubelet !== undefined) {

@@ -17,7 +17,10 @@ import { synthesize } from '../../synth/synthesize';
 import { createPrng } from '../reliability/prng';
 import { FIXTURE_ACCOUNT, FIXTURE_REPO_URL } from '../support/fleet-fixtures';
 import { convertText } from './convert-helpers';
+import { parseManifests } from '../../validation/manifest-source';
+import { validatorFor } from '../../validation/validate-manifests';
 import { generateCase, GeneratedCase } from './manifest-generator';
+import { normalisedSpec, withCrdDefaults } from './semantic-equality';
 
 type Obj = Record<string, unknown>;
 
@@ -32,42 +35,6 @@ const FLAGS = {
   repoURL: FIXTURE_REPO_URL,
   selfCheck: false,
 };
-
-/** The defaults the v1 CRDs give (the API server applies them before storing). */
-function withCrdDefaults(obj: Obj): Obj {
-  const copy = structuredClone(obj);
-  const spec = copy.spec as Obj;
-  if (copy.kind === 'NodePool') {
-    const d = (spec.disruption ??= {}) as Obj;
-    d.consolidationPolicy ??= 'WhenEmptyOrUnderutilized';
-    d.consolidateAfter ??= '0s';
-    d.budgets ??= [{ nodes: '10%' }];
-    const ts = (spec.template as Obj).spec as Obj;
-    ts.expireAfter ??= '720h';
-  } else {
-    spec.metadataOptions = {
-      httpEndpoint: 'enabled',
-      httpProtocolIPv6: 'disabled',
-      httpPutResponseHopLimit: 1,
-      httpTokens: 'required',
-      ...((spec.metadataOptions as Obj | undefined) ?? {}),
-    };
-  }
-  return copy;
-}
-
-/** Set semantics where Karpenter has them: requirement order; empty template metadata. */
-function normalise(obj: Obj): Obj {
-  const spec = structuredClone(obj.spec) as Obj;
-  if (obj.kind === 'NodePool') {
-    const ts = (spec.template as Obj).spec as Obj;
-    const reqs = (ts.requirements as Obj[] | undefined) ?? [];
-    ts.requirements = [...reqs].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
-    const meta = (spec.template as Obj).metadata as Obj | undefined;
-    if (meta && Object.keys(meta).length === 0) delete (spec.template as Obj).metadata;
-  }
-  return spec;
-}
 
 /** Leaf paths (`spec.a.b[0].c`) where two values differ. */
 export function differences(a: unknown, b: unknown, path = 'spec'): string[] {
@@ -98,8 +65,17 @@ interface Outcome {
   readonly accountedDiffs: number;
 }
 
+/** The generated input must itself be valid: v1 against the 1.14.1 CRDs, v1beta1 against 1.0.14's. */
+function inputProblems(c: GeneratedCase): string[] {
+  const docs = parseManifests(`case-${c.seed}.yaml`, c.yaml);
+  return validatorFor(c.generation === 'v1' ? '1.14.1' : '1.0.14')
+    .validate(docs)
+    .filter((f) => f.severity === 'error')
+    .map((f) => `input not valid: ${f.object ?? ''} ${f.path}: ${f.message}`);
+}
+
 function runCase(c: GeneratedCase): Outcome {
-  const problems: string[] = [];
+  const problems: string[] = [...inputProblems(c)];
   const result = convertText(c.yaml, FLAGS, `case-${c.seed}.yaml`);
   if (!result.ok)
     return {
@@ -119,8 +95,8 @@ function runCase(c: GeneratedCase): Outcome {
       problems.push(`${kind}/${name}: not generated`);
       continue;
     }
-    const got = normalise(parseAllDocuments(text)[0].toJS() as Obj);
-    const want = normalise(withCrdDefaults(expected));
+    const got = normalisedSpec(parseAllDocuments(text)[0].toJS() as Obj);
+    const want = normalisedSpec(withCrdDefaults(expected));
     // v1beta1 objects are reported under their own kind and name, the same as v1's.
     for (const diff of differences(want, got))
       if (!accounted(result.entries, `${kind}/${name}`, diff))

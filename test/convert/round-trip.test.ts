@@ -24,6 +24,7 @@ import { distPaths } from '../../model/dist-layout';
 import { DEFAULTS, load } from '../support/fleet-files';
 import { FIXTURE_ACCOUNT, FIXTURE_REGION } from '../support/fleet-fixtures';
 import { convertFixtures, fixture } from './convert-helpers';
+import { normalisedSpec, withCrdDefaults } from './semantic-equality';
 
 type Obj = Record<string, unknown>;
 
@@ -56,43 +57,18 @@ function inputObjects(rel: string): Map<string, Obj> {
     for (const item of items)
       out.set(
         `${item.kind as string}/${(item.metadata as Obj).name as string}`,
-        normalise(applyApiServerDefaults(item)),
+        normalise(withCrdDefaults(item)),
       );
   }
   return out;
 }
 
-function applyApiServerDefaults(obj: Obj): Obj {
-  const copy = structuredClone(obj);
-  const spec = copy.spec as Obj;
-  if (copy.kind === 'NodePool') {
-    const d = (spec.disruption ??= {}) as Obj;
-    d.consolidationPolicy ??= 'WhenEmptyOrUnderutilized';
-    d.consolidateAfter ??= '0s';
-    d.budgets ??= [{ nodes: '10%' }];
-    const ts = (spec.template as Obj).spec as Obj;
-    ts.expireAfter ??= '720h';
-  } else if (copy.kind === 'EC2NodeClass') {
-    spec.metadataOptions = {
-      httpEndpoint: 'enabled',
-      httpProtocolIPv6: 'disabled',
-      httpPutResponseHopLimit: 1,
-      httpTokens: 'required',
-      ...((spec.metadataOptions as Obj | undefined) ?? {}),
-    };
-  }
-  return copy;
-}
-
+/** Go's duration spelling (`720h0m0s`) as the fleet format writes it (`720h`). */
 function normalise(obj: Obj): Obj {
-  const spec = structuredClone(obj.spec) as Obj;
+  const spec = normalisedSpec(obj);
   if (obj.kind === 'NodePool') {
     const ts = (spec.template as Obj).spec as Obj;
     ts.expireAfter = String(ts.expireAfter).replace(/(^|[a-z])0m0s$/, '$1');
-    const reqs = (ts.requirements as Obj[] | undefined) ?? [];
-    ts.requirements = [...reqs].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
-    const meta = (spec.template as Obj).metadata as Obj | undefined;
-    if (meta && Object.keys(meta).length === 0) delete (spec.template as Obj).metadata;
   }
   return { apiVersion: obj.apiVersion, kind: obj.kind, name: (obj.metadata as Obj).name, spec };
 }

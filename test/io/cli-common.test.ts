@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { UserError } from '../../model/diagnostics';
 import {
+  argsOrExit,
   CliIo,
   displayPath,
   EXIT_INTERNAL,
@@ -97,5 +98,33 @@ describe('output helpers', () => {
     ]);
     expect(displayPath(ROOT, join(ROOT, 'dist'))).toBe('dist/');
     expect(displayPath(ROOT, '/tmp/out')).toBe('/tmp/out/');
+  });
+});
+
+describe('argsOrExit', () => {
+  const io = () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l), cwd: '/' }, out, err };
+  };
+
+  it('prints a parse error with the usage and exits 2', () => {
+    const t = io();
+    expect(argsOrExit('synth', 'unknown option --x', 'usage: npm run synth', t.io)).toBe(2);
+    expect(t.err).toEqual(['synth: unknown option --x.\nusage: npm run synth']);
+    expect(t.out).toEqual([]);
+  });
+
+  it('prints the usage for --help and exits 0', () => {
+    const t = io();
+    expect(argsOrExit('synth', { help: true }, 'usage: npm run synth', t.io)).toBe(0);
+    expect(t.out).toEqual(['usage: npm run synth']);
+  });
+
+  it('hands back parsed arguments to go on with', () => {
+    const t = io();
+    const args = { help: false, quiet: true };
+    expect(argsOrExit('synth', args, 'usage', t.io)).toBe(args);
+    expect([...t.out, ...t.err]).toEqual([]);
   });
 });
