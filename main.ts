@@ -6,13 +6,9 @@
  * cdk8s CLI deletes its output folder before it starts the app (see
  * docs/synth-and-output.md), so cdk8s.yaml points it at build/cdk8s.out.
  */
-import { CliIo, loadFleetFromDir } from './io/cli-common';
+import { loadFleetFromDir, processIo } from './io/cli-common';
 import { synthCli } from './synth/synth';
 
-const io: CliIo = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-  cwd: process.cwd(),
-};
+const io = processIo();
 const outDir = process.env.CDK8S_OUTDIR ?? 'dist';
 process.exitCode = synthCli(['--out', outDir], io, { loadFleet: loadFleetFromDir });

@@ -54,6 +54,15 @@ export interface CliFolders {
   readonly shownOut: string;
 }
 
+/** The terminal and working folder of this process, for a CLI's entry point. */
+export function processIo(): CliIo {
+  return {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    cwd: process.cwd(),
+  };
+}
+
 /**
  * The first step of every CLI: a command line that could not be parsed (a sentence) is printed
  * with the usage text (exit code 2); `--help` prints the usage (exit code 0). Returns the exit code

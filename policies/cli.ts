@@ -31,6 +31,7 @@ import {
   FleetLoader,
   loadFleetFromDir,
   plural,
+  processIo,
   PROJECT_ROOT,
   reportFailure,
   resolveCliFolders,
@@ -262,11 +263,7 @@ export async function policiesCli(
 }
 
 if (require.main === module) {
-  const io: CliIo = {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-    cwd: process.cwd(),
-  };
+  const io = processIo();
   void policiesCli(process.argv.slice(2), io, { loadFleet: loadFleetFromDir }).then((code) => {
     process.exitCode = code;
   });

@@ -20,6 +20,7 @@ import {
   EXIT_USER_ERROR,
   FleetLoader,
   loadFleetFromDir,
+  processIo,
   PROJECT_ROOT,
   reportFailure,
 } from '../io/cli-common';
@@ -201,11 +202,7 @@ export async function preflightCli(
 }
 
 if (require.main === module) {
-  const io: CliIo = {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-    cwd: process.cwd(),
-  };
+  const io = processIo();
   preflightCli(process.argv.slice(2), io, { loadFleet: loadFleetFromDir }).then(
     (code) => {
       process.exitCode = code;

@@ -18,6 +18,7 @@ import {
   FleetLoader,
   loadFleetFromDir,
   plural,
+  processIo,
   PROJECT_ROOT,
   reportFailure,
   resolveCliFolders,
@@ -153,10 +154,6 @@ export function synthCli(
 }
 
 if (require.main === module) {
-  const io: CliIo = {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-    cwd: process.cwd(),
-  };
+  const io = processIo();
   process.exitCode = synthCli(process.argv.slice(2), io, { loadFleet: loadFleetFromDir });
 }
