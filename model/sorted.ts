@@ -1,11 +1,21 @@
 /** Deterministic ordering helpers for the resolved model. */
 
-/** Copy of a string map with keys in code-unit order. */
+/**
+ * Copy of a string map (labels, tags, limits, kubelet maps ...) with keys in code-unit order,
+ * which depends neither on locale nor on insertion order; an absent map gives an empty one.
+ */
 export function sortedRecord<T>(record: Readonly<Record<string, T>> | undefined): Record<string, T> {
   const out: Record<string, T> = {};
   if (!record) return out;
-  for (const key of Object.keys(record).sort()) out[key] = record[key];
+  for (const key of Object.keys(record).sort(compareCodeUnits)) out[key] = record[key];
   return out;
+}
+
+/** Like `sortedRecord`, but `undefined` stays `undefined` (an absent optional map is not an empty one). */
+export function sortedRecordOrUndefined<T>(
+  record: Readonly<Record<string, T>> | undefined,
+): Record<string, T> | undefined {
+  return record === undefined ? undefined : sortedRecord(record);
 }
 
 /** Deep copy of a JSON-like value with every map's keys sorted (lists keep their order). */

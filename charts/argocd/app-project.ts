@@ -19,7 +19,7 @@ import {
   AppProjectSpecDestinations,
   AppProjectSpecNamespaceResourceWhitelist,
 } from '../../imports/argocd-v3.5.1/argoproj.io';
-import { compareCodeUnits } from '../sorted-record';
+import { compareCodeUnits } from '../../model/sorted';
 import { clusterBaseNamespaces } from '../cluster-base/cluster-base-chart';
 import { argocdAnnotations, argocdLabels, hasConversionWebhook } from './application-common';
 

@@ -10,7 +10,7 @@ import {
   ApplicationSpecDestination,
   ApplicationSpecSyncPolicy,
 } from '../../imports/argocd-v3.5.1/argoproj.io';
-import { sortedRecord } from '../sorted-record';
+import { sortedRecord } from '../../model/sorted';
 
 /** Makes Argo CD delete an Application's resources when the Application is deleted (cascade). */
 export const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';

@@ -9,7 +9,7 @@ import { Construct } from 'constructs';
 import { distPaths } from '../../model/dist-layout';
 import { FleetModel } from '../../model/fleet-model';
 import { PlacedManifest } from '../karpenter/karpenter-chart';
-import { compareCodeUnits } from '../sorted-record';
+import { compareCodeUnits } from '../../model/sorted';
 import { ArgoCdConfigPatch } from './application-health';
 import { FleetApplicationSet, renderRootParams } from './fleet-application-set';
 import { FleetAppProject, FleetRoot } from './fleet-root';

@@ -16,7 +16,7 @@ import { MANAGED_BY, TAGS } from '../../model/constants';
 import { distPaths } from '../../model/dist-layout';
 import { ClusterModel } from '../../model/fleet-model';
 import { Application, AppProject } from '../../imports/argocd-v3.5.1/argoproj.io';
-import { compareCodeUnits } from '../sorted-record';
+import { compareCodeUnits } from '../../model/sorted';
 import {
   applicationMetadata,
   IN_CLUSTER_SERVER,

@@ -9,7 +9,7 @@
 import { LABELS } from '../../model/constants';
 import { ClusterModel, TolerationModel } from '../../model/fleet-model';
 import { arnBuilder } from '../../policies/partition';
-import { sortedRecord } from '../sorted-record';
+import { sortedRecord } from '../../model/sorted';
 import { deepMergeValues, HelmValuesMap } from './deep-merge';
 
 /** Annotation EKS reads to give a service account an IAM role through IRSA. */

@@ -20,7 +20,7 @@ import {
   TAGS,
 } from '../../model/constants';
 import { CapacityBufferModel, PodTemplateModel } from '../../model/overlay-buffer-model';
-import { sortedRecord } from '../sorted-record';
+import { sortedRecord } from '../../model/sorted';
 import { SKIP_DRY_RUN_ON_MISSING_RESOURCE } from './object-metadata';
 
 function namespacedMetadata(

@@ -44,7 +44,7 @@ import {
   NodeClassModel,
   SelectorTermModel,
 } from '../../model/fleet-model';
-import { sortedRecord, sortedRecordOrUndefined } from '../sorted-record';
+import { sortedRecord, sortedRecordOrUndefined } from '../../model/sorted';
 import { karpenterObjectMetadata } from './object-metadata';
 
 /** API group and kind a NodePool's `nodeClassRef` names. */

@@ -32,7 +32,7 @@ import {
   RequirementModel,
   TaintModel,
 } from '../../model/fleet-model';
-import { sortedRecord } from '../sorted-record';
+import { sortedRecord } from '../../model/sorted';
 import { EC2_NODE_CLASS_REF } from './node-class';
 import { karpenterObjectMetadata } from './object-metadata';
 

@@ -4,7 +4,7 @@
  */
 import { ApiObjectMetadata } from 'cdk8s';
 import { ARGOCD_ANNOTATIONS, MANAGED_BY, SYNC_WAVES, TAGS } from '../../model/constants';
-import { sortedRecord } from '../sorted-record';
+import { sortedRecord } from '../../model/sorted';
 
 /** Argo CD sync option for custom resources whose CRD may be installed by the same sync. */
 export const SKIP_DRY_RUN_ON_MISSING_RESOURCE = 'SkipDryRunOnMissingResource=true';

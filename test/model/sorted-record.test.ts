@@ -1,4 +1,4 @@
-import { compareCodeUnits, sortedRecord, sortedRecordOrUndefined } from '../../charts/sorted-record';
+import { compareCodeUnits, sortedRecord, sortedRecordOrUndefined } from '../../model/sorted';
 
 test('sortedRecord orders keys by code unit, independent of insertion order and locale', () => {
   const sorted = sortedRecord({ b: 1, B: 2, a: 3, ä: 4, _: 5, '10': 6, '9': 7 });
