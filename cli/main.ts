@@ -12,7 +12,7 @@
  * or `node bin/run.js cli/main` in this repository) it runs the command line of the process.
  */
 import { CliIo, EXIT_OK, EXIT_USAGE, processIo, readToolPackage, reportInternalError } from '../io/cli-common';
-import { columns, runCommand, TOOL_NAME } from '../io/command';
+import { asSentence, columns, runCommand, TOOL_NAME } from '../io/command';
 import { didYouMean } from '../model/did-you-mean';
 import { COMMANDS } from './commands';
 
@@ -44,7 +44,7 @@ export function topHelp(): string {
 }
 
 function topUsageError(sentence: string, io: CliIo): number {
-  io.err(`${TOOL_NAME}: ${sentence}.`);
+  io.err(`${TOOL_NAME}: ${asSentence(sentence)}`);
   io.err(`usage: ${TOOL_NAME} <command> [options]   (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
   io.err(`Run '${TOOL_NAME} --help' for the commands.`);
   return EXIT_USAGE;

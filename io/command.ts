@@ -163,10 +163,15 @@ export function helpText(path: string, decl: AnyCommand): string {
     ].filter((e) => e !== undefined);
     return [optionLabel(name, o), extra.length ? `${o.description} (${extra.join('; ')})` : o.description];
   });
+  rows.push(['--debug', 'on an internal error, also print the stack trace']);
   out.push('', 'options:', ...columns(rows));
-  out.push(...columns([['--debug', 'on an internal error, also print the stack trace']]));
   if (decl.exitCodes) out.push('', `exit codes: ${decl.exitCodes}`);
   return out.join('\n');
+}
+
+/** Ends a sentence with a full stop unless it ends with a question mark. */
+export function asSentence(s: string): string {
+  return /[.?]$/.test(s) ? s : `${s}.`;
 }
 
 /**
@@ -174,7 +179,7 @@ export function helpText(path: string, decl: AnyCommand): string {
  * `karpenter-gitops synth: <sentence>.`, the usage line(s), and where the help is.
  */
 export function usageError(path: string, decl: AnyCommand, sentence: string, io: CliIo): number {
-  io.err(`${TOOL_NAME} ${path}: ${sentence.replace(/\.$/, '')}.`);
+  io.err(`${TOOL_NAME} ${path}: ${asSentence(sentence)}`);
   io.err(usageText(path, decl));
   io.err(`Run '${TOOL_NAME} ${path} --help' for the options.`);
   return EXIT_USAGE;
@@ -242,11 +247,16 @@ export function parseCommand<O extends OptionDecls>(
     }
     return usageError(path, decl, unknown, io);
   }
-  let parsed: { values: Record<string, unknown>; positionals: string[] };
+  let parsed: {
+    values: Record<string, unknown>;
+    positionals: string[];
+    tokens?: { kind: string; name?: string; rawName?: string }[];
+  };
   try {
     parsed = parseArgs({
       args: [...argv],
       strict: true,
+      tokens: true,
       allowPositionals: decl.positionals !== undefined,
       options: Object.fromEntries(
         Object.entries(all).map(([name, o]) => [
@@ -271,7 +281,12 @@ export function parseCommand<O extends OptionDecls>(
     return EXIT_OK;
   }
   const values: Record<string, unknown> = {};
+  const given = new Map<string, number>();
+  for (const t of parsed.tokens ?? []) if (t.kind === 'option' && t.name) given.set(t.name, (given.get(t.name) ?? 0) + 1);
   for (const [name, o] of Object.entries(decl.options)) {
+    if (!o.multiple && o.type === 'string' && (given.get(name) ?? 0) > 1) {
+      return usageError(path, decl, `--${name} given twice`, io);
+    }
     const v = parsed.values[name];
     if (o.type === 'boolean') {
       values[name] = v === true || (Array.isArray(v) && v.length > 0);

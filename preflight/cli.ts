@@ -12,7 +12,6 @@
  */
 import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
 import { ClusterModel } from '../model/fleet-model';
-import { existsSync } from 'node:fs';
 import { defineCommand, OptionValues, runCommand } from '../io/command';
 import {
   CliIo,
@@ -21,7 +20,6 @@ import {
   EXIT_USER_ERROR,
   FleetLoader,
   loadFleetFromDir,
-  noFleetMessage,
   reportFailure,
 } from '../io/cli-common';
 import { resolve } from 'node:path';
@@ -137,10 +135,6 @@ export async function preflightRun(
 ): Promise<number> {
   const clustersDir =
     args.clusters === undefined ? resolve(projectRoot, 'clusters') : resolve(io.cwd, args.clusters);
-  if (!existsSync(clustersDir)) {
-    io.err(noFleetMessage('preflight', clustersDir, io.cwd));
-    return EXIT_USER_ERROR;
-  }
   let cluster: ClusterModel | undefined;
   try {
     const { fleet, warnings } = deps.loadFleet(projectRoot, clustersDir);

@@ -22,8 +22,7 @@ import { readDistDir } from './read-dist-dir';
 import { readDistAtRef } from './read-dist-git';
 import { CheckDeps, CheckResult, CheckStepName, PreviousDist, runCheck, StepResult } from './run-check';
 import { DEFAULT_DIFF_LINES } from './stale-dist';
-import * as fs from 'fs';
-import { EXIT_USER_ERROR, noFleetMessage, processIo, reportInternalError } from '../io/cli-common';
+import { processIo, reportInternalError } from '../io/cli-common';
 import { AnyCommand, defineCommand, OptionValues, runCommand, usageError } from '../io/command';
 
 export const CHECK_FORMATS = ['text', 'github'] as const;
@@ -186,10 +185,6 @@ export async function checkRun(
   makeDeps: (projectRoot: string, clustersDir: string) => CheckDeps = defaultCheckDeps,
 ): Promise<number> {
   const clustersDir = path.resolve(projectRoot, options.clusters ?? 'clusters');
-  if (!fs.existsSync(clustersDir)) {
-    io.err(noFleetMessage('check', clustersDir, projectRoot));
-    return EXIT_USER_ERROR;
-  }
   const deps = makeDeps(projectRoot, clustersDir);
   const started = new Map<CheckStepName, number>();
   const progress = (step: CheckStepName, phase: 'start' | 'end', r?: StepResult) => {
