@@ -325,6 +325,17 @@ export async function runCommand(
 ): Promise<number> {
   const sub = decl.subcommands?.find((s) => s.name === argv[0]);
   if (sub) return runCommand(`${path} ${sub.name}`, sub, argv.slice(1), io);
+  const word = argv[0];
+  if (decl.subcommands?.length && !decl.positionals && word !== undefined && !word.startsWith('-')) {
+    const names = decl.subcommands.map((s) => s.name);
+    const close = didYouMean(word, names);
+    return usageError(
+      path,
+      decl,
+      `unknown subcommand '${word}'${close ? `; did you mean '${close}'?` : ` (subcommands: ${names.join(', ')})`}`,
+      io,
+    );
+  }
   const args = parseCommand(path, decl, argv, io);
   if (typeof args === 'number') return args;
   return decl.run(args, io);
