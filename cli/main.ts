@@ -11,7 +11,14 @@
  * Importing this file has no side effects; run as the main module (`node build/cli/main.js`,
  * or `node bin/run.js cli/main` in this repository) it runs the command line of the process.
  */
-import { CliIo, EXIT_OK, EXIT_USAGE, processIo, readToolPackage, reportInternalError } from '../io/cli-common';
+import {
+  CliIo,
+  EXIT_OK,
+  EXIT_USAGE,
+  processIo,
+  readToolPackage,
+  reportInternalError,
+} from '../io/cli-common';
 import { AnyCommand, asSentence, columns, runCommand, TOOL_NAME } from '../io/command';
 import { didYouMean } from '../model/did-you-mean';
 import { COMMANDS } from './commands';
@@ -67,7 +74,9 @@ export async function runCliWith(
   const dash = argv.indexOf('--');
   const head = dash === -1 ? argv : argv.slice(0, dash);
   const debug = head.includes('--debug');
-  const args = debug ? [...head.filter((a) => a !== '--debug'), ...(dash === -1 ? [] : argv.slice(dash))] : argv;
+  const args = debug
+    ? [...head.filter((a) => a !== '--debug'), ...(dash === -1 ? [] : argv.slice(dash))]
+    : argv;
   const cio: CliIo = debug ? { ...io, debug: true } : io;
   const [first, ...rest] = args;
   try {
@@ -88,7 +97,11 @@ export async function runCliWith(
         : didYouMean(first, names);
       const shown = close === undefined ? '' : first.startsWith('-') ? `--${close}` : close;
       const what = first.startsWith('-') ? 'option' : 'command';
-      return topUsageError(`unknown ${what} '${first}'${shown ? `; did you mean '${shown}'?` : ''}`, commands, cio);
+      return topUsageError(
+        `unknown ${what} '${first}'${shown ? `; did you mean '${shown}'?` : ''}`,
+        commands,
+        cio,
+      );
     }
     return await runCommand(command.name, command, rest, cio);
   } catch (err) {

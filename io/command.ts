@@ -282,7 +282,8 @@ export function parseCommand<O extends OptionDecls>(
   }
   const values: Record<string, unknown> = {};
   const given = new Map<string, number>();
-  for (const t of parsed.tokens ?? []) if (t.kind === 'option' && t.name) given.set(t.name, (given.get(t.name) ?? 0) + 1);
+  for (const t of parsed.tokens ?? [])
+    if (t.kind === 'option' && t.name) given.set(t.name, (given.get(t.name) ?? 0) + 1);
   for (const [name, o] of Object.entries(decl.options)) {
     if (!o.multiple && o.type === 'string' && (given.get(name) ?? 0) > 1) {
       return usageError(path, decl, `--${name} given twice`, io);

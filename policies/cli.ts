@@ -69,13 +69,15 @@ export function policiesCommandWith(deps: PoliciesDeps, projectRoot?: string) {
   const run = (args: PoliciesArgs, io: CliIo) => policiesRun(args, io, deps, projectRoot);
   const verifyCommand = defineCommand({
     name: 'verify',
-    summary: 'compare deployed IAM roles and policies with the generated ones, and simulate the scenarios (read-only)',
+    summary:
+      'compare deployed IAM roles and policies with the generated ones, and simulate the scenarios (read-only)',
     options: {
       cluster: CLUSTER_OPTION,
       endpoint: { type: 'string', value: 'URL', description: 'IAM endpoint', defaultText: "the region's" },
       clusters: CLUSTERS_OPTION,
     },
-    exitCodes: '0 no drift, 1 drift or a scenario IAM decides differently, 2 usage error or no AWS credentials',
+    exitCodes:
+      '0 no drift, 1 drift or a scenario IAM decides differently, 2 usage error or no AWS credentials',
     run: ({ values }, io) => run({ command: 'verify', ...values }, io),
   });
   const sizesCommand = defineCommand({

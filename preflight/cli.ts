@@ -40,7 +40,13 @@ const PREFLIGHT_OPTIONS = {
     description: 'AWS endpoint for every service (a local stand-in)',
     defaultText: "the SDK's",
   },
-  format: { type: 'string', value: 'FORMAT', choices: PREFLIGHT_FORMATS, description: 'output', defaultText: 'text' },
+  format: {
+    type: 'string',
+    value: 'FORMAT',
+    choices: PREFLIGHT_FORMATS,
+    description: 'output',
+    defaultText: 'text',
+  },
   clusters: {
     type: 'string',
     value: 'DIR',

@@ -180,7 +180,12 @@ export const promoteCommand = defineCommand({
   options: {
     to: { type: 'string', value: 'RING', required: true, description: 'the ring to promote' },
     remote: { type: 'string', value: 'NAME', description: 'git remote', defaultText: 'origin' },
-    clusters: { type: 'string', value: 'DIR', description: 'folder of the fleet description', defaultText: 'clusters' },
+    clusters: {
+      type: 'string',
+      value: 'DIR',
+      description: 'folder of the fleet description',
+      defaultText: 'clusters',
+    },
     push: { type: 'boolean', description: 'run the git push instead of printing it' },
   },
   exitCodes: '0 promoted (or nothing to promote), 1 the fleet or the promotion is refused, 2 usage error',

@@ -73,7 +73,11 @@ const CHECK_OPTIONS = {
     value: 'GIT-REF',
     description: 'dist/ at this git revision is the previous version (CEL transition rules)',
   },
-  previous: { type: 'string', value: 'DIR', description: 'folder holding the previous dist/ (instead of --base)' },
+  previous: {
+    type: 'string',
+    value: 'DIR',
+    description: 'folder holding the previous dist/ (instead of --base)',
+  },
 } as const;
 
 /** Turns parsed options into CheckCliOptions; a string is a usage error sentence. */
@@ -85,7 +89,8 @@ export function checkOptionsFrom(
   const diffLines = diffText === undefined ? DEFAULT_DIFF_LINES : Number(diffText);
   if (!Number.isInteger(diffLines) || diffLines < 1)
     return `--diff-lines must be a positive whole number, not '${diffText}'`;
-  if (values.base !== undefined && values.previous !== undefined) return 'give either --base or --previous, not both';
+  if (values.base !== undefined && values.previous !== undefined)
+    return 'give either --base or --previous, not both';
   return {
     format: values.format ?? 'text',
     quiet: values.quiet || env.CI === 'true',

@@ -37,7 +37,11 @@ const VALIDATE_OPTIONS = {
     description: 'judge karpenter.sh and karpenter.k8s.aws objects with the CRDs of V',
     defaultText: `per dist/ cluster from its Helm values, else ${DEFAULT_KARPENTER_VERSION}`,
   },
-  previous: { type: 'string', value: 'DIR', description: "previous versions of the objects, for the CRDs' transition rules" },
+  previous: {
+    type: 'string',
+    value: 'DIR',
+    description: "previous versions of the objects, for the CRDs' transition rules",
+  },
   format: {
     type: 'string',
     value: 'FORMAT',

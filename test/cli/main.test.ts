@@ -37,7 +37,17 @@ describe('karpenter-gitops (top level)', () => {
     expect(await runCli(['--help'], c.io)).toBe(0);
     const help = c.out.join('\n');
     expect(help).toContain('usage: karpenter-gitops <command> [options]');
-    for (const name of ['init', 'synth', 'check', 'impact', 'validate', 'policies', 'preflight', 'promote', 'convert'])
+    for (const name of [
+      'init',
+      'synth',
+      'check',
+      'impact',
+      'validate',
+      'policies',
+      'preflight',
+      'promote',
+      'convert',
+    ])
       expect(help).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
     expect(help).toContain('--debug');
   });
@@ -49,7 +59,9 @@ describe('karpenter-gitops (top level)', () => {
     const typo = capture();
     expect(await runCli(['snth'], typo.io)).toBe(2);
     expect(typo.err[0]).toBe("karpenter-gitops: unknown command 'snth'; did you mean 'synth'?");
-    expect(typo.err[1]).toMatch(/^usage: karpenter-gitops <command> \[options\] +\(commands: init, synth, check, /);
+    expect(typo.err[1]).toMatch(
+      /^usage: karpenter-gitops <command> \[options\] +\(commands: init, synth, check, /,
+    );
     const far = capture();
     expect(await runCli(['deploy'], far.io)).toBe(2);
     expect(far.err[0]).toBe("karpenter-gitops: unknown command 'deploy'.");
@@ -60,36 +72,44 @@ describe('karpenter-gitops (top level)', () => {
 });
 
 describe('every command', () => {
-  it.each(COMMANDS.map((c) => [c.name]))('%s --help is generated from its declaration (exit 0)', async (name) => {
-    const command = COMMANDS.find((c) => c.name === name)!;
-    const c = capture();
-    expect(await runCli([name, '--help'], c.io)).toBe(0);
-    expect(c.err).toEqual([]);
-    const help = c.out.join('\n');
-    expect(help.split('\n')[0]).toBe(`karpenter-gitops ${name}: ${command.summary}`);
-    expect(help).toContain(`usage: karpenter-gitops ${name}`);
-    for (const [option, decl] of Object.entries(command.options)) {
-      expect(help).toContain(`--${option}`);
-      expect(help).toContain(decl.description);
-      if (decl.choices) expect(help).toContain(`one of ${decl.choices.join(', ')}`);
-    }
-    expect(help).toMatch(/-h, --help +print this help/);
-    for (const sub of command.subcommands ?? []) {
-      const s = capture();
-      expect(await runCli([name, sub.name, '-h'], s.io)).toBe(0);
-      expect(s.out.join('\n')).toContain(`usage: karpenter-gitops ${name} ${sub.name}`);
-    }
-  });
+  it.each(COMMANDS.map((c) => [c.name]))(
+    '%s --help is generated from its declaration (exit 0)',
+    async (name) => {
+      const command = COMMANDS.find((c) => c.name === name)!;
+      const c = capture();
+      expect(await runCli([name, '--help'], c.io)).toBe(0);
+      expect(c.err).toEqual([]);
+      const help = c.out.join('\n');
+      expect(help.split('\n')[0]).toBe(`karpenter-gitops ${name}: ${command.summary}`);
+      expect(help).toContain(`usage: karpenter-gitops ${name}`);
+      for (const [option, decl] of Object.entries(command.options)) {
+        expect(help).toContain(`--${option}`);
+        expect(help).toContain(decl.description);
+        if (decl.choices) expect(help).toContain(`one of ${decl.choices.join(', ')}`);
+      }
+      expect(help).toMatch(/-h, --help +print this help/);
+      for (const sub of command.subcommands ?? []) {
+        const s = capture();
+        expect(await runCli([name, sub.name, '-h'], s.io)).toBe(0);
+        expect(s.out.join('\n')).toContain(`usage: karpenter-gitops ${name} ${sub.name}`);
+      }
+    },
+  );
 
-  it.each(COMMANDS.map((c) => [c.name]))('%s: an unknown flag is a usage error (exit 2), with the closest match', async (name) => {
-    const command = COMMANDS.find((c) => c.name === name)!;
-    const [first] = Object.keys(command.options);
-    const c = capture();
-    expect(await runCli([name, `--${first}x`], c.io)).toBe(2);
-    expect(c.err[0]).toBe(`karpenter-gitops ${name}: unknown option '--${first}x'; did you mean '--${first}'?`);
-    expect(c.err[1]).toMatch(new RegExp(`^usage: karpenter-gitops ${name}`));
-    expect(c.err[c.err.length - 1]).toBe(`Run 'karpenter-gitops ${name} --help' for the options.`);
-  });
+  it.each(COMMANDS.map((c) => [c.name]))(
+    '%s: an unknown flag is a usage error (exit 2), with the closest match',
+    async (name) => {
+      const command = COMMANDS.find((c) => c.name === name)!;
+      const [first] = Object.keys(command.options);
+      const c = capture();
+      expect(await runCli([name, `--${first}x`], c.io)).toBe(2);
+      expect(c.err[0]).toBe(
+        `karpenter-gitops ${name}: unknown option '--${first}x'; did you mean '--${first}'?`,
+      );
+      expect(c.err[1]).toMatch(new RegExp(`^usage: karpenter-gitops ${name}`));
+      expect(c.err[c.err.length - 1]).toBe(`Run 'karpenter-gitops ${name} --help' for the options.`);
+    },
+  );
 
   it.each(COMMANDS.filter((c) => c.options.format !== undefined).map((c) => [c.name]))(
     '%s --format refuses an unknown value, naming the allowed ones',
@@ -100,8 +120,12 @@ describe('every command', () => {
         .filter(([, o]) => o.required)
         .map(([option]) => `--${option}=x`);
       const c = capture();
-      expect(await runCli([name, '--format=yaml-ish', ...required, ...(command.positionals ? ['x'] : [])], c.io)).toBe(2);
-      expect(c.err[0]).toBe(`karpenter-gitops ${name}: --format must be one of ${choices.join(', ')}, not 'yaml-ish'.`);
+      expect(
+        await runCli([name, '--format=yaml-ish', ...required, ...(command.positionals ? ['x'] : [])], c.io),
+      ).toBe(2);
+      expect(c.err[0]).toBe(
+        `karpenter-gitops ${name}: --format must be one of ${choices.join(', ')}, not 'yaml-ish'.`,
+      );
     },
   );
 
@@ -163,7 +187,9 @@ describe('internal errors', () => {
   it('with --debug (anywhere before --) also print the stack', async () => {
     const c = capture();
     expect(await runCliWith([exploding], ['explode', '--debug'], c.io)).toBe(70);
-    expect(c.err[1]).toBe(`This is a bug in karpenter-gitops ${pkg.version}, not in your input. Please report it at ${pkg.bugs}.`);
+    expect(c.err[1]).toBe(
+      `This is a bug in karpenter-gitops ${pkg.version}, not in your input. Please report it at ${pkg.bugs}.`,
+    );
     expect(c.err[2]).toMatch(/^Error: the disk is on fire\n\s+at /);
   });
 });

@@ -5,7 +5,11 @@ import { OptionValues, parseCommand } from '../../io/command';
 /** The command line as `karpenter-gitops convert` parses and checks it. */
 function parseConvertArgs(argv: readonly string[]): ParseResult {
   const err: string[] = [];
-  const args = parseCommand('convert', convertCommand, argv, { out: () => {}, err: (l) => err.push(l), cwd: '/' });
+  const args = parseCommand('convert', convertCommand, argv, {
+    out: () => {},
+    err: (l) => err.push(l),
+    cwd: '/',
+  });
   if (typeof args === 'number') return { ok: false, usage: err.join('\n') };
   return convertArgsFrom(args.values as OptionValues<typeof CONVERT_OPTIONS>, args.positionals);
 }

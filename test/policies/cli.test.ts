@@ -4,12 +4,7 @@ import { tmpdir } from 'os';
 import * as path from 'path';
 import { UserError } from '../../model/diagnostics';
 import { FleetModel } from '../../model/fleet-model';
-import {
-  mergeCloudFormation,
-  policiesCli,
-  policySizeLines,
-  readDistTree,
-} from '../../policies/cli';
+import { mergeCloudFormation, policiesCli, policySizeLines, readDistTree } from '../../policies/cli';
 import { exampleFleet, PROJECT_ROOT } from './example-fleet';
 import { controllerScenarios } from '../../policies/scenarios';
 import { FleetLoader } from '../../io/cli-common';
@@ -43,7 +38,10 @@ describe('policies CLI', () => {
 
   it('parses its command line through the command frame: usage errors exit 2 and name the problem', async () => {
     const cases: [string[], string][] = [
-      [['--cluster', 'x'], "karpenter-gitops policies: unknown option '--cluster'; did you mean '--clusters'?"],
+      [
+        ['--cluster', 'x'],
+        "karpenter-gitops policies: unknown option '--cluster'; did you mean '--clusters'?",
+      ],
       [['sizes', '--out', 'x'], "karpenter-gitops policies sizes: unknown option '--out'."],
       [['verify', '--endpoint'], 'karpenter-gitops policies verify: --endpoint needs a value (URL).'],
       [['--out'], 'karpenter-gitops policies: --out needs a value (DIR).'],

@@ -178,14 +178,22 @@ describe('preflight command line', () => {
     };
     const cases: [string[], string][] = [
       [[], 'karpenter-gitops preflight: --cluster is required (NAME).'],
-      [['--cluster', 'a', '--format', 'yaml'], "karpenter-gitops preflight: --format must be one of text, json, not 'yaml'."],
+      [
+        ['--cluster', 'a', '--format', 'yaml'],
+        "karpenter-gitops preflight: --format must be one of text, json, not 'yaml'.",
+      ],
       [['--cluster'], 'karpenter-gitops preflight: --cluster needs a value (NAME).'],
       [['--bogus'], "karpenter-gitops preflight: unknown option '--bogus'."],
-      [['--cluster=a', '--endpoint', 'x'], "karpenter-gitops preflight: unknown option '--endpoint'; did you mean '--endpoint-url'?"],
+      [
+        ['--cluster=a', '--endpoint', 'x'],
+        "karpenter-gitops preflight: unknown option '--endpoint'; did you mean '--endpoint-url'?",
+      ],
     ];
     for (const [argv, message] of cases) {
       const err: string[] = [];
-      expect(await preflightCli(argv, { out: () => undefined, err: (l) => err.push(l), cwd: '/' }, deps)).toBe(2);
+      expect(
+        await preflightCli(argv, { out: () => undefined, err: (l) => err.push(l), cwd: '/' }, deps),
+      ).toBe(2);
       expect(err[0]).toBe(message);
     }
   });

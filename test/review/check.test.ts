@@ -122,7 +122,9 @@ describe('npm run check', () => {
     expect(code).toBe(70);
     const at = err.indexOf('check: internal error: generator exploded');
     expect(at).toBeGreaterThan(-1);
-    expect(err[at + 1]).toMatch(/^This is a bug in karpenter-gitops .* Please report it at https:\/\/\S+\/issues/);
+    expect(err[at + 1]).toMatch(
+      /^This is a bug in karpenter-gitops .* Please report it at https:\/\/\S+\/issues/,
+    );
   });
 
   it('parses options', async () => {

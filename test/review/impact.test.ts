@@ -97,7 +97,9 @@ describe('npm run impact', () => {
     const report = path.join(writeTree(new Map()), 'report.md');
     const dir = writeTree(toDistFiles(exampleObjects()));
     expect(await main([dir, dir, '--output', report])).toBe(0);
-    expect(fs.readFileSync(report, 'utf8')).toContain('No existing node is replaced or deleted (0 changed resources).');
+    expect(fs.readFileSync(report, 'utf8')).toContain(
+      'No existing node is replaced or deleted (0 changed resources).',
+    );
   });
 });
 

@@ -224,4 +224,3 @@ describe('synth CLI', () => {
     expect(readTree(join(project, 'dist'))).toEqual({ 'keep/me.yaml': 'previous: output\n' });
   });
 });
-
