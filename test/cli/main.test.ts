@@ -1,5 +1,5 @@
 /** The one entry point: `karpenter-gitops <command>`, its help, version, usage errors and exit codes. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMMANDS } from '../../cli/commands';
@@ -153,7 +153,7 @@ describe('paths and the working folder', () => {
       expect(text).toContain(
         'run `npx karpenter-gitops init --cluster NAME --account ID --region REGION --destination NAME --repo-url URL`',
       );
-      expect(require('node:fs').readdirSync(dir)).toEqual([]);
+      expect(readdirSync(dir)).toEqual([]);
     },
   );
 
