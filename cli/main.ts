@@ -21,14 +21,14 @@ import {
 } from '../io/cli-common';
 import { AnyCommand, asSentence, columns, runCommand, TOOL_NAME } from '../io/command';
 import { didYouMean } from '../model/did-you-mean';
-import { COMMANDS } from './commands';
+import { CommandEntry, COMMANDS, loadCommands } from './commands';
 
 export type { CliIo } from '../io/cli-common';
 
 export const GLOBAL_FLAGS = ['--debug'] as const;
 
 /** The top-level `--help`. */
-export function topHelp(commands: readonly AnyCommand[] = COMMANDS): string {
+export function topHelp(commands: readonly AnyCommand[]): string {
   return [
     `${TOOL_NAME} ${readToolPackage().version}: Karpenter on Amazon EKS through GitOps`,
     '',
@@ -50,7 +50,7 @@ export function topHelp(commands: readonly AnyCommand[] = COMMANDS): string {
   ].join('\n');
 }
 
-function topUsageError(sentence: string, commands: readonly AnyCommand[], io: CliIo): number {
+function topUsageError(sentence: string, commands: readonly CommandEntry[], io: CliIo): number {
   io.err(`${TOOL_NAME}: ${asSentence(sentence)}`);
   io.err(`usage: ${TOOL_NAME} <command> [options]   (commands: ${commands.map((c) => c.name).join(', ')})`);
   io.err(`Run '${TOOL_NAME} --help' for the commands.`);
@@ -67,7 +67,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 /** runCli over a given list of commands (tests). */
 export async function runCliWith(
-  commands: readonly AnyCommand[],
+  commands: readonly CommandEntry[],
   argv: readonly string[],
   io: CliIo,
 ): Promise<number> {
@@ -82,7 +82,7 @@ export async function runCliWith(
   try {
     if (first === undefined) return topUsageError('give a command', commands, cio);
     if (first === '--help' || first === '-h' || first === 'help') {
-      cio.out(topHelp(commands));
+      cio.out(topHelp(await loadCommands(commands)));
       return EXIT_OK;
     }
     if (first === '--version' || first === '-v') {
@@ -103,7 +103,7 @@ export async function runCliWith(
         cio,
       );
     }
-    return await runCommand(command.name, command, rest, cio);
+    return await runCommand(command.name, await command.load(), rest, cio);
   } catch (err) {
     return reportInternalError(`${TOOL_NAME}${first !== undefined ? ` ${first}` : ''}`, err, cio);
   }

@@ -2,10 +2,17 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMMANDS } from '../../cli/commands';
+import { COMMANDS as ENTRIES, loadCommands } from '../../cli/commands';
 import { runCli, runCliWith } from '../../cli/main';
 import { CliIo, readToolPackage } from '../../io/cli-common';
-import { defineCommand } from '../../io/command';
+import { AnyCommand, defineCommand } from '../../io/command';
+
+let COMMANDS: AnyCommand[] = [];
+beforeAll(async () => {
+  COMMANDS = await loadCommands();
+});
+
+const WITH_FORMAT = ['check', 'impact', 'validate', 'preflight'];
 
 interface Captured {
   readonly io: CliIo;
@@ -25,6 +32,10 @@ const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'),
 };
 
 describe('karpenter-gitops (top level)', () => {
+  it('lists each command under the name it declares', () => {
+    expect(COMMANDS.map((c) => c.name)).toEqual(ENTRIES.map((e) => e.name));
+  });
+
   it('--version prints the version of package.json', async () => {
     const c = capture();
     expect(await runCli(['--version'], c.io)).toBe(0);
@@ -72,7 +83,7 @@ describe('karpenter-gitops (top level)', () => {
 });
 
 describe('every command', () => {
-  it.each(COMMANDS.map((c) => [c.name]))(
+  it.each(ENTRIES.map((c) => [c.name]))(
     '%s --help is generated from its declaration (exit 0)',
     async (name) => {
       const command = COMMANDS.find((c) => c.name === name)!;
@@ -96,7 +107,7 @@ describe('every command', () => {
     },
   );
 
-  it.each(COMMANDS.map((c) => [c.name]))(
+  it.each(ENTRIES.map((c) => [c.name]))(
     '%s: an unknown flag is a usage error (exit 2), with the closest match',
     async (name) => {
       const command = COMMANDS.find((c) => c.name === name)!;
@@ -111,7 +122,11 @@ describe('every command', () => {
     },
   );
 
-  it.each(COMMANDS.filter((c) => c.options.format !== undefined).map((c) => [c.name]))(
+  it('the commands with --format are the ones with machine output', () => {
+    expect(COMMANDS.filter((c) => c.options.format !== undefined).map((c) => c.name)).toEqual(WITH_FORMAT);
+  });
+
+  it.each(WITH_FORMAT.map((name) => [name]))(
     '%s --format refuses an unknown value, naming the allowed ones',
     async (name) => {
       const command = COMMANDS.find((c) => c.name === name)!;
@@ -177,7 +192,7 @@ describe('internal errors', () => {
 
   it('print one sentence and where to report it, exit 70, no stack', async () => {
     const c = capture();
-    expect(await runCliWith([exploding], ['explode'], c.io)).toBe(70);
+    expect(await runCliWith([{ name: 'explode', load: async () => exploding }], ['explode'], c.io)).toBe(70);
     expect(c.err).toEqual([
       'karpenter-gitops explode: internal error: the disk is on fire',
       `This is a bug in karpenter-gitops ${pkg.version}, not in your input. Please report it at ${pkg.bugs} (run again with --debug for the stack trace).`,
@@ -186,7 +201,9 @@ describe('internal errors', () => {
 
   it('with --debug (anywhere before --) also print the stack', async () => {
     const c = capture();
-    expect(await runCliWith([exploding], ['explode', '--debug'], c.io)).toBe(70);
+    expect(
+      await runCliWith([{ name: 'explode', load: async () => exploding }], ['explode', '--debug'], c.io),
+    ).toBe(70);
     expect(c.err[1]).toBe(
       `This is a bug in karpenter-gitops ${pkg.version}, not in your input. Please report it at ${pkg.bugs}.`,
     );
