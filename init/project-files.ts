@@ -15,6 +15,7 @@ export function initScripts(): Readonly<Record<string, string>> {
     policies: 'karpenter-gitops policies',
     preflight: 'karpenter-gitops preflight',
     promote: 'karpenter-gitops promote',
+    convert: 'karpenter-gitops convert',
   };
 }
 

@@ -96,6 +96,7 @@ describe('validate CLI', () => {
     for (const option of ['--karpenter-version', '--previous', '--format', '--no-cfn-lint', '--help'])
       expect(r.stdout).toContain(option);
     expect(runCli(['-h']).code).toBe(0);
+    expect(r.stdout).toContain('one of text, human, json, junit, github');
   });
 
   test('--karpenter-version selects the schemas', () => {
@@ -105,6 +106,10 @@ describe('validate CLI', () => {
     );
     expect(runCli([beta]).code).toBe(1);
     expect(runCli(['--karpenter-version', '1.0.14', beta]).code).toBe(0);
+    expect(runCli(['--karpenter-version=v1.0.14', beta]).code).toBe(0);
+    expect(runCli(['--karpenter-version', '0.37.0', beta]).stderr).toContain(
+      "karpenter-gitops validate: unknown Karpenter version '0.37.0': imported versions are ",
+    );
   });
 
   test('--previous enables transition rules, matched by apiVersion, kind and name', () => {
