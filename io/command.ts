@@ -214,11 +214,12 @@ function unknownOption(argv: readonly string[], options: OptionDecls): string | 
 function parseError(err: unknown, options: OptionDecls): string {
   const message = err instanceof Error ? err.message : String(err);
   const code = (err as { code?: string }).code;
-  const option = /'(-[^ ']+)/.exec(message)?.[1];
+  const option = /'(?:-\w, )?(--?[\w-]+)/.exec(message)?.[1];
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) {
     const name = option.startsWith('--') ? option.slice(2) : undefined;
     const decl = name !== undefined ? options[name] : undefined;
-    if (decl?.type === 'boolean') return `${option} takes no value`;
+    if (decl?.type === 'boolean' || / does not take an argument/.test(message))
+      return `${option} takes no value`;
     return `${option} needs a value${decl?.value ? ` (${decl.value})` : ''}`;
   }
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
@@ -307,7 +308,7 @@ export function parseCommand<O extends OptionDecls>(
   }
   const count = parsed.positionals.length;
   const p = decl.positionals;
-  if (p && count < (p.min ?? 0)) return usageError(path, decl, `give ${p.name}`, io);
+  if (p && count < (p.min ?? 0)) return usageError(path, decl, `give ${p.name} (${p.description})`, io);
   if (p?.max !== undefined && count > p.max) {
     return usageError(path, decl, `unexpected argument '${parsed.positionals[p.max]}'`, io);
   }
