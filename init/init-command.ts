@@ -30,31 +30,26 @@ const INIT_OPTIONS = {
   cluster: {
     type: 'string',
     value: 'NAME',
-    required: true,
-    description: 'name of the first cluster (file clusters/NAME.yaml)',
+    description: 'name of the first cluster (file clusters/NAME.yaml); asked for on a terminal',
   },
   account: {
     type: 'string',
     value: 'ID',
-    required: true,
     description: "the cluster's 12-digit AWS account ID",
   },
   region: {
     type: 'string',
     value: 'REGION',
-    required: true,
     description: "the cluster's AWS region, e.g. eu-west-1",
   },
   destination: {
     type: 'string',
     value: 'NAME',
-    required: true,
     description: 'the cluster as registered in Argo CD (its Application destination name)',
   },
   'repo-url': {
     type: 'string',
     value: 'URL',
-    required: true,
     description: 'the Git repository Argo CD syncs dist/ from (this one)',
   },
   dir: {
@@ -69,7 +64,32 @@ const INIT_OPTIONS = {
   },
 } as const;
 
-export type InitOptions = OptionValues<typeof INIT_OPTIONS>;
+/** The five values of the starting fleet: flags, or answers when a terminal is attached. */
+const ASKED = ['cluster', 'account', 'region', 'destination', 'repo-url'] as const;
+type Asked = (typeof ASKED)[number];
+
+export type InitOptions = Omit<OptionValues<typeof INIT_OPTIONS>, Asked> & { readonly [K in Asked]: string };
+
+/**
+ * The options with every value of the starting fleet given: missing ones are asked for when a
+ * terminal is attached (io.prompt); without one, a usage error sentence naming them.
+ */
+export async function completeInitOptions(
+  values: OptionValues<typeof INIT_OPTIONS>,
+  io: CliIo,
+): Promise<InitOptions | string> {
+  const filled: Partial<Record<Asked, string>> = {};
+  const missing = ASKED.filter((k) => values[k] === undefined);
+  if (missing.length > 0 && io.prompt === undefined) {
+    return `${missing.map((k) => `--${k} ${INIT_OPTIONS[k].value}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required without a terminal`;
+  }
+  for (const k of missing) {
+    const answer = (await io.prompt!(`${INIT_OPTIONS[k].description} (--${k}): `)).trim();
+    if (answer === '') return `--${k} is required`;
+    filled[k] = answer;
+  }
+  return { ...values, ...(filled as Record<Asked, string>) } as InitOptions;
+}
 
 /** One file init writes. */
 export interface InitTarget {
@@ -198,6 +218,7 @@ export const initCommand: AnyCommand = defineCommand({
   name: 'init',
   summary: 'set up this repository: a starting fleet, npm scripts, cdk8s.yaml, the PR workflow',
   description:
+    'Asks for the first five options when a terminal is attached and they are not given.\n' +
     'Writes clusters/_defaults.yaml and clusters/NAME.yaml (a small, secure starting fleet), package.json\n' +
     'scripts and the exact version of karpenter-gitops in devDependencies, cdk8s.yaml, the PR workflow\n' +
     `${WORKFLOW_PATH}, .gitignore and a README section. An existing file is not overwritten without\n` +
@@ -205,9 +226,11 @@ export const initCommand: AnyCommand = defineCommand({
   options: INIT_OPTIONS,
   exitCodes:
     '0 written, 1 a flag value the fleet refuses or a file that exists (nothing written), 2 usage error',
-  run: ({ values }, io): number => {
-    if (values.cluster.includes('/'))
+  run: async ({ values }, io): Promise<number> => {
+    const options = await completeInitOptions(values, io);
+    if (typeof options === 'string') return usageError('init', initCommand, options, io);
+    if (options.cluster.includes('/'))
       return usageError('init', initCommand, '--cluster must be a name, not a path', io);
-    return initRun(values, io);
+    return initRun(options, io);
   },
 });

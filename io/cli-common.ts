@@ -68,8 +68,11 @@ export interface CliIo {
   readonly env?: NodeJS.ProcessEnv;
   /** Print stack traces of internal errors (`--debug`). @default false */
   readonly debug?: boolean;
-  /** Whether stdin is a terminal a command may prompt on. @default false */
-  readonly interactive?: boolean;
+  /**
+   * Asks the user one question on the terminal and resolves to the answer; only set when stdin
+   * is a terminal. @default none (commands never prompt)
+   */
+  readonly prompt?: (question: string) => Promise<string>;
 }
 
 /** Loads and resolves the fleet description in `clustersDir` (absolute); throws UserError with every mistake. */
@@ -110,8 +113,18 @@ export function processIo(): CliIo {
     err: (line) => process.stderr.write(`${line}\n`),
     cwd: process.cwd(),
     env: process.env,
-    interactive: process.stdin.isTTY === true,
+    ...(process.stdin.isTTY === true ? { prompt: promptOnTerminal } : {}),
   };
+}
+
+async function promptOnTerminal(question: string): Promise<string> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return (await rl.question(question)).trim();
+  } finally {
+    rl.close();
+  }
 }
 
 /**

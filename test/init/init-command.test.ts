@@ -220,8 +220,27 @@ describe('init refuses', () => {
     expect(name.err[0]).toMatch(/^init: --cluster: cluster name 'Shop_1' is not a DNS-1123 label/);
     const missing = capture(dir);
     expect(await runCli(['init', '--cluster', 'shop'], missing.io)).toBe(2);
-    expect(missing.err[0]).toBe('karpenter-gitops init: --account is required (ID).');
+    expect(missing.err[0]).toBe(
+      'karpenter-gitops init: --account ID, --region REGION, --destination NAME, --repo-url URL are required without a terminal.',
+    );
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('with a terminal, asks for what the flags leave out', async () => {
+    const c = capture(dir);
+    const questions: string[] = [];
+    const answers = ['eu-west-1', 'shop-eu', 'https://github.com/example/platform-gitops.git'];
+    const io: CliIo = { ...c.io, prompt: async (q) => (questions.push(q), answers.shift() ?? '') };
+    expect(await runCli(['init', '--cluster=shop', '--account', '111122223333'], io)).toBe(0);
+    expect(questions).toEqual([
+      "the cluster's AWS region, e.g. eu-west-1 (--region): ",
+      'the cluster as registered in Argo CD (its Application destination name) (--destination): ',
+      'the Git repository Argo CD syncs dist/ from (this one) (--repo-url): ',
+    ]);
+    expect(readFileSync(join(dir, 'clusters', 'shop.yaml'), 'utf8')).toContain('region: "eu-west-1"');
+    const empty = capture(dir);
+    expect(await runCli(['init', '--force'], { ...empty.io, prompt: async () => '' })).toBe(2);
+    expect(empty.err[0]).toBe('karpenter-gitops init: --cluster is required.');
   });
 });
 
