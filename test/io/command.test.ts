@@ -53,10 +53,7 @@ describe('parseCommand', () => {
     [['f', '--name=n', '--out', '--quiet'], 'karpenter-gitops demo: --out needs a value (DIR).'],
     [['f', '--name=n', '--out='], 'karpenter-gitops demo: --out needs a value (DIR).'],
     [['f', '--name=n', '--quiet=yes'], 'karpenter-gitops demo: --quiet takes no value.'],
-    [
-      ['f', '--name=n', '--quit'],
-      "karpenter-gitops demo: unknown option '--quit'; did you mean '--quiet'?",
-    ],
+    [['f', '--name=n', '--quit'], "karpenter-gitops demo: unknown option '--quit'; did you mean '--quiet'?"],
     [['f', '--name=n', '-x'], "karpenter-gitops demo: unknown option '-x'."],
     [['f'], 'karpenter-gitops demo: --name is required (NAME).'],
     [['f', '--name=a', '--name=b'], 'karpenter-gitops demo: --name given twice.'],
