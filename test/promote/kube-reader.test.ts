@@ -1,0 +1,101 @@
+/** The kube reader against the fake API: lists, label selectors, and each fault as a message. */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { KubeAccessError, KubeContexts } from '../../promote/kube-reader';
+import { APPLICATIONS, NODE_POOLS } from '../../promote/kube-resources';
+import { closedPort } from '../preflight/fake-aws-server';
+import { FakeKube, key, startFakeKube, writeKubeconfig } from './fake-kube-server';
+
+let kube: FakeKube;
+let dir: string;
+beforeAll(async () => {
+  kube = await startFakeKube();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kube-reader-'));
+});
+afterAll(() => kube.close());
+beforeEach(() => {
+  kube.state.objects.clear();
+  kube.state.failures.clear();
+});
+
+async function fault(f: () => Promise<unknown>): Promise<KubeAccessError> {
+  try {
+    await f();
+  } catch (e) {
+    if (e instanceof KubeAccessError) return e;
+    throw e;
+  }
+  throw new Error('expected a KubeAccessError');
+}
+
+describe('kube reader', () => {
+  it('lists cluster-scoped and namespaced custom objects, with a label selector', async () => {
+    kube.state.objects.set(key(NODE_POOLS), [{ metadata: { name: 'general' } }]);
+    kube.state.objects.set(key(APPLICATIONS), [
+      {
+        metadata: {
+          name: 'a-karpenter',
+          namespace: 'argocd',
+          labels: { 'app.kubernetes.io/managed-by': 'karpenter-gitops' },
+        },
+      },
+      { metadata: { name: 'other', namespace: 'argocd' } },
+      {
+        metadata: {
+          name: 'b-karpenter',
+          namespace: 'elsewhere',
+          labels: { 'app.kubernetes.io/managed-by': 'karpenter-gitops' },
+        },
+      },
+    ]);
+    const contexts = new KubeContexts({
+      kubeconfig: writeKubeconfig(dir, [{ name: 'mgmt', server: kube.server, token: 'fake-token' }]),
+    });
+    expect(contexts.current).toBe('mgmt');
+    const reader = contexts.reader('mgmt', 5000);
+    expect((await reader.list(NODE_POOLS)).map((o) => o.metadata?.name)).toEqual(['general']);
+    const apps = await reader.list(APPLICATIONS, {
+      namespace: 'argocd',
+      labelSelector: 'app.kubernetes.io/managed-by=karpenter-gitops',
+    });
+    expect(apps.map((o) => o.metadata?.name)).toEqual(['a-karpenter']);
+    expect(kube.requests.slice(-1)[0]).toBe(
+      '/apis/argoproj.io/v1alpha1/namespaces/argocd/applications?labelSelector=app.kubernetes.io%2Fmanaged-by%3Dkarpenter-gitops',
+    );
+  });
+
+  it('names the context and the permission for each fault', async () => {
+    const refused = await closedPort();
+    const contexts = new KubeContexts({
+      kubeconfig: writeKubeconfig(dir, [
+        { name: 'ok', server: kube.server, token: 'fake-token' },
+        { name: 'expired', server: kube.server, token: 'expired-token' },
+        { name: 'down', server: refused, token: 'fake-token' },
+      ]),
+    });
+    expect(() => contexts.reader('nope', 1000)).toThrow(
+      "kubeconfig context 'nope' does not exist (contexts: ok, expired, down)",
+    );
+    const down = await fault(() => contexts.reader('down', 5000).list(NODE_POOLS));
+    expect(down.fault).toBe('unreachable');
+    expect(down.message).toContain(`context down: cannot reach the API server ${refused}: `);
+    const expired = await fault(() => contexts.reader('expired', 5000).list(NODE_POOLS));
+    expect(expired.message).toBe(
+      'context expired: the API server refused the credentials (401 Unauthorized); they are missing or expired. Log in again (e.g. aws eks update-kubeconfig) and retry',
+    );
+    kube.state.failures.set(key(APPLICATIONS), 'forbidden');
+    const forbidden = await fault(() =>
+      contexts.reader('ok', 5000).list(APPLICATIONS, { namespace: 'argocd' }),
+    );
+    expect(forbidden.message).toBe(
+      'context ok: forbidden to list applications.argoproj.io -n argocd (403). Bind the read-only ClusterRole of `promote --print-rbac` to this identity',
+    );
+    kube.state.failures.set(key(NODE_POOLS), 'hang');
+    const slow = await fault(() => contexts.reader('ok', 200).list(NODE_POOLS));
+    expect(slow.fault).toBe('timeout');
+    expect(slow.message).toBe(
+      `context ok (${kube.server}) did not answer list nodepools.karpenter.sh within 0.2s`,
+    );
+  });
+});
