@@ -2,11 +2,16 @@
  * CLI: promote a change to the next rollout ring.
  *
  *   npm run promote -- --to <ring> [--remote origin] [--clusters DIR] [--push]
+ *                      [--wait [DURATION]] [--force] [--format text|json]
+ *                      [--management-context CONTEXT] [--context CLUSTER=CONTEXT]... [--kubeconfig FILE]
+ *   npm run promote -- --print-rbac
  *
  * Rings (`gitops.rings` in clusters/_defaults.yaml) are in promotion order; each ring's clusters
  * track the ring's branch (`targetRevision`). Promoting to ring N moves ring N's branch to the
  * commit ring N-1's branch is at, fast-forward only, so ring N gets exactly what ring N-1 runs.
  * Without `--push` it prints the `git push` to run; with `--push` it runs it.
+ * First it checks that every cluster of ring N-1 has landed that commit (gated-promote.ts); a
+ * cluster that has not, or cannot be read, refuses the promotion unless `--force`.
  * Exit 0 on success, 1 when the fleet or the promotion is refused, 2 on a usage error.
  */
 import { execFileSync } from 'child_process';
@@ -14,6 +19,10 @@ import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../mod
 import { didYouMean } from '../model/did-you-mean';
 import { DEFAULTS_FILE, DEFAULT_CLUSTERS_DIR, loadFleet } from '../model/load-fleet';
 import { FleetModel, RingModel } from '../model/fleet-model';
+import { gateRbacYaml } from './gate-rbac';
+import { forcedLines, GateOutcome, GateTiming, runGate, verdictLines } from './gated-promote';
+import { KubeAccessError } from './kube-reader';
+import { DEFAULT_WAIT_MS, parseWaitDuration } from './wait-duration';
 
 export interface PromoteOptions {
   readonly to: string;
@@ -23,10 +32,24 @@ export interface PromoteOptions {
   readonly clustersDir: string;
   /** @default false (print the push command) */
   readonly push: boolean;
+  /** `--wait [DURATION]`: poll the gate this long (ms). @default undefined (check once) */
+  readonly wait?: number;
+  /** @default false (gated) */
+  readonly force: boolean;
+  /** @default 'text' */
+  readonly format: 'text' | 'json';
+  /** @default undefined (the kubeconfig's current context) */
+  readonly managementContext?: string;
+  /** `--context CLUSTER=CONTEXT`, repeatable. @default {} (each cluster's Argo CD destination name) */
+  readonly contexts: Readonly<Record<string, string>>;
+  /** @default undefined (KUBECONFIG, then ~/.kube/config) */
+  readonly kubeconfig?: string;
+  /** Print the gate's read-only ClusterRole and exit. @default false */
+  readonly printRbac: boolean;
 }
 
 export const PROMOTE_USAGE =
-  'usage: npm run promote -- --to <ring> [--remote origin] [--clusters DIR] [--push]';
+  'usage: npm run promote -- --to <ring> [--remote origin] [--clusters DIR] [--push] [--wait [DURATION]] [--force] [--format text|json] [--management-context CONTEXT] [--context CLUSTER=CONTEXT]... [--kubeconfig FILE]\n       npm run promote -- --print-rbac';
 
 export class PromoteUsageError extends Error {}
 
@@ -35,6 +58,13 @@ export function parsePromoteArgs(argv: readonly string[]): PromoteOptions {
   let remote = 'origin';
   let clustersDir = DEFAULT_CLUSTERS_DIR;
   let push = false;
+  let wait: number | undefined;
+  let force = false;
+  let format: 'text' | 'json' = 'text';
+  let managementContext: string | undefined;
+  const contexts: Record<string, string> = {};
+  let kubeconfig: string | undefined;
+  let printRbac = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -46,10 +76,40 @@ export function parsePromoteArgs(argv: readonly string[]): PromoteOptions {
     else if (arg === '--remote') remote = value();
     else if (arg === '--clusters') clustersDir = value();
     else if (arg === '--push') push = true;
-    else throw new PromoteUsageError(`unknown argument ${arg}`);
+    else if (arg === '--force') force = true;
+    else if (arg === '--print-rbac') printRbac = true;
+    else if (arg === '--management-context') managementContext = value();
+    else if (arg === '--kubeconfig') kubeconfig = value();
+    else if (arg === '--wait') {
+      const next = argv[i + 1];
+      wait = next === undefined || next.startsWith('--') ? DEFAULT_WAIT_MS : parseWaitDuration(argv[++i]);
+      if (wait === undefined)
+        throw new PromoteUsageError(`--wait ${next}: not a duration (e.g. 90s, 10m, 1h30m)`);
+    } else if (arg === '--format') {
+      const f = value();
+      if (f !== 'text' && f !== 'json') throw new PromoteUsageError(`--format ${f}: use text or json`);
+      format = f;
+    } else if (arg === '--context') {
+      const v = value();
+      const eq = v.indexOf('=');
+      if (eq <= 0 || eq === v.length - 1) throw new PromoteUsageError(`--context ${v}: use CLUSTER=CONTEXT`);
+      contexts[v.slice(0, eq)] = v.slice(eq + 1);
+    } else throw new PromoteUsageError(`unknown argument ${arg}`);
   }
-  if (to === undefined) throw new PromoteUsageError('--to <ring> is required');
-  return { to, remote, clustersDir, push };
+  if (to === undefined && !printRbac) throw new PromoteUsageError('--to <ring> is required');
+  return {
+    to: to ?? '',
+    remote,
+    clustersDir,
+    push,
+    wait,
+    force,
+    format,
+    managementContext,
+    contexts,
+    kubeconfig,
+    printRbac,
+  };
 }
 
 export interface PromotionPlan {
@@ -118,7 +178,7 @@ export function gitIn(cwd: string): Git {
 }
 
 /** The commit a ring's branch is at: the remote's branch if fetched, else a local branch or tag. */
-function resolveRevision(git: Git, remote: string, revision: string): string | undefined {
+export function resolveRevision(git: Git, remote: string, revision: string): string | undefined {
   for (const ref of [`refs/remotes/${remote}/${revision}`, revision]) {
     try {
       return git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`);
@@ -139,7 +199,11 @@ function isAncestor(git: Git, older: string, newer: string): boolean {
 }
 
 /** Runs a promotion; returns the lines to print. Throws UserError when git refuses it. */
-export function promote(plan: PromotionPlan, options: PromoteOptions, git: Git): string[] {
+export function promote(
+  plan: PromotionPlan,
+  options: Pick<PromoteOptions, 'remote' | 'push'>,
+  git: Git,
+): string[] {
   const refuse = (message: string, fix: string) =>
     new UserError([{ severity: 'error', file: '--to', line: 0, col: 0, path: '', message, fix }]);
   const source = resolveRevision(git, options.remote, plan.from.targetRevision);
@@ -195,25 +259,113 @@ export function promote(plan: PromotionPlan, options: PromoteOptions, git: Git):
   return lines;
 }
 
-export function main(argv: readonly string[], cwd = process.cwd()): number {
+/**
+ * The gate, then the promotion: refuses (exit 1, nothing pushed) unless every cluster of the
+ * previous ring has landed the commit, or `--force` is given.
+ */
+export async function gatedPromote(
+  fleet: FleetModel,
+  plan: PromotionPlan,
+  options: PromoteOptions,
+  git: Git,
+  io: PromoteIo,
+  timing: GateTiming = {},
+): Promise<number> {
+  const json = options.format === 'json';
+  const source = resolveRevision(git, options.remote, plan.from.targetRevision);
+  const current = resolveRevision(git, options.remote, plan.to.targetRevision);
+  const fromClusters = fleet.clusters
+    .filter((c) => c.gitops.ring === plan.from.name)
+    .map((c) => c.name)
+    .sort();
+  let gate: GateOutcome | undefined;
+  // Nothing to gate when the promotion itself will be refused or is a no-op: promote() says why.
+  if (source !== undefined && source !== current) {
+    if (options.force) {
+      for (const line of forcedLines(plan.from.name, source, fromClusters)) io.err(line);
+    } else {
+      gate = await runGate(
+        fleet,
+        { ...options, ring: plan.from.name, commit: source, waitMs: options.wait },
+        git,
+        (lines, check) => {
+          for (const line of lines)
+            (json ? io.err : io.out)(options.wait === undefined ? line : `[check ${check}] ${line}`);
+        },
+        timing,
+      );
+      if (!gate.report.landed) {
+        const verdict = verdictLines(gate.report, gate.timedOut);
+        if (json) io.out(JSON.stringify(promoteJson(options, gate, null), null, 2));
+        for (const line of verdict) io.err(line);
+        return 1;
+      }
+      for (const line of verdictLines(gate.report, gate.timedOut)) (json ? io.err : io.out)(line);
+    }
+  }
+  const lines = promote(plan, options, git);
+  if (json) io.out(JSON.stringify(promoteJson(options, gate, lines), null, 2));
+  else for (const line of lines) io.out(line);
+  return 0;
+}
+
+/** `--format json`: the gate's report and the promotion's lines (null when refused). */
+function promoteJson(
+  options: PromoteOptions,
+  gate: GateOutcome | undefined,
+  promotion: readonly string[] | null,
+) {
+  return {
+    to: options.to,
+    forced: options.force,
+    gate: gate === undefined ? null : { ...gate.report, checks: gate.checks, timedOut: gate.timedOut },
+    promoted: promotion !== null,
+    promotion,
+  };
+}
+
+export interface PromoteIo {
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+}
+
+const PROCESS_IO: PromoteIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+export async function main(
+  argv: readonly string[],
+  cwd = process.cwd(),
+  io: PromoteIo = PROCESS_IO,
+  timing: GateTiming = {},
+): Promise<number> {
   let options: PromoteOptions;
   try {
     options = parsePromoteArgs(argv);
   } catch (e) {
     if (!(e instanceof PromoteUsageError)) throw e;
-    process.stderr.write(`promote: ${e.message}\n${PROMOTE_USAGE}\n`);
+    io.err(`promote: ${e.message}\n${PROMOTE_USAGE}`);
     return 2;
+  }
+  if (options.printRbac) {
+    io.out(gateRbacYaml().trimEnd());
+    return 0;
   }
   try {
     const { fleet } = loadFleet(cwd, { clustersDir: options.clustersDir });
     const plan = planPromotion(fleet, options.to, options.clustersDir);
-    for (const line of promote(plan, options, gitIn(cwd))) process.stdout.write(`${line}\n`);
-    return 0;
+    const git = gitIn(cwd);
+    return await gatedPromote(fleet, plan, options, git, io, timing);
   } catch (e) {
+    if (e instanceof KubeAccessError) {
+      io.err(`promote: ${e.message}; nothing is pushed`);
+      return 1;
+    }
     if (!(e instanceof UserError)) throw e;
-    for (const d of sortDiagnostics(e.diagnostics)) process.stderr.write(`${formatDiagnostic(d)}\n`);
+    for (const d of sortDiagnostics(e.diagnostics)) io.err(formatDiagnostic(d));
     return 1;
   }
 }
 
-if (require.main === module) process.exitCode = main(process.argv.slice(2));
+if (require.main === module) void main(process.argv.slice(2)).then((code) => (process.exitCode = code));
