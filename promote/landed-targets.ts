@@ -37,7 +37,7 @@ function contextOf(cluster: ClusterModel, contexts: Readonly<Record<string, stri
   const destination = cluster.gitops.destination;
   if ('name' in destination) return destination.name;
   throw usage(
-    `cluster ${cluster.name} has gitops.destination.server ${destination.server}, so no kubeconfig context can be derived from its destination name`,
+    `needed for cluster ${cluster.name}: its gitops.destination.server ${destination.server} names no kubeconfig context`,
     `Pass --context ${cluster.name}=<kubeconfig context>`,
   );
 }
@@ -52,7 +52,7 @@ export function checkContextClusters(
     if (names.includes(cluster)) continue;
     const guess = didYouMean(cluster, names);
     throw usage(
-      `--context ${cluster}=${contexts[cluster]}: the fleet has no cluster '${cluster}'`,
+      `${cluster}=${contexts[cluster]}: the fleet has no cluster '${cluster}'`,
       `${guess !== undefined ? `Did you mean '${guess}'? ` : ''}Clusters: ${names.join(', ')}`,
     );
   }
@@ -93,7 +93,7 @@ export function landedTargets(
       const applicationFiles = under(argocd, 'application');
       if (applicationFiles.length === 0) {
         throw usage(
-          `commit ${commit.slice(0, 12)} has no ${argocd}/application-*.yaml, so what cluster ${cluster.name} must run is unknown`,
+          `has no application-*.yaml at commit ${commit.slice(0, 12)}, so what cluster ${cluster.name} must run is unknown`,
           'Run npm run synth and commit dist/ before promoting',
           `${argocd}/`,
         );

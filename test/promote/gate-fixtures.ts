@@ -98,8 +98,21 @@ const CHART = (chart: string): Source => ({
   targetRevision: '1.14.1',
 });
 
+type SourceSpec = { source?: Source; sources?: readonly Source[] };
+
+/** The Application fields the tests change. */
+export interface App {
+  metadata: { name: string; namespace: string; labels: Record<string, string> };
+  spec: SourceSpec;
+  status: {
+    sync: { status: string; revision?: string; revisions?: string[]; comparedTo: SourceSpec };
+    health: { status: string; message?: string };
+    operationState: { phase: string };
+  };
+}
+
 /** A landed Application: compared at its spec, Synced at `revision` (GitOps sources), Healthy. */
-export function application(name: string, sources: readonly Source[], revision: string) {
+export function application(name: string, sources: readonly Source[], revision: string): App {
   const single = sources.length === 1;
   const revisions = sources.map((s) => (s.chart !== undefined ? s.targetRevision : revision));
   return {
@@ -120,8 +133,6 @@ export function application(name: string, sources: readonly Source[], revision: 
     },
   };
 }
-
-export type App = ReturnType<typeof application>;
 
 export function landedApplications(revision: string): App[] {
   return [

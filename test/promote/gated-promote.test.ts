@@ -99,7 +99,7 @@ describe('promote: the landed gate', () => {
 
   it('refuses an Application synced to an older revision, also inside a multi-source Application', async () => {
     app('a-karpenter-nodepools').status.sync.revision = project.older;
-    (app('a-karpenter').status.sync as { revisions: string[] }).revisions[1] = project.older;
+    app('a-karpenter').status.sync.revisions![1] = project.older;
     const run = await promote([]);
     expect(run.code).toBe(1);
     expect(problems(run)).toEqual([
@@ -283,7 +283,7 @@ describe('promote: the landed gate', () => {
   });
 
   it('--format json reports the gate and the promotion for automation', async () => {
-    app('a-karpenter').status.health = { status: 'Progressing' } as never;
+    app('a-karpenter').status.health = { status: 'Progressing' };
     const refused = await promote(['--format', 'json']);
     expect(refused.code).toBe(1);
     const report = JSON.parse(refused.out.join('\n'));

@@ -108,8 +108,51 @@ describe('npm run promote', () => {
       remote: 'origin',
       clustersDir: 'clusters',
       push: true,
+      wait: undefined,
+      force: false,
+      format: 'text',
+      managementContext: undefined,
+      contexts: {},
+      kubeconfig: undefined,
+      printRbac: false,
     });
     expect(() => parsePromoteArgs([])).toThrow('--to <ring> is required');
     expect(() => parsePromoteArgs(['--to'])).toThrow('--to needs a value');
+    expect(
+      parsePromoteArgs([
+        '--to',
+        'prod',
+        '--wait',
+        '--force',
+        '--format',
+        'json',
+        '--management-context',
+        'mgmt',
+        '--context',
+        'a=ctx-a',
+        '--context',
+        'b=arn:aws:eks:eu-west-1:111122223333:cluster/b',
+        '--kubeconfig',
+        'kc',
+      ]),
+    ).toMatchObject({
+      wait: 30 * 60 * 1000,
+      force: true,
+      format: 'json',
+      managementContext: 'mgmt',
+      contexts: { a: 'ctx-a', b: 'arn:aws:eks:eu-west-1:111122223333:cluster/b' },
+      kubeconfig: 'kc',
+    });
+    expect(parsePromoteArgs(['--to', 'prod', '--wait', '1h30m']).wait).toBe(90 * 60 * 1000);
+    expect(parsePromoteArgs(['--print-rbac']).printRbac).toBe(true);
+    expect(() => parsePromoteArgs(['--to', 'prod', '--wait', 'soon'])).toThrow(
+      '--wait soon: not a duration (e.g. 90s, 10m, 1h30m)',
+    );
+    expect(() => parsePromoteArgs(['--to', 'prod', '--context', 'a'])).toThrow(
+      '--context a: use CLUSTER=CONTEXT',
+    );
+    expect(() => parsePromoteArgs(['--to', 'prod', '--format', 'yaml'])).toThrow(
+      '--format yaml: use text or json',
+    );
   });
 });
