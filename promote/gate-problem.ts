@@ -5,7 +5,7 @@
  */
 export interface GateProblem {
   readonly cluster: string;
-  /** `Application`, `NodePool`, `EC2NodeClass`, or `cluster` for the cluster as a whole. */
+  /** `Application`, `NodePool`, `EC2NodeClass`, or `context` when the cluster cannot be read. */
   readonly kind: string;
   /** The object's name; the kubeconfig context when kind is `cluster`. */
   readonly name: string;
@@ -13,6 +13,8 @@ export interface GateProblem {
 }
 
 export function formatProblem(p: GateProblem): string {
+  // A cluster that cannot be read: the message already starts with `context <name>`.
+  if (p.kind === 'context') return `${p.cluster}: ${p.message}`;
   return `${p.cluster} ${p.kind} ${p.name}: ${p.message}`;
 }
 

@@ -5,6 +5,8 @@
  * for it. Every fault becomes a {@link KubeAccessError} naming the context and, for a refusal,
  * the permission that is missing; nothing here throws a raw HTTP or socket error.
  */
+import { existsSync } from 'fs';
+import { join } from 'path';
 import type * as K8s from '@kubernetes/client-node';
 import { KubeResource } from './kube-resources';
 
@@ -76,6 +78,20 @@ export class KubeContexts {
   constructor(source: KubeConfigSource) {
     const k8s = loadKubeClient();
     this.config = new k8s.KubeConfig();
+    const home = process.env.HOME ?? process.env.USERPROFILE;
+    const found =
+      source.kubeconfig !== undefined ||
+      (process.env.KUBECONFIG ?? '') !== '' ||
+      process.env.KUBERNETES_SERVICE_HOST !== undefined ||
+      (home !== undefined && existsSync(join(home, '.kube', 'config')));
+    // Without any kubeconfig, client-node falls back to http://localhost:8080: say so instead.
+    if (!found) {
+      throw new KubeAccessError(
+        '',
+        'context',
+        'no kubeconfig: KUBECONFIG is not set and ~/.kube/config does not exist. Pass --kubeconfig FILE, or create the contexts (aws eks update-kubeconfig --name <cluster> --alias <context>)',
+      );
+    }
     try {
       if (source.kubeconfig !== undefined) this.config.loadFromFile(source.kubeconfig);
       else this.config.loadFromDefault();
@@ -217,6 +233,7 @@ function accessError(
   return new KubeAccessError(
     context,
     'unreachable',
-    `context ${context}: cannot reach the API server ${server}: ${messageOf(e)}`,
+    // node-fetch: "FetchError: request to <url> failed, reason: connect ECONNREFUSED ..."
+    `context ${context}: cannot reach the API server ${server}: ${/reason: (.*)$/.exec(messageOf(e))?.[1] ?? messageOf(e)}`,
   );
 }

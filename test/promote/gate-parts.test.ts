@@ -1,4 +1,6 @@
 /** The gate's parts on their own: durations, the RBAC, the Application rule, targets from dist/. */
+import * as fs from 'fs';
+import * as path from 'path';
 import { parse } from 'yaml';
 import { applicationMissing } from '../../promote/application-landed';
 import { gateClusterRole, gateRbacYaml } from '../../promote/gate-rbac';
@@ -36,6 +38,10 @@ describe('promote gate parts', () => {
       ],
     });
     expect(parse(gateRbacYaml())).toEqual(gateClusterRole());
+    // docs/argocd.md shows the same ClusterRole.
+    const docs = fs.readFileSync(path.resolve(__dirname, '..', '..', 'docs', 'argocd.md'), 'utf8');
+    const shown = /prints the\nClusterRole it needs:\n\n```yaml\n([\s\S]*?)```/.exec(docs);
+    expect(parse(shown?.[1] ?? '')).toEqual(gateClusterRole());
     const out: string[] = [];
     expect(await main(['--print-rbac'], '.', { out: (l) => out.push(l), err: () => undefined })).toBe(0);
     expect(out.join('\n')).toBe(gateRbacYaml().trimEnd());

@@ -79,7 +79,9 @@ describe('kube reader', () => {
     );
     const down = await fault(() => contexts.reader('down', 5000).list(NODE_POOLS));
     expect(down.fault).toBe('unreachable');
-    expect(down.message).toContain(`context down: cannot reach the API server ${refused}: `);
+    expect(down.message).toBe(
+      `context down: cannot reach the API server ${refused}: connect ECONNREFUSED 127.0.0.1:${new URL(refused).port}`,
+    );
     const expired = await fault(() => contexts.reader('expired', 5000).list(NODE_POOLS));
     expect(expired.message).toBe(
       'context expired: the API server refused the credentials (401 Unauthorized); they are missing or expired. Log in again (e.g. aws eks update-kubeconfig) and retry',
@@ -96,6 +98,22 @@ describe('kube reader', () => {
     expect(slow.fault).toBe('timeout');
     expect(slow.message).toBe(
       `context ok (${kube.server}) did not answer list nodepools.karpenter.sh within 0.2s`,
+    );
+  });
+});
+
+describe('kube reader without a kubeconfig', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  it('says that no kubeconfig exists instead of trying localhost:8080', () => {
+    process.env.HOME = fs.mkdtempSync(path.join(os.tmpdir(), 'home-'));
+    delete process.env.KUBECONFIG;
+    delete process.env.KUBERNETES_SERVICE_HOST;
+    expect(() => new KubeContexts({})).toThrow(
+      'no kubeconfig: KUBECONFIG is not set and ~/.kube/config does not exist. Pass --kubeconfig FILE, or create the contexts (aws eks update-kubeconfig --name <cluster> --alias <context>)',
     );
   });
 });
