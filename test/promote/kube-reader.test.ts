@@ -117,3 +117,27 @@ describe('kube reader without a kubeconfig', () => {
     );
   });
 });
+
+describe('loading the Kubernetes client', () => {
+  it('is lazy: only kube-reader.ts refers to @kubernetes/client-node, and only for types', () => {
+    const root = path.resolve(__dirname, '..', '..');
+    const skip = ['node_modules', 'build', 'dist', 'test', 'imports'];
+    const sources = fs
+      .readdirSync(root, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !skip.includes(e.name))
+      .flatMap((e) =>
+        fs
+          .readdirSync(path.join(root, e.name), { recursive: true, encoding: 'utf8' })
+          .map((f) => `${e.name}/${f}`),
+      )
+      .filter((f) => f.endsWith('.ts'));
+    const users = sources.filter((f) =>
+      fs.readFileSync(path.join(root, f), 'utf8').includes("'@kubernetes/client-node'"),
+    );
+    expect(users.map((f) => f.split(path.sep).join('/'))).toEqual(['promote/kube-reader.ts']);
+    const text = fs.readFileSync(path.join(root, 'promote', 'kube-reader.ts'), 'utf8');
+    expect(text.match(/^import .*'@kubernetes\/client-node';$/gm)).toEqual([
+      "import type * as K8s from '@kubernetes/client-node';",
+    ]);
+  });
+});
