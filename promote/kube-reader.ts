@@ -177,8 +177,14 @@ export class KubeContexts {
   }
 }
 
+/** Errors from the client may come from another realm (a test runner's sandbox): no instanceof Error. */
+function field(e: unknown, key: 'message' | 'name'): string | undefined {
+  const v = typeof e === 'object' && e !== null ? (e as Record<string, unknown>)[key] : undefined;
+  return typeof v === 'string' ? v : undefined;
+}
+
 function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message.split('\n')[0] : String(e);
+  return (field(e, 'message') ?? String(e)).split('\n')[0];
 }
 
 /** The permission a list needs, as `kubectl auth can-i` spells it. */
@@ -229,6 +235,15 @@ function accessError(
       );
     }
     return new KubeAccessError(context, 'error', `context ${context}: ${can} failed with HTTP ${code}`);
+  }
+  if (field(e, 'name') !== 'FetchError') {
+    // Not a socket error: the kubeconfig's credentials could not be obtained (an exec plugin such
+    // as `aws eks get-token` failed, an OIDC refresh was refused, a token file is missing).
+    return new KubeAccessError(
+      context,
+      'unauthorized',
+      `context ${context}: could not get credentials from the kubeconfig: ${messageOf(e)}. Log in again (e.g. aws sso login) and retry`,
+    );
   }
   return new KubeAccessError(
     context,

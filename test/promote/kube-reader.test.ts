@@ -93,6 +93,36 @@ describe('kube reader', () => {
     expect(forbidden.message).toBe(
       'context ok: forbidden to list applications.argoproj.io -n argocd (403). Bind the read-only ClusterRole of `promote --print-rbac` to this identity',
     );
+    const exec = path.join(dir, 'exec-kubeconfig');
+    fs.writeFileSync(
+      exec,
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Config',
+        'current-context': 'sso',
+        clusters: [{ name: 'sso', cluster: { server: kube.server, 'insecure-skip-tls-verify': true } }],
+        users: [
+          {
+            name: 'sso',
+            user: {
+              exec: {
+                apiVersion: 'client.authentication.k8s.io/v1beta1',
+                command: 'sh',
+                args: ['-c', 'echo "The SSO session has expired" >&2; exit 1'],
+              },
+            },
+          },
+        ],
+        contexts: [{ name: 'sso', context: { cluster: 'sso', user: 'sso' } }],
+      }),
+    );
+    const sso = await fault(() =>
+      new KubeContexts({ kubeconfig: exec }).reader('sso', 5000).list(NODE_POOLS),
+    );
+    expect(sso.fault).toBe('unauthorized');
+    expect(sso.message).toBe(
+      'context sso: could not get credentials from the kubeconfig: The SSO session has expired. Log in again (e.g. aws sso login) and retry',
+    );
     kube.state.failures.set(key(NODE_POOLS), 'hang');
     const slow = await fault(() => contexts.reader('ok', 200).list(NODE_POOLS));
     expect(slow.fault).toBe('timeout');
