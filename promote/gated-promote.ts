@@ -101,5 +101,3 @@ export function forcedLines(ring: string, commit: string, clusters: readonly str
     `WARNING: --force: the landed gate is SKIPPED. Nobody checked that ring ${ring} (${clusters.join(', ')}) runs ${shortSha(commit)} synced, healthy and without drifted nodes.`,
   ];
 }
-
-export { verdictLines } from './gate-report';

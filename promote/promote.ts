@@ -20,7 +20,8 @@ import { didYouMean } from '../model/did-you-mean';
 import { DEFAULTS_FILE, DEFAULT_CLUSTERS_DIR, loadFleet } from '../model/load-fleet';
 import { FleetModel, RingModel } from '../model/fleet-model';
 import { gateRbacYaml } from './gate-rbac';
-import { forcedLines, GateOutcome, GateTiming, runGate, verdictLines } from './gated-promote';
+import { verdictLines } from './gate-report';
+import { forcedLines, GateOutcome, GateTiming, runGate } from './gated-promote';
 import { KubeAccessError } from './kube-reader';
 import { DEFAULT_WAIT_MS, parseWaitDuration } from './wait-duration';
 
