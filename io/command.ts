@@ -35,6 +35,11 @@ export interface OptionDecl {
   readonly required?: boolean;
   /** Shown in help as `(default: ...)`; the command applies it with `??`. @default none shown */
   readonly defaultText?: string;
+  /**
+   * A string option whose value may be left out (`--wait` or `--wait 10m`): given bare (last,
+   * or followed by another option), it takes this value. @default none (the value is required)
+   */
+  readonly implicitValue?: string;
 }
 
 export type OptionDecls = Readonly<Record<string, OptionDecl>>;
@@ -118,7 +123,8 @@ function optionLabel(name: string, o: OptionDecl): string {
 /** One usage line: `karpenter-gitops synth [--out DIR] [--quiet]`. */
 export function usageLine(path: string, decl: AnyCommand): string {
   const opts = Object.entries(decl.options).map(([name, o]) => {
-    const v = o.type === 'string' ? ` ${o.choices ? o.choices.join('|') : (o.value ?? 'VALUE')}` : '';
+    const shown = o.choices ? o.choices.join('|') : (o.value ?? 'VALUE');
+    const v = o.type === 'string' ? ` ${o.implicitValue !== undefined ? `[${shown}]` : shown}` : '';
     const flag = `--${name}${v}`;
     return `${o.required ? flag : `[${flag}]`}${o.multiple ? '...' : ''}`;
   });
@@ -240,6 +246,7 @@ export function parseCommand<O extends OptionDecls>(
   io: CliIo,
 ): ParsedArgs<O> | number {
   const all: OptionDecls = { ...decl.options, help: HELP_OPTION };
+  argv = withImplicitValues(argv, decl.options);
   const unknown = unknownOption(argv, all);
   if (unknown !== undefined) {
     if (argv.includes('--help') || argv.includes('-h')) {
@@ -313,6 +320,18 @@ export function parseCommand<O extends OptionDecls>(
     return usageError(path, decl, `unexpected argument '${parsed.positionals[p.max]}'`, io);
   }
   return { values: values as OptionValues<O>, positionals: parsed.positionals };
+}
+
+/** `--wait` given bare (last, or before another option) becomes `--wait=<implicitValue>`. */
+function withImplicitValues(argv: readonly string[], options: OptionDecls): readonly string[] {
+  if (!Object.values(options).some((o) => o.implicitValue !== undefined)) return argv;
+  return argv.map((arg, i) => {
+    const o = arg.startsWith('--') ? options[arg.slice(2)] : undefined;
+    const next = argv[i + 1];
+    return o?.implicitValue !== undefined && (next === undefined || next.startsWith('-'))
+      ? `${arg}=${o.implicitValue}`
+      : arg;
+  });
 }
 
 /**

@@ -74,6 +74,30 @@ describe('parseCommand', () => {
     expect(c.out).toEqual([]);
   });
 
+  it('an option with an implicit value takes it when given bare, last or before another option', () => {
+    const waiting = defineCommand({
+      name: 'wait',
+      summary: 'waits',
+      options: {
+        wait: { type: 'string', value: 'DURATION', implicitValue: '30m', description: 'how long' },
+        force: { type: 'boolean', description: 'force' },
+      },
+      run: () => 0,
+    });
+    const parse = (argv: string[]) => {
+      const c = capture();
+      const args = parseCommand('wait', waiting, argv, c.io);
+      if (typeof args === 'number') throw new Error(c.err.join('\n'));
+      return args.values.wait;
+    };
+    expect(parse(['--wait'])).toBe('30m');
+    expect(parse(['--wait', '--force'])).toBe('30m');
+    expect(parse(['--wait', '10m', '--force'])).toBe('10m');
+    expect(parse(['--wait=1h'])).toBe('1h');
+    expect(parse(['--force'])).toBeUndefined();
+    expect(usageLine('wait', waiting)).toBe('karpenter-gitops wait [--wait [DURATION]] [--force]');
+  });
+
   it('--help wins over anything else on the line, exit 0', () => {
     const c = capture();
     expect(parseCommand('demo', demo, ['--bogus', '-h'], c.io)).toBe(0);
