@@ -15,6 +15,8 @@ export interface ConvertArgs {
   readonly destination?: string;
   /** Git repository Argo CD reads dist/ from. @default left out (usually in clusters/_defaults.yaml) */
   readonly repoURL?: string;
+  /** `gitops.ring`: a rollout ring of the target fleet. @default left out */
+  readonly ring?: string;
   /** Write `clusters/<cluster>.yaml`. */
   readonly write: boolean;
   /**
@@ -46,13 +48,18 @@ Options:
                    API server URL (https://...), for gitops.destination
   --repo-url URL   Git repository Argo CD reads dist/ from, for gitops.repoURL (leave it out
                    when clusters/_defaults.yaml sets it)
+  --ring NAME      rollout ring for gitops.ring (required when the target fleet has rings)
   --write          write clusters/<cluster>.yaml (refuses to overwrite without --force)
   --out FILE       write the fleet description to FILE (refuses to overwrite without --force)
   --force          overwrite an existing output file
   --report FILE    write the conversion report to FILE instead of stderr
   -h, --help       show this help
 
-Exit codes: 0 converted, 1 errors in the input (nothing written), 2 usage error.`;
+The output is checked by running synth on the target fleet with it added (clusters/, or the
+folder --out writes into when it has a _defaults.yaml).
+
+Exit codes: 0 converted and synth accepts it in the target fleet; 1 errors in the input (nothing
+written) or synth refuses the output (written or printed all the same, to fix by hand); 2 usage error.`;
 
 export type ParseResult =
   { readonly ok: true; readonly args: ConvertArgs } | { readonly ok: false; readonly usage: string };
@@ -63,6 +70,7 @@ const VALUE_FLAGS = [
   '--region',
   '--destination',
   '--repo-url',
+  '--ring',
   '--out',
   '--report',
 ] as const;
@@ -142,6 +150,7 @@ export function parseConvertArgs(argv: readonly string[]): ParseResult {
       region,
       destination,
       repoURL,
+      ring: values['--ring'],
       write,
       out: values['--out'],
       force,

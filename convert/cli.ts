@@ -5,7 +5,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Diagnostic, formatDiagnostic } from '../model/diagnostics';
-import { parseConvertArgs, USAGE } from './cli-args';
+import { FleetSource } from '../model/load-fleet';
+import { ConvertArgs, parseConvertArgs, USAGE } from './cli-args';
+import { ringUsageProblem, TargetFleet } from './target-fleet';
 import { formatReport } from './conversion-report';
 import { convertManifests } from './convert-manifests';
 import { ManifestSource } from './manifest-documents';
@@ -16,7 +18,7 @@ export interface CliIo {
   stderr(text: string): void;
 }
 
-/** Runs the converter; returns the exit code (0 ok, 1 input errors, 2 usage). */
+/** Runs the converter; returns the exit code (0 ok and synth accepts it, 1 input errors or synth refuses the output, 2 usage). */
 export function runConvertCli(argv: readonly string[], io: CliIo): number {
   const parsed = parseConvertArgs(argv);
   if (!parsed.ok) {
@@ -34,19 +36,29 @@ export function runConvertCli(argv: readonly string[], io: CliIo): number {
     io.stderr(problems.map(formatDiagnostic).join('\n') + '\n');
     return 1;
   }
+  const fleet = readTargetFleet(args, io.cwd);
+  const ringProblem = ringUsageProblem(args.ring, fleet);
+  if (ringProblem !== undefined) {
+    io.stderr(`convert: ${ringProblem}.\n\n${USAGE}\n`);
+    return 2;
+  }
   const result = convertManifests(sources, {
     cluster: args.cluster,
     accountId: args.accountId,
     region: args.region,
     destination: args.destination,
     repoURL: args.repoURL,
+    ring: args.ring,
+    fleet,
+    outputPath:
+      args.out !== undefined && fleet !== undefined ? toDisplayPath(path.normalize(args.out)) : undefined,
   });
   const report = formatReport(result.entries, result.diagnostics);
   if (result.clusterNameMissing) {
     io.stderr(`convert: ${result.clusterNameMissing}.\n`);
     return 2;
   }
-  if (!result.ok || result.yaml === undefined || result.clusterName === undefined) {
+  if (result.yaml === undefined || result.clusterName === undefined) {
     emitReport(report, args.report, io);
     if (args.report !== undefined) {
       // the errors also go to the terminal: a failed run must never be silent
@@ -57,7 +69,11 @@ export function runConvertCli(argv: readonly string[], io: CliIo): number {
     }
     return 1;
   }
+  // Refused by synth: the output is still written (or printed) to fix by hand, and the run fails.
+  const refused = !result.ok;
   const target = args.write ? path.join('clusters', `${result.clusterName}.yaml`) : args.out;
+  const refusedNote = (where: string) =>
+    `synth refuses ${where} as it is: ${result.diagnostics.length} error(s) above${args.report !== undefined ? ` (and in ${args.report})` : ''}. Fix them in ${where} by hand, or fix the manifests and convert again${target !== undefined ? ' with --force' : ''}.\n`;
   if (target !== undefined) {
     const absolute = path.resolve(io.cwd, target);
     if (fs.existsSync(absolute) && !args.force) {
@@ -69,12 +85,54 @@ export function runConvertCli(argv: readonly string[], io: CliIo): number {
     }
     writeAtomically(absolute, result.yaml);
     emitReport(report, args.report, io);
+    if (refused && args.report !== undefined)
+      io.stderr(result.diagnostics.map(formatDiagnostic).join('\n') + '\n');
     io.stderr(`Wrote ${toDisplayPath(target)}.\n`);
-    return 0;
+    if (refused) io.stderr(refusedNote(toDisplayPath(target)));
+    return refused ? 1 : 0;
   }
   io.stdout(result.yaml);
   emitReport(report, args.report, io);
-  return 0;
+  if (refused) {
+    if (args.report !== undefined) io.stderr(result.diagnostics.map(formatDiagnostic).join('\n') + '\n');
+    io.stderr(refusedNote('the printed fleet description'));
+  }
+  return refused ? 1 : 0;
+}
+
+/**
+ * The fleet the output goes into: `clusters/` for --write and for stdout (when it exists), the
+ * folder of --out when it holds a `_defaults.yaml`; none otherwise (the output is then checked
+ * as a fleet of its own).
+ */
+function readTargetFleet(args: ConvertArgs, cwd: string): TargetFleet | undefined {
+  let dir: string;
+  if (args.out !== undefined) {
+    dir = path.dirname(args.out);
+    if (!fs.existsSync(path.resolve(cwd, dir, '_defaults.yaml'))) return undefined;
+  } else dir = 'clusters';
+  const absolute = path.resolve(cwd, dir);
+  let names: string[];
+  try {
+    names = fs
+      .readdirSync(absolute)
+      .filter((n) => /\.ya?ml$/.test(n))
+      .sort();
+  } catch {
+    return undefined;
+  }
+  const shown = toDisplayPath(path.normalize(dir));
+  const sources: FleetSource[] = [];
+  for (const name of names) {
+    try {
+      const file = path.join(absolute, name);
+      if (!fs.statSync(file).isFile()) continue;
+      sources.push({ path: `${shown}/${name}`, text: fs.readFileSync(file, 'utf8') });
+    } catch {
+      // unreadable: synth would say so, but it is not the conversion's to report
+    }
+  }
+  return { dir: shown, sources };
 }
 
 function readSources(files: readonly string[], cwd: string, problems: Diagnostic[]): ManifestSource[] {

@@ -38,6 +38,13 @@ export interface ClusterSettings {
   readonly destination?: string;
   /** `gitops.repoURL`. @default left out (usually in `clusters/_defaults.yaml`) */
   readonly repoURL?: string;
+  /**
+   * True when the target fleet's `_defaults.yaml` sets `gitops.repoURL` (the header then does not ask for it).
+   * @default false
+   */
+  readonly repoURLFromFleet?: boolean;
+  /** `gitops.ring`: the rollout ring. @default left out */
+  readonly ring?: string;
   /** `iam.nodeRoleName`, when the classes' one role is not the default. @default left out */
   readonly nodeRoleName?: string;
   /** `role (classes)` for each of several roles the classes use; the header asks to choose. @default none */
@@ -84,6 +91,7 @@ export function buildFleetDescription(
   if (cluster.nodeRoleName !== undefined) out.iam = { nodeRoleName: cluster.nodeRoleName };
   const gitops: Obj = {};
   if (cluster.repoURL !== undefined) gitops.repoURL = cluster.repoURL;
+  if (cluster.ring !== undefined) gitops.ring = cluster.ring;
   if (cluster.destination !== undefined)
     gitops.destination = /^https?:\/\//.test(cluster.destination)
       ? { server: cluster.destination }
@@ -323,7 +331,7 @@ export function fleetHeader(h: HeaderInput): string {
     lines.push(
       '  gitops.destination - REQUIRED: the cluster as registered in Argo CD; add it or rerun with --destination',
     );
-  if (h.cluster.repoURL === undefined)
+  if (h.cluster.repoURL === undefined && h.cluster.repoURLFromFleet !== true)
     lines.push(
       '  gitops.repoURL - required: set it once in clusters/_defaults.yaml, or rerun with --repo-url',
     );
