@@ -167,13 +167,20 @@ export function locateInSource(
     return undefined;
   })();
   const wanted = new Set(written.values);
+  // `securityGroupSelectorTerms[0]`: the same field and index in the source is the better match.
+  const indexes = field === undefined ? [] : written.path.slice(written.path.lastIndexOf(field) + 1);
   let best: { score: number; doc: ManifestDocument; path: FieldPath } | undefined;
   for (const doc of docs) {
     for (const leaf of leaves(doc.body)) {
       let score = 0;
       if (wanted.size > 0 && leaf.value !== undefined && wanted.has(leaf.value)) score += 10;
       const name = fieldOf(leaf.path);
-      if (name !== undefined && fields.has(name)) score += 3;
+      if (name !== undefined && fields.has(name)) {
+        score += 3;
+        const tail = leaf.path.slice(leaf.path.lastIndexOf(name) + 1);
+        if (indexes.length > 0 && tail.length === indexes.length && tail.every((x, i) => x === indexes[i]))
+          score += 2;
+      }
       if (label !== undefined && requirementKeyOf(doc.body, leaf.path) === label) score += 4;
       if (score === 0) continue;
       if (best === undefined || score > best.score) best = { score, doc, path: leaf.path };

@@ -2,7 +2,11 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { runConvertCli } from '../../convert/cli';
+import { DEFAULTS } from '../support/fleet-files';
 import { FIXTURES } from './convert-helpers';
+
+/** What a first synth needs beside the manifests (the scratch fleet's _defaults.yaml has the repository). */
+const FLAGS = ['--account', '111122223333', '--region', 'eu-west-1', '--destination', 'ticketing'];
 
 let dir: string;
 beforeEach(() => {
@@ -10,6 +14,8 @@ beforeEach(() => {
   mkdirSync(join(dir, 'manifests'));
   copyFileSync(join(FIXTURES, 'v1', 'dataops.yaml'), join(dir, 'manifests', 'dataops.yaml'));
   copyFileSync(join(FIXTURES, 'bad', 'duplicate-provisioners.yaml'), join(dir, 'manifests', 'dup.yaml'));
+  mkdirSync(join(dir, 'clusters'));
+  writeFileSync(join(dir, 'clusters', '_defaults.yaml'), DEFAULTS);
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -21,7 +27,7 @@ function run(...argv: string[]): { code: number; out: string; err: string } {
 }
 
 test('prints the fleet description to stdout and the report to stderr', () => {
-  const r = run('manifests/dataops.yaml', '--account', '111122223333', '--region', 'eu-west-1');
+  const r = run('manifests/dataops.yaml', ...FLAGS);
   expect(r.code).toBe(0);
   expect(r.out).toMatch(
     /^# Converted by `npm run convert` from existing Karpenter manifests:\n# {3}manifests\/dataops\.yaml\n/,
@@ -31,23 +37,31 @@ test('prints the fleet description to stdout and the report to stderr', () => {
 });
 
 test('--write writes clusters/<cluster>.yaml and refuses to overwrite it without --force', () => {
-  expect(run('--write', 'manifests/dataops.yaml').code).toBe(0);
+  expect(run('--write', ...FLAGS, 'manifests/dataops.yaml').code).toBe(0);
   const written = join(dir, 'clusters', 'ticketing.yaml');
   const first = readFileSync(written, 'utf8');
   expect(first).toContain('nodePools:\n  dataops:\n');
   writeFileSync(written, 'edited by hand\n');
-  const refused = run('--write', 'manifests/dataops.yaml');
+  const refused = run('--write', ...FLAGS, 'manifests/dataops.yaml');
   expect(refused.code).toBe(1);
   expect(refused.err).toContain(
     'clusters/ticketing.yaml: already exists, nothing written. Pass --force to overwrite it',
   );
   expect(readFileSync(written, 'utf8')).toBe('edited by hand\n');
-  expect(run('--write', '--force', 'manifests/dataops.yaml').code).toBe(0);
+  expect(run('--write', '--force', ...FLAGS, 'manifests/dataops.yaml').code).toBe(0);
   expect(readFileSync(written, 'utf8')).toBe(first);
 });
 
 test('--cluster names the file; --report writes the report to a file', () => {
-  const r = run('--write', '--cluster', 'analytics', '--report', 'report.txt', 'manifests/dataops.yaml');
+  const r = run(
+    '--write',
+    '--cluster',
+    'analytics',
+    '--report',
+    'report.txt',
+    ...FLAGS,
+    'manifests/dataops.yaml',
+  );
   expect(r.code).toBe(0);
   expect(readFileSync(join(dir, 'clusters', 'analytics.yaml'), 'utf8')).toContain('name: analytics\n');
   expect(readFileSync(join(dir, 'report.txt'), 'utf8')).toContain('Conversion report: ');
@@ -59,12 +73,12 @@ test('input errors exit 1, print file:line diagnostics and write nothing', () =>
   expect(r.code).toBe(1);
   expect(r.err).toContain('manifests/dup.yaml:19:1 document 3 Provisioner/default: defines node pool');
   expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
-  expect(existsSync(join(dir, 'clusters'))).toBe(false);
+  expect(existsSync(join(dir, 'clusters', 'ticketing.yaml'))).toBe(false);
 });
 
 test('a directory argument reads its .yaml files in name order', () => {
   rmSync(join(dir, 'manifests', 'dup.yaml'));
-  const r = run('manifests');
+  const r = run('manifests', ...FLAGS);
   expect(r.code).toBe(0);
   expect(r.out).toContain('#   manifests/dataops.yaml\n');
 });
@@ -113,7 +127,7 @@ test('files outside the working directory are named relative to it, never by abs
   const inner = join(dir, 'project');
   mkdirSync(inner);
   let out = '';
-  const code = runConvertCli([join(dir, 'manifests', 'dataops.yaml')], {
+  const code = runConvertCli([join(dir, 'manifests', 'dataops.yaml'), ...FLAGS, '--repo-url', 'https://example.com/g.git'], {
     cwd: inner,
     stdout: (t) => (out += t),
     stderr: () => undefined,
