@@ -127,11 +127,14 @@ test('files outside the working directory are named relative to it, never by abs
   const inner = join(dir, 'project');
   mkdirSync(inner);
   let out = '';
-  const code = runConvertCli([join(dir, 'manifests', 'dataops.yaml'), ...FLAGS, '--repo-url', 'https://example.com/g.git'], {
-    cwd: inner,
-    stdout: (t) => (out += t),
-    stderr: () => undefined,
-  });
+  const code = runConvertCli(
+    [join(dir, 'manifests', 'dataops.yaml'), ...FLAGS, '--repo-url', 'https://example.com/g.git'],
+    {
+      cwd: inner,
+      stdout: (t) => (out += t),
+      stderr: () => undefined,
+    },
+  );
   expect(code).toBe(0);
   expect(out).toContain('#   ../manifests/dataops.yaml\n');
   expect(out).not.toContain(dir);

@@ -24,7 +24,10 @@ export function fixture(rel: string): ManifestSource {
 }
 
 /** A scratch target fleet: a `_defaults.yaml` with the Git repository, and no other cluster. */
-export function scratchFleet(defaults: string = DEFAULTS, others: Readonly<Record<string, string>> = {}): TargetFleet {
+export function scratchFleet(
+  defaults: string = DEFAULTS,
+  others: Readonly<Record<string, string>> = {},
+): TargetFleet {
   return {
     dir: 'clusters',
     sources: [
