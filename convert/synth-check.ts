@@ -85,16 +85,18 @@ export function synthCheck(input: SynthCheckInput): SynthCheckResult {
   const report = (d: Diagnostic, place: WrittenPlace | undefined, object: string | undefined): void => {
     const key = entryKey(place?.path, object);
     const origin = key === undefined ? undefined : input.origins.get(key);
-    const found = !place
-      ? undefined
-      : origin
-        ? locateInSource(origin.docs, place)
-        : locateInSource(input.documents ?? [], place, { valueOnly: true });
-    const doc = found?.doc ?? origin?.docs[0];
-    const target = place ? formatPath(place.path) : d.path;
+    // A field set from the command line (--destination, --account, ...) has no source line.
     const flag = place
       ? (FLAG_OF_FIELD[formatPath(place.path.slice(0, 2))] ?? FLAG_OF_FIELD[String(place.path[0])])
       : undefined;
+    const found =
+      !place || (flag !== undefined && origin === undefined)
+        ? undefined
+        : origin
+          ? locateInSource(origin.docs, place)
+          : locateInSource(input.documents ?? [], place, { valueOnly: true });
+    const doc = found?.doc ?? origin?.docs[0];
+    const target = place ? formatPath(place.path) : d.path;
     const fix =
       flag && doc === undefined ? `${d.fix ? `${d.fix}; or pass` : 'Pass'} ${flag} to convert` : d.fix;
     const file = doc?.file ?? input.firstFile;

@@ -163,4 +163,7 @@ test('the figures in docs/migration.md', () => {
   expect(figures).toEqual(CORPUS_FIGURES);
 });
 
-const CORPUS_FIGURES = {};
+const CORPUS_FIGURES = {
+  'as published': { units: 104, files: 145, converted: 26, synthesizedFirstTime: 26 },
+  'placeholders filled': { units: 104, files: 145, converted: 76, synthesizedFirstTime: 76 },
+};
