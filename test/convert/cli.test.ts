@@ -139,3 +139,55 @@ test('files outside the working directory are named relative to it, never by abs
   expect(out).toContain('#   ../manifests/dataops.yaml\n');
   expect(out).not.toContain(dir);
 });
+
+describe('region from the input', () => {
+  const zonesPool = (zones: string) => `apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata: { name: general }
+spec:
+  template:
+    spec:
+      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }
+      requirements:
+        - { key: topology.kubernetes.io/zone, operator: In, values: [${zones}] }
+  limits: { cpu: "100" }
+---
+apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata: { name: default }
+spec:
+  amiSelectorTerms: [{ alias: al2023@v20250505 }]
+  role: KarpenterNodeRole-shop
+  subnetSelectorTerms: [{ tags: { karpenter.sh/discovery: shop } }]
+  securityGroupSelectorTerms: [{ tags: { karpenter.sh/discovery: shop } }]
+`;
+  const flags = ['--account', '111122223333', '--destination', 'shop'];
+
+  test('without --region the zones give it, the report says so, exit 0', () => {
+    writeFileSync(join(dir, 'pool.yaml'), zonesPool('us-east-2a, us-east-2b'));
+    const r = run('pool.yaml', ...flags);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('  region: us-east-2\n');
+    expect(r.err).toContain(
+      'pool.yaml:9:70 [inferred] NodePool/general spec.template.spec.requirements[0].values[0] -> aws.region: region us-east-2 taken from zone us-east-2a.',
+    );
+  });
+
+  test('a contradicting --region: exit 1 with the error at the zone, the output still printed', () => {
+    writeFileSync(join(dir, 'pool.yaml'), zonesPool('us-east-2a, us-east-2b'));
+    const r = run('pool.yaml', ...flags, '--region', 'us-west-2');
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('  region: us-west-2\n');
+    expect(r.err).toContain(
+      'pool.yaml:9:70 document 1 NodePool/general spec.template.spec.requirements[0].values[0]: zone us-east-2a is in us-east-2, but --region is us-west-2 (and 1 more value(s) after it).',
+    );
+    expect(r.err).toContain('synth refuses the printed fleet description as it is: 1 error(s) above.');
+  });
+
+  test('--ring in a fleet without rings is a usage error', () => {
+    writeFileSync(join(dir, 'pool.yaml'), zonesPool('us-east-2a'));
+    const r = run('pool.yaml', ...flags, '--ring', 'prod');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("convert: --ring 'prod': the target fleet (clusters/) has no rollout rings");
+  });
+});

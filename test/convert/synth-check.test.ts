@@ -82,6 +82,71 @@ test('each refusal is an error at its value, all in one run, and the output is s
   expect(r.diagnostics.every((d) => d.severity === 'error' && d.file === 'karpenter.yaml')).toBe(true);
 });
 
+const ALIASES_AND_USER_DATA = `apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata:
+  name: br
+spec:
+  amiSelectorTerms:
+    - alias: bottlerocket@latest/karpenter
+  role: KarpenterNodeRole-shop
+  subnetSelectorTerms:
+    - tags: { karpenter.sh/discovery: shop }
+  securityGroupSelectorTerms:
+    - tags: { karpenter.sh/discovery: shop }
+---
+apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata:
+  name: ubuntu
+spec:
+  amiSelectorTerms:
+    - alias: ubuntu@latest
+  role: KarpenterNodeRole-shop
+  subnetSelectorTerms:
+    - tags: { karpenter.sh/discovery: shop }
+  securityGroupSelectorTerms:
+    - tags: { karpenter.sh/discovery: shop }
+---
+apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata:
+  name: al2
+spec:
+  amiSelectorTerms:
+    - alias: al2@v20240807
+  role: KarpenterNodeRole-shop
+  userData: |
+    echo hello
+  subnetSelectorTerms:
+    - tags: { karpenter.sh/discovery: shop }
+  securityGroupSelectorTerms:
+    - tags: { karpenter.sh/discovery: shop }
+`;
+
+test('aliases synth refuses and an AL2 userData without #!: errors at the alias and userData lines', () => {
+  const r = convertText(ALIASES_AND_USER_DATA, { cluster: 'shop' }, 'classes.yaml');
+  expect(r.ok).toBe(false);
+  expect(r.diagnostics.map((d) => [d.line, d.col, d.path, d.message.split(':')[0]])).toEqual([
+    [
+      7,
+      7,
+      'document 1 EC2NodeClass/br spec.amiSelectorTerms[0].alias -> nodeClasses.br.alias',
+      'synth refuses it',
+    ],
+    [
+      20,
+      7,
+      'document 2 EC2NodeClass/ubuntu spec.amiSelectorTerms[0].alias -> nodeClasses.ubuntu.alias',
+      'synth refuses it',
+    ],
+    [35, 3, 'document 3 EC2NodeClass/al2 spec.userData -> nodeClasses.al2.userData', 'synth refuses it'],
+  ]);
+  expect(r.diagnostics[0].message).toContain("'bottlerocket@latest/karpenter' is not an AMI alias");
+  expect(r.diagnostics[1].message).toContain("unknown AMI alias family 'ubuntu'");
+  expect(r.diagnostics[2].message).toContain('neither a shell script (no #! line) nor MIME multi-part');
+});
+
 test("synth's warnings stay report lines (level warning, action checked) and do not fail the run", () => {
   const r = convertText(
     MANIFESTS.split('---')[1].replace('al2@lates', 'al2023@v20250505').replace('tags: {}', 'tags: { a: b }'),
