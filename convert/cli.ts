@@ -69,11 +69,14 @@ export function runConvertCli(argv: readonly string[], io: CliIo): number {
     }
     return 1;
   }
-  // Refused by synth: the output is still written (or printed) to fix by hand, and the run fails.
+  // Refused by synth: the output is still written (or printed) to fix by hand, and the run fails;
+  // the report (on the terminal, or in the --report file) ends by saying so.
   const refused = !result.ok;
   const target = args.write ? path.join('clusters', `${result.clusterName}.yaml`) : args.out;
-  const refusedNote = (where: string) =>
-    `synth refuses ${where} as it is: ${result.diagnostics.length} error(s) above${args.report !== undefined ? ` (and in ${args.report})` : ''}. Fix them in ${where} by hand, or fix the manifests and convert again${target !== undefined ? ' with --force' : ''}.\n`;
+  const where = target !== undefined ? toDisplayPath(target) : 'the printed fleet description';
+  const note = refused
+    ? `synth refuses ${where} as it is: ${result.diagnostics.length} error(s) above. Fix them in ${where} by hand, or fix the manifests and convert again${target !== undefined ? ' with --force' : ''}.\n`
+    : '';
   if (target !== undefined) {
     const absolute = path.resolve(io.cwd, target);
     if (fs.existsSync(absolute) && !args.force) {
@@ -84,19 +87,15 @@ export function runConvertCli(argv: readonly string[], io: CliIo): number {
       return 1;
     }
     writeAtomically(absolute, result.yaml);
-    emitReport(report, args.report, io);
-    if (refused && args.report !== undefined)
-      io.stderr(result.diagnostics.map(formatDiagnostic).join('\n') + '\n');
-    io.stderr(`Wrote ${toDisplayPath(target)}.\n`);
-    if (refused) io.stderr(refusedNote(toDisplayPath(target)));
-    return refused ? 1 : 0;
-  }
-  io.stdout(result.yaml);
-  emitReport(report, args.report, io);
-  if (refused) {
-    if (args.report !== undefined) io.stderr(result.diagnostics.map(formatDiagnostic).join('\n') + '\n');
-    io.stderr(refusedNote('the printed fleet description'));
-  }
+  } else io.stdout(result.yaml);
+  if (args.report !== undefined) {
+    emitReport(report + note, args.report, io);
+    // the errors also go to the terminal: a refused run must never look like a success
+    if (refused) io.stderr(result.diagnostics.map(formatDiagnostic).join('\n') + '\n');
+  } else emitReport(report, args.report, io);
+  if (target !== undefined) io.stderr(`Wrote ${toDisplayPath(target)}.\n`);
+  if (refused)
+    io.stderr(args.report !== undefined ? note.replace(' above.', ` above (also in ${args.report}).`) : note);
   return refused ? 1 : 0;
 }
 

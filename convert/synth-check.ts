@@ -6,6 +6,7 @@
  * lines. So a conversion that exits 0 synthesizes as it is, in that fleet.
  */
 import { Diagnostic, UserError } from '../model/diagnostics';
+import { DistFiles } from '../model/dist-layout';
 import { loadFleetFromSources } from '../model/load-fleet';
 import { synthesize } from '../synth/synthesize';
 import { validateStep } from '../synth/validate-step';
@@ -148,10 +149,10 @@ export function synthCheck(input: SynthCheckInput): SynthCheckResult {
   for (const d of loaded.warnings)
     if (d.file === convertedPath) report(d, placeOf(input.yaml, d, written), undefined);
   let findings: readonly Diagnostic[];
-  let files: ReadonlyMap<string, string>;
+  let files: DistFiles;
   try {
     files = synthesize(loaded.fleet);
-    findings = validateStep(loaded.fleet, files as Map<string, string>);
+    findings = validateStep(loaded.fleet, files);
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
     files = new Map();

@@ -184,6 +184,29 @@ spec:
     expect(r.err).toContain('synth refuses the printed fleet description as it is: 1 error(s) above.');
   });
 
+  test('with --report, a refused run writes the file (--out into a fleet folder checks against that fleet), says so in the report and on the terminal', () => {
+    writeFileSync(join(dir, 'pool.yaml'), zonesPool('us-east-2a'));
+    const r = run(
+      'pool.yaml',
+      ...flags,
+      '--region',
+      'us-west-2',
+      '--out',
+      'clusters/shop.yaml',
+      '--report',
+      'report.txt',
+    );
+    expect(r.code).toBe(1);
+    expect(readFileSync(join(dir, 'clusters', 'shop.yaml'), 'utf8')).toContain('name: shop\n');
+    expect(readFileSync(join(dir, 'report.txt'), 'utf8')).toMatch(
+      /error\(s\)\.\nsynth refuses clusters\/shop\.yaml as it is: 1 error\(s\) above\. Fix them in clusters\/shop\.yaml by hand, or fix the manifests and convert again with --force\.\n$/,
+    );
+    expect(r.err).toContain('pool.yaml:9:70 document 1 NodePool/general');
+    expect(r.err).toContain(
+      'Wrote clusters/shop.yaml.\nsynth refuses clusters/shop.yaml as it is: 1 error(s) above (also in report.txt).',
+    );
+  });
+
   test('--ring in a fleet without rings is a usage error', () => {
     writeFileSync(join(dir, 'pool.yaml'), zonesPool('us-east-2a'));
     const r = run('pool.yaml', ...flags, '--ring', 'prod');
