@@ -11,7 +11,7 @@ import {
   supportedKinds,
 } from './api-generations';
 import { ConversionLog, ReportEntry } from './conversion-report';
-import { DocumentContext } from './document-context';
+import { DocumentContext, formatPath } from './document-context';
 import { NodeClassDraft, NodePoolDraft } from './drafts';
 import { buildFleetDescription, ClusterSettings, renderFleetDescription } from './fleet-description';
 import {
@@ -33,6 +33,7 @@ import { placeKubelet } from './kubelet-placement';
 import { decideNodeRole } from './node-role';
 import { DraftOrigin, synthCheck } from './synth-check';
 import { decideRegion, regionEvidence } from './region-inference';
+import { locateInSource } from './source-positions';
 import { fleetSetsRepoURL, TargetFleet } from './target-fleet';
 import { documentLabel, ManifestDocument, ManifestSource, readManifests } from './manifest-documents';
 
@@ -358,13 +359,19 @@ function inferClusterName(classes: readonly NodeClassDraft[], log: ConversionLog
   if (values.size !== 1) return undefined;
   const [name] = [...values];
   if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name) || name.length > 63) return undefined;
+  // Reported at the first selector that names it.
+  const at = locateInSource(
+    classes.map((c) => c.ctx.doc),
+    { path: ['subnetSelectorTerms', 0, 'tags', TAGS.discovery], values: [name] },
+    { valueOnly: true },
+  );
   log.add({
     level: 'info',
     action: 'inferred',
-    file: classes[0].ctx.doc.file,
-    line: 0,
-    col: 0,
-    source: 'cluster name',
+    file: at?.doc.file ?? classes[0].ctx.doc.file,
+    line: at?.position.line ?? 0,
+    col: at?.position.col ?? 0,
+    source: at ? `${at.doc.kind}/${at.doc.name} ${formatPath(at.path)}` : 'cluster name',
     target: 'name',
     message: `cluster name '${name}' taken from the ${TAGS.discovery} selector tag`,
     reason: 'No --cluster was given; every node class selects this discovery tag value',
