@@ -1,7 +1,7 @@
 /**
  * CLI: promote a change to the next rollout ring.
  *
- *   npm run promote -- --to <ring> [--remote origin] [--clusters DIR] [--push]
+ *   karpenter-gitops promote --to <ring> [--remote origin] [--clusters DIR] [--push]
  *
  * Rings (`gitops.rings` in clusters/_defaults.yaml) are in promotion order; each ring's clusters
  * track the ring's branch (`targetRevision`). Promoting to ring N moves ring N's branch to the
@@ -10,6 +10,10 @@
  * Exit 0 on success, 1 when the fleet or the promotion is refused, 2 on a usage error.
  */
 import { execFileSync } from 'child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CliIo, EXIT_OK, EXIT_USER_ERROR, noFleetMessage } from '../io/cli-common';
+import { defineCommand } from '../io/command';
 import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
 import { didYouMean } from '../model/did-you-mean';
 import { DEFAULTS_FILE, DEFAULT_CLUSTERS_DIR, loadFleet } from '../model/load-fleet';
@@ -23,33 +27,6 @@ export interface PromoteOptions {
   readonly clustersDir: string;
   /** @default false (print the push command) */
   readonly push: boolean;
-}
-
-export const PROMOTE_USAGE =
-  'usage: npm run promote -- --to <ring> [--remote origin] [--clusters DIR] [--push]';
-
-export class PromoteUsageError extends Error {}
-
-export function parsePromoteArgs(argv: readonly string[]): PromoteOptions {
-  let to: string | undefined;
-  let remote = 'origin';
-  let clustersDir = DEFAULT_CLUSTERS_DIR;
-  let push = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new PromoteUsageError(`${arg} needs a value`);
-      return v;
-    };
-    if (arg === '--to') to = value();
-    else if (arg === '--remote') remote = value();
-    else if (arg === '--clusters') clustersDir = value();
-    else if (arg === '--push') push = true;
-    else throw new PromoteUsageError(`unknown argument ${arg}`);
-  }
-  if (to === undefined) throw new PromoteUsageError('--to <ring> is required');
-  return { to, remote, clustersDir, push };
 }
 
 export interface PromotionPlan {
@@ -195,25 +172,47 @@ export function promote(plan: PromotionPlan, options: PromoteOptions, git: Git):
   return lines;
 }
 
-export function main(argv: readonly string[], cwd = process.cwd()): number {
-  let options: PromoteOptions;
-  try {
-    options = parsePromoteArgs(argv);
-  } catch (e) {
-    if (!(e instanceof PromoteUsageError)) throw e;
-    process.stderr.write(`promote: ${e.message}\n${PROMOTE_USAGE}\n`);
-    return 2;
+export const promoteCommand = defineCommand({
+  name: 'promote',
+  summary: "move a rollout ring's branch to what the previous ring runs (fast-forward only)",
+  description:
+    'Rings (gitops.rings in clusters/_defaults.yaml) are in promotion order; each ring tracks its\n' +
+    "branch. Promoting to ring N moves ring N's branch to the commit ring N-1's branch is at.\n" +
+    'Without --push it prints the git push to run.',
+  options: {
+    to: { type: 'string', value: 'RING', required: true, description: 'the ring to promote' },
+    remote: { type: 'string', value: 'NAME', description: 'git remote', defaultText: 'origin' },
+    clusters: { type: 'string', value: 'DIR', description: 'folder of the fleet description', defaultText: 'clusters' },
+    push: { type: 'boolean', description: 'run the git push instead of printing it' },
+  },
+  exitCodes: '0 promoted (or nothing to promote), 1 the fleet or the promotion is refused, 2 usage error',
+  run: ({ values }, io) =>
+    promoteRun(
+      {
+        to: values.to,
+        remote: values.remote ?? 'origin',
+        clustersDir: values.clusters ?? DEFAULT_CLUSTERS_DIR,
+        push: values.push,
+      },
+      io,
+    ),
+});
+
+/** `promote` with parsed options, in the repository at the working folder. */
+export function promoteRun(options: PromoteOptions, io: CliIo): number {
+  const cwd = io.cwd;
+  if (!existsSync(resolve(cwd, options.clustersDir))) {
+    io.err(noFleetMessage('promote', resolve(cwd, options.clustersDir), cwd));
+    return EXIT_USER_ERROR;
   }
   try {
     const { fleet } = loadFleet(cwd, { clustersDir: options.clustersDir });
     const plan = planPromotion(fleet, options.to, options.clustersDir);
-    for (const line of promote(plan, options, gitIn(cwd))) process.stdout.write(`${line}\n`);
-    return 0;
+    for (const line of promote(plan, options, gitIn(cwd))) io.out(line);
+    return EXIT_OK;
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
-    for (const d of sortDiagnostics(e.diagnostics)) process.stderr.write(`${formatDiagnostic(d)}\n`);
-    return 1;
+    for (const d of sortDiagnostics(e.diagnostics)) io.err(formatDiagnostic(d));
+    return EXIT_USER_ERROR;
   }
 }
-
-if (require.main === module) process.exitCode = main(process.argv.slice(2));
