@@ -16,7 +16,8 @@
  * scenario IAM decides differently; 2 bad command line, or no usable AWS credentials;
  * 70 internal error (a bug).
  */
-import { IAMClient } from '@aws-sdk/client-iam';
+import type { IAMClient } from '@aws-sdk/client-iam';
+import { awsSdk } from '../io/aws-sdk';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DistFiles } from '../model/dist-layout';
@@ -70,13 +71,15 @@ export function policiesCommandWith(deps: PoliciesDeps, projectRoot?: string) {
   const run = (args: PoliciesArgs, io: CliIo) => policiesRun(args, io, deps, projectRoot);
   const verifyCommand = defineCommand({
     name: 'verify',
-    summary: 'compare deployed IAM roles and policies with the generated ones, and simulate the scenarios (read-only)',
+    summary:
+      'compare deployed IAM roles and policies with the generated ones, and simulate the scenarios (read-only)',
     options: {
       cluster: CLUSTER_OPTION,
       endpoint: { type: 'string', value: 'URL', description: 'IAM endpoint', defaultText: "the region's" },
       clusters: CLUSTERS_OPTION,
     },
-    exitCodes: '0 no drift, 1 drift or a scenario IAM decides differently, 2 usage error or no AWS credentials',
+    exitCodes:
+      '0 no drift, 1 drift or a scenario IAM decides differently, 2 usage error or no AWS credentials',
     run: ({ values }, io) => run({ command: 'verify', ...values }, io),
   });
   const sizesCommand = defineCommand({
@@ -159,7 +162,7 @@ function generate(fleet: FleetModel, outDir: string, deps: PoliciesDeps): number
 }
 
 const defaultClient = (region: string, endpoint: string | undefined) =>
-  new IAMClient({ region, ...(endpoint !== undefined ? { endpoint } : {}) });
+  new (awsSdk.iam().IAMClient)({ region, ...(endpoint !== undefined ? { endpoint } : {}) });
 
 /** Whether the client can find credentials; the message of why not otherwise. */
 async function credentialProblem(client: IAMClient): Promise<string | undefined> {
