@@ -57,6 +57,9 @@ export async function packedTarball(): Promise<string> {
     try {
       mkdirSync(lock);
     } catch {
+      // A lock older than the longest pack is left by a run that was killed: take it over.
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 10 * 60_000)
+        rmSync(lock, { recursive: true, force: true });
       await sleep(500);
       continue;
     }
