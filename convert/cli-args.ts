@@ -51,9 +51,13 @@ export const CONVERT_OPTIONS = {
   'repo-url': {
     type: 'string',
     value: 'URL',
-    description: 'Git repository Argo CD reads dist/ from (leave it out when clusters/_defaults.yaml sets it)',
+    description:
+      'Git repository Argo CD reads dist/ from (leave it out when clusters/_defaults.yaml sets it)',
   },
-  write: { type: 'boolean', description: 'write clusters/<cluster>.yaml (refuses to overwrite without --force)' },
+  write: {
+    type: 'boolean',
+    description: 'write clusters/<cluster>.yaml (refuses to overwrite without --force)',
+  },
   out: {
     type: 'string',
     value: 'FILE',
@@ -61,7 +65,12 @@ export const CONVERT_OPTIONS = {
     defaultText: 'stdout',
   },
   force: { type: 'boolean', description: 'overwrite an existing output file' },
-  report: { type: 'string', value: 'FILE', description: 'write the conversion report to FILE', defaultText: 'stderr' },
+  report: {
+    type: 'string',
+    value: 'FILE',
+    description: 'write the conversion report to FILE',
+    defaultText: 'stderr',
+  },
 } as const;
 
 export const CONVERT_DESCRIPTION = `Reads existing Karpenter manifests (v1alpha5 Provisioner + AWSNodeTemplate, v1beta1 or v1

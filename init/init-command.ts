@@ -11,14 +11,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import {
-  CliIo,
-  displayPath,
-  EXIT_OK,
-  EXIT_USAGE,
-  EXIT_USER_ERROR,
-  readToolPackage,
-} from '../io/cli-common';
+import { CliIo, displayPath, EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR, readToolPackage } from '../io/cli-common';
 import { AnyCommand, defineCommand, OptionValues, usageError } from '../io/command';
 import { clusterNameProblem } from '../model/check-names';
 import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
@@ -34,9 +27,24 @@ import {
 import { checkStarterFleet, starterFleetSources, StarterFleetProps } from './starter-fleet';
 
 const INIT_OPTIONS = {
-  cluster: { type: 'string', value: 'NAME', required: true, description: 'name of the first cluster (file clusters/NAME.yaml)' },
-  account: { type: 'string', value: 'ID', required: true, description: "the cluster's 12-digit AWS account ID" },
-  region: { type: 'string', value: 'REGION', required: true, description: "the cluster's AWS region, e.g. eu-west-1" },
+  cluster: {
+    type: 'string',
+    value: 'NAME',
+    required: true,
+    description: 'name of the first cluster (file clusters/NAME.yaml)',
+  },
+  account: {
+    type: 'string',
+    value: 'ID',
+    required: true,
+    description: "the cluster's 12-digit AWS account ID",
+  },
+  region: {
+    type: 'string',
+    value: 'REGION',
+    required: true,
+    description: "the cluster's AWS region, e.g. eu-west-1",
+  },
   destination: {
     type: 'string',
     value: 'NAME',
@@ -49,7 +57,12 @@ const INIT_OPTIONS = {
     required: true,
     description: 'the Git repository Argo CD syncs dist/ from (this one)',
   },
-  dir: { type: 'string', value: 'DIR', description: 'the repository to set up', defaultText: 'the working folder' },
+  dir: {
+    type: 'string',
+    value: 'DIR',
+    description: 'the repository to set up',
+    defaultText: 'the working folder',
+  },
   force: {
     type: 'boolean',
     description: 'overwrite existing files (and package.json scripts of the same names)',
@@ -129,7 +142,9 @@ function writeAtomically(file: string, text: string): void {
 export function initRun(options: InitOptions, io: CliIo): number {
   const root = resolve(io.cwd, options.dir ?? '.');
   if (existsSync(root) && !statSync(root).isDirectory()) {
-    io.err(`init: ${displayPath(io.cwd, root).replace(/\/$/, '')} is not a folder. Give a folder with --dir.`);
+    io.err(
+      `init: ${displayPath(io.cwd, root).replace(/\/$/, '')} is not a folder. Give a folder with --dir.`,
+    );
     return EXIT_USAGE;
   }
   const nameProblem = clusterNameProblem(options.cluster);
@@ -172,7 +187,9 @@ export function initRun(options: InitOptions, io: CliIo): number {
   }
   for (const name of plan.keptScripts)
     io.err(`init: package.json already has a '${name}' script; it was kept (--force replaces it).`);
-  io.out(`init: wrote ${written.length === 0 ? 'nothing (already set up)' : written.join(', ')} in ${shownRoot}`);
+  io.out(
+    `init: wrote ${written.length === 0 ? 'nothing (already set up)' : written.join(', ')} in ${shownRoot}`,
+  );
   io.out('Next: npm install, then npx karpenter-gitops synth, then commit clusters/, dist/ and the rest.');
   return EXIT_OK;
 }
@@ -186,9 +203,11 @@ export const initCommand: AnyCommand = defineCommand({
     `${WORKFLOW_PATH}, .gitignore and a README section. An existing file is not overwritten without\n` +
     '--force (and then nothing is written); package.json, .gitignore and README.md are merged.',
   options: INIT_OPTIONS,
-  exitCodes: '0 written, 1 a flag value the fleet refuses or a file that exists (nothing written), 2 usage error',
+  exitCodes:
+    '0 written, 1 a flag value the fleet refuses or a file that exists (nothing written), 2 usage error',
   run: ({ values }, io): number => {
-    if (values.cluster.includes('/')) return usageError('init', initCommand, '--cluster must be a name, not a path', io);
+    if (values.cluster.includes('/'))
+      return usageError('init', initCommand, '--cluster must be a name, not a path', io);
     return initRun(values, io);
   },
 });

@@ -15,6 +15,7 @@ export function initScripts(): Readonly<Record<string, string>> {
     policies: 'karpenter-gitops policies',
     preflight: 'karpenter-gitops preflight',
     promote: 'karpenter-gitops promote',
+    convert: 'karpenter-gitops convert',
   };
 }
 
@@ -60,7 +61,9 @@ export function mergePackageJson(
     delete rest[tool.name];
     out.dependencies = rest;
   }
-  out.devDependencies = Object.fromEntries(Object.entries(devDependencies).sort(([a], [b]) => (a < b ? -1 : 1)));
+  out.devDependencies = Object.fromEntries(
+    Object.entries(devDependencies).sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
   const indent = existing !== undefined && /^\{\n\t/.test(existing) ? '\t' : 2;
   return { text: `${JSON.stringify(out, null, indent)}\n`, keptScripts };
 }
@@ -220,7 +223,8 @@ export function mergeGitignore(existing: string | undefined): string {
   const have = new Set((existing ?? '').split(/\r?\n/).map((l) => l.trim()));
   const missing = GITIGNORE_LINES.filter((l) => !have.has(l) && !have.has(l.replace(/\/$/, '')));
   if (missing.length === 0) return existing ?? '';
-  const base = existing === undefined || existing === '' ? '' : existing.endsWith('\n') ? existing : `${existing}\n`;
+  const base =
+    existing === undefined || existing === '' ? '' : existing.endsWith('\n') ? existing : `${existing}\n`;
   return `${base}${base === '' ? '' : '\n'}# karpenter-gitops (dist/ is committed: Argo CD syncs it)\n${missing.join('\n')}\n`;
 }
 

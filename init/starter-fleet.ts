@@ -76,7 +76,10 @@ nodePools:
 }
 
 /** The two files, as paths relative to the repository. */
-export function starterFleetSources(props: StarterFleetProps, clustersDir = DEFAULT_CLUSTERS_DIR): FleetSource[] {
+export function starterFleetSources(
+  props: StarterFleetProps,
+  clustersDir = DEFAULT_CLUSTERS_DIR,
+): FleetSource[] {
   return [
     { path: `${clustersDir}/${DEFAULTS_FILE}`, text: defaultsYaml(props) },
     { path: `${clustersDir}/${props.cluster}.yaml`, text: clusterYaml(props) },

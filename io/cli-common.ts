@@ -130,15 +130,6 @@ export function reportInternalError(tool: string, err: unknown, io: CliIo, uncha
   return EXIT_INTERNAL;
 }
 
-/** The message a command that needs a fleet prints when the working folder has none (exit 1). */
-export function noFleetMessage(tool: string, clustersDir: string, cwd: string): string {
-  return (
-    `${tool}: there is no fleet description: ${displayPath(cwd, clustersDir)} does not exist. ` +
-    'To start one here, run `npx karpenter-gitops init --cluster NAME --account ID --region REGION ' +
-    '--destination NAME --repo-url URL`, or give its folder with --clusters DIR. Nothing was changed.'
-  );
-}
-
 /**
  * Resolves `--out` and `--clusters` (defaults `dist/` and `clusters/` of the project, which is
  * the working folder unless a test gives another; given values against the working folder). Returns a usage error sentence when the output folder,

@@ -163,10 +163,15 @@ export function helpText(path: string, decl: AnyCommand): string {
     ].filter((e) => e !== undefined);
     return [optionLabel(name, o), extra.length ? `${o.description} (${extra.join('; ')})` : o.description];
   });
+  rows.push(['--debug', 'on an internal error, also print the stack trace']);
   out.push('', 'options:', ...columns(rows));
-  out.push(...columns([['--debug', 'on an internal error, also print the stack trace']]));
   if (decl.exitCodes) out.push('', `exit codes: ${decl.exitCodes}`);
   return out.join('\n');
+}
+
+/** Ends a sentence with a full stop unless it ends with a question mark. */
+export function asSentence(s: string): string {
+  return /[.?]$/.test(s) ? s : `${s}.`;
 }
 
 /**
@@ -174,7 +179,7 @@ export function helpText(path: string, decl: AnyCommand): string {
  * `karpenter-gitops synth: <sentence>.`, the usage line(s), and where the help is.
  */
 export function usageError(path: string, decl: AnyCommand, sentence: string, io: CliIo): number {
-  io.err(`${TOOL_NAME} ${path}: ${sentence.replace(/\.$/, '')}.`);
+  io.err(`${TOOL_NAME} ${path}: ${asSentence(sentence)}`);
   io.err(usageText(path, decl));
   io.err(`Run '${TOOL_NAME} ${path} --help' for the options.`);
   return EXIT_USAGE;
@@ -209,11 +214,12 @@ function unknownOption(argv: readonly string[], options: OptionDecls): string | 
 function parseError(err: unknown, options: OptionDecls): string {
   const message = err instanceof Error ? err.message : String(err);
   const code = (err as { code?: string }).code;
-  const option = /'(-[^ ']+)/.exec(message)?.[1];
+  const option = /'(?:-\w, )?(--?[\w-]+)/.exec(message)?.[1];
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) {
     const name = option.startsWith('--') ? option.slice(2) : undefined;
     const decl = name !== undefined ? options[name] : undefined;
-    if (decl?.type === 'boolean') return `${option} takes no value`;
+    if (decl?.type === 'boolean' || / does not take an argument/.test(message))
+      return `${option} takes no value`;
     return `${option} needs a value${decl?.value ? ` (${decl.value})` : ''}`;
   }
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
@@ -242,11 +248,16 @@ export function parseCommand<O extends OptionDecls>(
     }
     return usageError(path, decl, unknown, io);
   }
-  let parsed: { values: Record<string, unknown>; positionals: string[] };
+  let parsed: {
+    values: Record<string, unknown>;
+    positionals: string[];
+    tokens?: { kind: string; name?: string; rawName?: string }[];
+  };
   try {
     parsed = parseArgs({
       args: [...argv],
       strict: true,
+      tokens: true,
       allowPositionals: decl.positionals !== undefined,
       options: Object.fromEntries(
         Object.entries(all).map(([name, o]) => [
@@ -271,7 +282,13 @@ export function parseCommand<O extends OptionDecls>(
     return EXIT_OK;
   }
   const values: Record<string, unknown> = {};
+  const given = new Map<string, number>();
+  for (const t of parsed.tokens ?? [])
+    if (t.kind === 'option' && t.name) given.set(t.name, (given.get(t.name) ?? 0) + 1);
   for (const [name, o] of Object.entries(decl.options)) {
+    if (!o.multiple && o.type === 'string' && (given.get(name) ?? 0) > 1) {
+      return usageError(path, decl, `--${name} given twice`, io);
+    }
     const v = parsed.values[name];
     if (o.type === 'boolean') {
       values[name] = v === true || (Array.isArray(v) && v.length > 0);
@@ -291,7 +308,7 @@ export function parseCommand<O extends OptionDecls>(
   }
   const count = parsed.positionals.length;
   const p = decl.positionals;
-  if (p && count < (p.min ?? 0)) return usageError(path, decl, `give ${p.name}`, io);
+  if (p && count < (p.min ?? 0)) return usageError(path, decl, `give ${p.name} (${p.description})`, io);
   if (p?.max !== undefined && count > p.max) {
     return usageError(path, decl, `unexpected argument '${parsed.positionals[p.max]}'`, io);
   }
@@ -310,6 +327,17 @@ export async function runCommand(
 ): Promise<number> {
   const sub = decl.subcommands?.find((s) => s.name === argv[0]);
   if (sub) return runCommand(`${path} ${sub.name}`, sub, argv.slice(1), io);
+  const word = argv[0];
+  if (decl.subcommands?.length && !decl.positionals && word !== undefined && !word.startsWith('-')) {
+    const names = decl.subcommands.map((s) => s.name);
+    const close = didYouMean(word, names);
+    return usageError(
+      path,
+      decl,
+      `unknown subcommand '${word}'${close ? `; did you mean '${close}'?` : ` (subcommands: ${names.join(', ')})`}`,
+      io,
+    );
+  }
   const args = parseCommand(path, decl, argv, io);
   if (typeof args === 'number') return args;
   return decl.run(args, io);

@@ -32,7 +32,6 @@ import {
   FleetLoader,
   loadFleetFromDir,
   plural,
-  noFleetMessage,
   reportFailure,
   resolveCliFolders,
 } from '../io/cli-common';
@@ -266,10 +265,6 @@ export async function policiesRun(
     return EXIT_USAGE;
   }
   const { outDir, clustersDir, shownOut } = folders;
-  if (!existsSync(clustersDir)) {
-    io.err(noFleetMessage('policies', clustersDir, io.cwd));
-    return EXIT_USER_ERROR;
-  }
   try {
     const { fleet, warnings } = deps.loadFleet(projectRoot, clustersDir);
     for (const w of sortDiagnostics(warnings)) io.err(formatDiagnostic(w));

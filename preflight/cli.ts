@@ -12,7 +12,6 @@
  */
 import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
 import { ClusterModel } from '../model/fleet-model';
-import { existsSync } from 'node:fs';
 import { defineCommand, OptionValues, runCommand } from '../io/command';
 import {
   CliIo,
@@ -21,7 +20,6 @@ import {
   EXIT_USER_ERROR,
   FleetLoader,
   loadFleetFromDir,
-  noFleetMessage,
   reportFailure,
 } from '../io/cli-common';
 import { resolve } from 'node:path';
@@ -42,7 +40,13 @@ const PREFLIGHT_OPTIONS = {
     description: 'AWS endpoint for every service (a local stand-in)',
     defaultText: "the SDK's",
   },
-  format: { type: 'string', value: 'FORMAT', choices: PREFLIGHT_FORMATS, description: 'output', defaultText: 'text' },
+  format: {
+    type: 'string',
+    value: 'FORMAT',
+    choices: PREFLIGHT_FORMATS,
+    description: 'output',
+    defaultText: 'text',
+  },
   clusters: {
     type: 'string',
     value: 'DIR',
@@ -137,10 +141,6 @@ export async function preflightRun(
 ): Promise<number> {
   const clustersDir =
     args.clusters === undefined ? resolve(projectRoot, 'clusters') : resolve(io.cwd, args.clusters);
-  if (!existsSync(clustersDir)) {
-    io.err(noFleetMessage('preflight', clustersDir, io.cwd));
-    return EXIT_USER_ERROR;
-  }
   let cluster: ClusterModel | undefined;
   try {
     const { fleet, warnings } = deps.loadFleet(projectRoot, clustersDir);

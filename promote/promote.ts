@@ -10,9 +10,7 @@
  * Exit 0 on success, 1 when the fleet or the promotion is refused, 2 on a usage error.
  */
 import { execFileSync } from 'child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { CliIo, EXIT_OK, EXIT_USER_ERROR, noFleetMessage } from '../io/cli-common';
+import { CliIo, EXIT_OK, EXIT_USER_ERROR } from '../io/cli-common';
 import { defineCommand } from '../io/command';
 import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
 import { didYouMean } from '../model/did-you-mean';
@@ -182,7 +180,12 @@ export const promoteCommand = defineCommand({
   options: {
     to: { type: 'string', value: 'RING', required: true, description: 'the ring to promote' },
     remote: { type: 'string', value: 'NAME', description: 'git remote', defaultText: 'origin' },
-    clusters: { type: 'string', value: 'DIR', description: 'folder of the fleet description', defaultText: 'clusters' },
+    clusters: {
+      type: 'string',
+      value: 'DIR',
+      description: 'folder of the fleet description',
+      defaultText: 'clusters',
+    },
     push: { type: 'boolean', description: 'run the git push instead of printing it' },
   },
   exitCodes: '0 promoted (or nothing to promote), 1 the fleet or the promotion is refused, 2 usage error',
@@ -201,10 +204,6 @@ export const promoteCommand = defineCommand({
 /** `promote` with parsed options, in the repository at the working folder. */
 export function promoteRun(options: PromoteOptions, io: CliIo): number {
   const cwd = io.cwd;
-  if (!existsSync(resolve(cwd, options.clustersDir))) {
-    io.err(noFleetMessage('promote', resolve(cwd, options.clustersDir), cwd));
-    return EXIT_USER_ERROR;
-  }
   try {
     const { fleet } = loadFleet(cwd, { clustersDir: options.clustersDir });
     const plan = planPromotion(fleet, options.to, options.clustersDir);

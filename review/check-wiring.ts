@@ -15,7 +15,10 @@ import { CheckDeps } from './run-check';
  * @param projectRoot the user's repository (the working folder)
  * @param clustersDir its fleet description, absolute @default clusters/ of projectRoot
  */
-export function defaultCheckDeps(projectRoot: string, clustersDir = join(projectRoot, 'clusters')): CheckDeps {
+export function defaultCheckDeps(
+  projectRoot: string,
+  clustersDir = join(projectRoot, 'clusters'),
+): CheckDeps {
   return {
     loadFleet: (root) => loadFleetFromDir(root, clustersDir),
     synthesize: (fleet) => synthesize(fleet),

@@ -22,8 +22,7 @@ import { readDistDir } from './read-dist-dir';
 import { readDistAtRef } from './read-dist-git';
 import { CheckDeps, CheckResult, CheckStepName, PreviousDist, runCheck, StepResult } from './run-check';
 import { DEFAULT_DIFF_LINES } from './stale-dist';
-import * as fs from 'fs';
-import { EXIT_USER_ERROR, noFleetMessage, processIo, reportInternalError } from '../io/cli-common';
+import { processIo, reportInternalError } from '../io/cli-common';
 import { AnyCommand, defineCommand, OptionValues, runCommand, usageError } from '../io/command';
 
 export const CHECK_FORMATS = ['text', 'github'] as const;
@@ -74,7 +73,11 @@ const CHECK_OPTIONS = {
     value: 'GIT-REF',
     description: 'dist/ at this git revision is the previous version (CEL transition rules)',
   },
-  previous: { type: 'string', value: 'DIR', description: 'folder holding the previous dist/ (instead of --base)' },
+  previous: {
+    type: 'string',
+    value: 'DIR',
+    description: 'folder holding the previous dist/ (instead of --base)',
+  },
 } as const;
 
 /** Turns parsed options into CheckCliOptions; a string is a usage error sentence. */
@@ -86,7 +89,8 @@ export function checkOptionsFrom(
   const diffLines = diffText === undefined ? DEFAULT_DIFF_LINES : Number(diffText);
   if (!Number.isInteger(diffLines) || diffLines < 1)
     return `--diff-lines must be a positive whole number, not '${diffText}'`;
-  if (values.base !== undefined && values.previous !== undefined) return 'give either --base or --previous, not both';
+  if (values.base !== undefined && values.previous !== undefined)
+    return 'give either --base or --previous, not both';
   return {
     format: values.format ?? 'text',
     quiet: values.quiet || env.CI === 'true',
@@ -186,10 +190,6 @@ export async function checkRun(
   makeDeps: (projectRoot: string, clustersDir: string) => CheckDeps = defaultCheckDeps,
 ): Promise<number> {
   const clustersDir = path.resolve(projectRoot, options.clusters ?? 'clusters');
-  if (!fs.existsSync(clustersDir)) {
-    io.err(noFleetMessage('check', clustersDir, projectRoot));
-    return EXIT_USER_ERROR;
-  }
   const deps = makeDeps(projectRoot, clustersDir);
   const started = new Map<CheckStepName, number>();
   const progress = (step: CheckStepName, phase: 'start' | 'end', r?: StepResult) => {

@@ -40,7 +40,13 @@ const IMPACT_OPTIONS = {
     description: 'the old tree is dist/ at this git revision (read with git, no checkout)',
   },
   dist: { type: 'string', value: 'DIR', description: 'the new tree (with --base)', defaultText: 'dist' },
-  format: { type: 'string', value: 'FORMAT', choices: IMPACT_FORMATS, description: 'report', defaultText: 'markdown' },
+  format: {
+    type: 'string',
+    value: 'FORMAT',
+    choices: IMPACT_FORMATS,
+    description: 'report',
+    defaultText: 'markdown',
+  },
   output: { type: 'string', value: 'FILE', description: 'write the report to FILE', defaultText: 'stdout' },
 } as const;
 
@@ -58,7 +64,11 @@ export const impactCommand: AnyCommand = defineCommand({
   summary: 'the impact report of a change to dist/: which nodes it replaces, what it adds or removes',
   usage: ['impact OLD_DIST NEW_DIST [--format markdown|json] [--output FILE]'],
   options: IMPACT_OPTIONS,
-  positionals: { name: 'OLD_DIST NEW_DIST', description: 'two dist folders to compare (instead of --base)', max: 2 },
+  positionals: {
+    name: 'OLD_DIST NEW_DIST',
+    description: 'two dist folders to compare (instead of --base)',
+    max: 2,
+  },
   exitCodes: '0 a report (whatever its verdict), 1 an input cannot be read, 2 usage error',
   run: (args, io): number => {
     const options = impactOptionsFrom(args);

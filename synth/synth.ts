@@ -10,15 +10,12 @@
  * 70 internal error (a bug: message, "this is a bug" and the stack on stderr, `dist/` untouched).
  */
 import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
-import { existsSync } from 'node:fs';
 import {
   CliIo,
   EXIT_OK,
   EXIT_USAGE,
-  EXIT_USER_ERROR,
   FleetLoader,
   loadFleetFromDir,
-  noFleetMessage,
   plural,
   processIo,
   reportFailure,
@@ -136,10 +133,6 @@ export function synthRun(args: SynthArgs, io: CliIo, deps: SynthDeps, projectRoo
     return EXIT_USAGE;
   }
   const { outDir, clustersDir, shownOut } = folders;
-  if (!existsSync(clustersDir)) {
-    io.err(noFleetMessage('synth', clustersDir, io.cwd));
-    return EXIT_USER_ERROR;
-  }
   try {
     const result = runSynth({ projectRoot, clustersDir, outDir }, deps);
     for (const warning of result.warnings) {

@@ -10,7 +10,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { CliIo } from '../io/cli-common';
 import { AnyCommand, defineCommand, ParsedArgs, parseCommand, usageError } from '../io/command';
-import { DEFAULT_KARPENTER_VERSION, KARPENTER_VERSIONS, KarpenterVersion } from '../model/versions';
+import {
+  DEFAULT_KARPENTER_VERSION,
+  isKarpenterVersion,
+  KARPENTER_VERSIONS,
+  KarpenterVersion,
+} from '../model/versions';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { OUTPUT_FORMATS, OutputFormat, render, summary } from './output-format';
@@ -33,11 +38,14 @@ const VALIDATE_OPTIONS = {
   'karpenter-version': {
     type: 'string',
     value: 'V',
-    choices: KARPENTER_VERSIONS,
-    description: 'judge karpenter.sh and karpenter.k8s.aws objects with the CRDs of V',
+    description: `judge karpenter.sh and karpenter.k8s.aws objects with the CRDs of V (one of ${KARPENTER_VERSIONS.join(', ')}; a leading v is allowed)`,
     defaultText: `per dist/ cluster from its Helm values, else ${DEFAULT_KARPENTER_VERSION}`,
   },
-  previous: { type: 'string', value: 'DIR', description: "previous versions of the objects, for the CRDs' transition rules" },
+  previous: {
+    type: 'string',
+    value: 'DIR',
+    description: "previous versions of the objects, for the CRDs' transition rules",
+  },
   format: {
     type: 'string',
     value: 'FORMAT',
@@ -57,9 +65,12 @@ export function validateArgsFrom(args: ParsedArgs<typeof VALIDATE_OPTIONS>, cwd:
   const previous = values.previous;
   for (const p of [...paths, ...(previous !== undefined ? [previous] : [])])
     if (!existsSync(resolve(cwd, p))) return `'${p}' does not exist`;
+  const given = values['karpenter-version']?.replace(/^v/, '');
+  if (given !== undefined && !isKarpenterVersion(given))
+    return `unknown Karpenter version '${given}': imported versions are ${KARPENTER_VERSIONS.join(', ')}`;
   const format = values.format === undefined || values.format === 'text' ? 'human' : values.format;
   return {
-    ...(values['karpenter-version'] !== undefined ? { karpenterVersion: values['karpenter-version'] } : {}),
+    ...(given !== undefined ? { karpenterVersion: given } : {}),
     ...(previous !== undefined ? { previous } : {}),
     format,
     cfnLint: !values['no-cfn-lint'],

@@ -4,7 +4,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { formatDiagnostic } from '../../model/diagnostics';
 import { loadFleet } from '../../model/load-fleet';
-import { Git, parsePromoteArgs, planPromotion, promote } from '../../promote/promote';
+import { runCommand } from '../../io/command';
+import { Git, planPromotion, promote, promoteCommand } from '../../promote/promote';
 import { git as gitAt } from '../review/git-fixtures';
 import { minimalFor, refusalOf } from '../support/fleet-files';
 
@@ -102,14 +103,14 @@ describe('npm run promote', () => {
     );
   });
 
-  it('parses its arguments', () => {
-    expect(parsePromoteArgs(['--to', 'prod', '--push'])).toEqual({
-      to: 'prod',
-      remote: 'origin',
-      clustersDir: 'clusters',
-      push: true,
-    });
-    expect(() => parsePromoteArgs([])).toThrow('--to <ring> is required');
-    expect(() => parsePromoteArgs(['--to'])).toThrow('--to needs a value');
+  it('parses its arguments through the command frame', async () => {
+    const err: string[] = [];
+    const io = { out: () => undefined, err: (l: string) => err.push(l), cwd: '/nonexistent' };
+    expect(await runCommand('promote', promoteCommand, [], io)).toBe(2);
+    expect(err[0]).toBe('karpenter-gitops promote: --to is required (RING).');
+    expect(await runCommand('promote', promoteCommand, ['--to'], io)).toBe(2);
+    expect(err[3]).toBe('karpenter-gitops promote: --to needs a value (RING).');
+    expect(await runCommand('promote', promoteCommand, ['--to=prod', '--psh'], io)).toBe(2);
+    expect(err[6]).toBe("karpenter-gitops promote: unknown option '--psh'; did you mean '--push'?");
   });
 });
