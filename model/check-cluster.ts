@@ -10,6 +10,7 @@ import { labelKeyProblem, labelValueProblem } from './check-labels';
 import { clusterNameProblem, isDns1123Label, isDns1123Subdomain, suggestDnsName } from './check-names';
 import { checkNodeClass, checkNodeClassTags } from './check-node-class';
 import { checkCapacityBuffers } from './check-capacity-buffer';
+import { checkDisruption } from './check-disruption';
 import { checkInstanceRequirements } from './check-instance-requirements';
 import { checkKarpenterFeatures } from './check-karpenter-features';
 import { checkNodeOverlays } from './check-node-overlay';
@@ -151,6 +152,7 @@ export function checkClusterSemantics(ctx: CheckContext): void {
   for (const [className, nc] of Object.entries(raw.nodeClasses ?? {})) checkNodeClass(ctx, className, nc);
   for (const [poolName, pool] of Object.entries(raw.nodePools ?? {})) {
     checkNodePool(ctx, poolName, pool, classNames);
+    checkDisruption(ctx, poolName, pool);
     checkPoolArchitectures(ctx, poolName, pool);
     checkZones(ctx, poolName, pool, aws?.region);
     checkInstanceRequirements(ctx, poolName, pool);

@@ -15,6 +15,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
+import { checkSecrets } from './check-secrets';
 import { checkClusterSemantics } from './check-cluster';
 import { CheckContext } from './check-context';
 import { checkFleet, FleetEntry } from './check-fleet';
@@ -259,6 +260,7 @@ export function loadFleetFromSources(
     };
     const ctx = new CheckContext(root, raw, stem, declaredClassNames(plain));
     checkClusterSemantics(ctx);
+    checkSecrets(ctx, (file) => sources.find((s) => s.path === file)?.text);
     report(source.path, ctx.diagnostics);
     if (defaultsRoot) report(source.path, checkDefaultsOverrides(defaultsRoot, parsed.root, raw));
     if (partial) {
