@@ -17,6 +17,7 @@ import { checkNodeOverlays } from './check-node-overlay';
 import { checkNodePool } from './check-node-pool';
 import { checkPoolArchitectures } from './check-pool-architectures';
 import { checkRegion } from './check-region';
+import { checkUserDataDownloads } from './check-user-data-downloads';
 import { checkZones } from './check-zones';
 import { didYouMean } from './did-you-mean';
 import { KNOWN_FEATURE_GATES } from './feature-gates';
@@ -149,7 +150,10 @@ export function checkClusterSemantics(ctx: CheckContext): void {
   if ((raw.gitops as RawCluster['gitops'] | undefined) !== undefined) checkGitOps(ctx);
 
   const classNames = ctx.classNames;
-  for (const [className, nc] of Object.entries(raw.nodeClasses ?? {})) checkNodeClass(ctx, className, nc);
+  for (const [className, nc] of Object.entries(raw.nodeClasses ?? {})) {
+    checkNodeClass(ctx, className, nc);
+    checkUserDataDownloads(ctx, className, nc);
+  }
   for (const [poolName, pool] of Object.entries(raw.nodePools ?? {})) {
     checkNodePool(ctx, poolName, pool, classNames);
     checkDisruption(ctx, poolName, pool);

@@ -54,7 +54,7 @@ export function checkDisruption(ctx: CheckContext, name: string, pool: RawNodePo
   );
   if (blocking >= 0) {
     const b = budgets[blocking];
-    const when = b.schedule === undefined ? 'with no schedule' : 'active at all times';
+    const when = b.schedule === undefined ? 'at all times (no schedule)' : 'at all times (see its schedule)';
     ctx.warn(
       at('disruption', 'budgets', blocking, 'nodes'),
       `this budget allows 0 nodes ${when}${b.reasons === undefined ? ' for every reason' : ' for Drifted'}: Karpenter never replaces drifted nodes, so AMI updates and node class changes never roll out to running nodes`,

@@ -84,13 +84,13 @@ export function scanValues(values: readonly string[]): ValueFinding[] {
   return out;
 }
 
-/** Where to keep a secret instead, with the IAM statement the node role needs to read it. */
+/** Where to keep a secret instead, with the IAM statement the node role needs to read it (at most 400 characters: one line). */
 export const SECRET_FIX =
-  'Remove it from the fleet file (and rotate it: it is in Git history). Store it in SSM Parameter Store (SecureString) or Secrets Manager and read it at boot with the node role, ' +
-  'e.g. `aws ssm get-parameter --with-decryption --name /my/secret` in userData, after granting the node role ' +
-  '{"Effect":"Allow","Action":["ssm:GetParameter"],"Resource":"arn:aws:ssm:<region>:<account>:parameter/my/secret"} ' +
-  '(Secrets Manager: "secretsmanager:GetSecretValue" on the secret ARN; with a customer-managed KMS key also "kms:Decrypt" on the key). ' +
-  `If this is not a credential, add \`# ${ALLOW_SECRET_MARKER} <reason>\` at the end of the line`;
+  'Keep it in SSM Parameter Store (SecureString) or Secrets Manager and read it at boot with the node role ' +
+  '(`aws ssm get-parameter --with-decryption`), granting the role ' +
+  '{"Effect":"Allow","Action":"ssm:GetParameter","Resource":"arn:aws:ssm:REGION:ACCOUNT:parameter/NAME"} ' +
+  '(or secretsmanager:GetSecretValue on the secret). ' +
+  `Not a credential? End the line with \`# ${ALLOW_SECRET_MARKER} <reason>\``;
 
 /** Opt-outs seen, for reports. */
 export interface SecretOptOut {
@@ -138,7 +138,7 @@ export function checkSecrets(
       path: field,
       message: marker
         ? `${finding.kind} is written here, and the allow-secret comment gives no reason`
-        : `${finding.kind} is written here: it would be committed to Git in dist/ and readable by anyone who can read the resource${path[0] === 'nodeClasses' ? ' (instance user data: anyone with ec2:DescribeInstanceAttribute)' : ''}`,
+        : `${finding.kind} is written here: it would be committed to Git and dist/ (rotate it if it is real) and readable by anyone who can read the resource${path[0] === 'nodeClasses' ? ' (instance user data: anyone with ec2:DescribeInstanceAttribute)' : ''}`,
       fix: marker ? `Say why this is not a credential after \`${ALLOW_SECRET_MARKER}\`` : SECRET_FIX,
     };
     ctx.diagnostics.push(diagnostic);
