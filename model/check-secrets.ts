@@ -8,7 +8,7 @@
  */
 import { CheckContext } from './check-context';
 import { Diagnostic } from './diagnostics';
-import { formatPath, LocatedNode, PathSegment } from './located';
+import { formatPath, locAt, LocatedNode, PathSegment } from './located';
 import { SecretFinding, scanForSecrets } from './secret-scan';
 import { userDataPosition } from './user-data-position';
 
@@ -101,16 +101,28 @@ export interface SecretOptOut {
   readonly reason: string;
 }
 
+/** A value holding a secret that was reported: no other diagnostic may show it. */
+export interface SecretValue {
+  readonly file: string;
+  /** Field path as formatted in diagnostics. */
+  readonly path: string;
+  /** The whole value (never printed; used to keep it out of other messages). */
+  readonly text: string;
+}
+
+export interface SecretCheck {
+  readonly optOuts: readonly SecretOptOut[];
+  readonly secrets: readonly SecretValue[];
+}
+
 /**
  * Checks the cluster's free-text values. `textOf` gives a fleet file's text (for the opt-out
- * comment); returns the opt-outs that allowed a finding.
+ * comment). Returns the opt-outs that allowed a finding and the values reported.
  */
-export function checkSecrets(
-  ctx: CheckContext,
-  textOf: (file: string) => string | undefined,
-): SecretOptOut[] {
+export function checkSecrets(ctx: CheckContext, textOf: (file: string) => string | undefined): SecretCheck {
   const values = freeTextValues(ctx.root);
   const optOuts: SecretOptOut[] = [];
+  const secrets: SecretValue[] = [];
   const lines = new Map<string, readonly string[]>();
   const lineOf = (file: string, n: number): string => {
     if (!lines.has(file)) lines.set(file, (textOf(file) ?? '').split('\n'));
@@ -142,8 +154,25 @@ export function checkSecrets(
       fix: marker ? `Say why this is not a credential after \`${ALLOW_SECRET_MARKER}\`` : SECRET_FIX,
     };
     ctx.diagnostics.push(diagnostic);
+    secrets.push({ file: locAt(ctx.root, path).file, path: field, text: values[value].text });
   }
-  return optOuts;
+  return { optOuts, secrets };
+}
+
+const IS_SECRET_MESSAGE = / is written here(:|, and the allow-secret comment)/;
+
+/**
+ * Keeps reported secrets out of every other diagnostic: other problems of a value holding a
+ * secret are dropped (they show the value; the value must change anyway), and the value's text
+ * is cut out of any other message or fix.
+ */
+export function withoutSecrets(list: readonly Diagnostic[], secrets: readonly SecretValue[]): Diagnostic[] {
+  if (secrets.length === 0) return [...list];
+  const paths = new Set(secrets.map((s) => `${s.file}\u0000${s.path}`));
+  const cut = (text: string) => secrets.reduce((t, s) => t.split(s.text).join('…'), text);
+  return list
+    .filter((d) => IS_SECRET_MESSAGE.test(d.message) || !paths.has(`${d.file}\u0000${d.path}`))
+    .map((d) => ({ ...d, message: cut(d.message), ...(d.fix !== undefined ? { fix: cut(d.fix) } : {}) }));
 }
 
 /** The marker on a line of its own (only a comment) above the value. */
