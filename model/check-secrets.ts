@@ -14,7 +14,7 @@ import { userDataPosition } from './user-data-position';
 
 /** The opt-out marker; what follows it on the line is the reason, which is required. */
 export const ALLOW_SECRET_MARKER = 'karpenter-gitops: allow-secret';
-const ALLOW_SECRET = /#\s*karpenter-gitops:\s*allow-secret\b[ \t]*(.*)$/;
+export const ALLOW_SECRET = /#\s*karpenter-gitops:\s*allow-secret\b[ \t]*(.*)$/;
 
 /** Map keys whose string values (at any depth) are free text that reaches a node or the cluster. */
 const FREE_TEXT_KEYS: ReadonlySet<string> = new Set([
@@ -28,7 +28,7 @@ const FREE_TEXT_KEYS: ReadonlySet<string> = new Set([
   'env',
 ]);
 
-function isFreeTextKey(key: string): boolean {
+export function isFreeTextKey(key: string): boolean {
   return FREE_TEXT_KEYS.has(key) || /(Labels|Annotations|Tags)$/.test(key);
 }
 
@@ -148,10 +148,11 @@ export function checkSecrets(ctx: CheckContext, textOf: (file: string) => string
       severity: 'error',
       ...loc,
       path: field,
-      message: marker
-        ? `${finding.kind} is written here, and the allow-secret comment gives no reason`
-        : `${finding.kind} is written here: it would be committed to Git and dist/ (rotate it if it is real) and readable by anyone who can read the resource${path[0] === 'nodeClasses' ? ' (instance user data: anyone with ec2:DescribeInstanceAttribute)' : ''}`,
-      fix: marker ? `Say why this is not a credential after \`${ALLOW_SECRET_MARKER}\`` : SECRET_FIX,
+      ...secretProblem(
+        finding.kind,
+        marker !== null,
+        path[0] === 'nodeClasses' && (path[2] === 'userData' || path[2] === 'bottlerocket'),
+      ),
     };
     ctx.diagnostics.push(diagnostic);
     secrets.push({ file: locAt(ctx.root, path).file, path: field, text: values[value].text });
@@ -166,7 +167,10 @@ const IS_SECRET_MESSAGE = / is written here(:|, and the allow-secret comment)/;
  * secret are dropped (they show the value; the value must change anyway), and the value's text
  * is cut out of any other message or fix.
  */
-export function withoutSecrets(list: readonly Diagnostic[], secrets: readonly SecretValue[]): Diagnostic[] {
+export function withoutSecrets<T extends Diagnostic>(
+  list: readonly T[],
+  secrets: readonly SecretValue[],
+): T[] {
   if (secrets.length === 0) return [...list];
   const paths = new Set(secrets.map((s) => `${s.file}\u0000${s.path}`));
   const cut = (text: string) => secrets.reduce((t, s) => t.split(s.text).join('…'), text);
@@ -175,7 +179,26 @@ export function withoutSecrets(list: readonly Diagnostic[], secrets: readonly Se
     .map((d) => ({ ...d, message: cut(d.message), ...(d.fix !== undefined ? { fix: cut(d.fix) } : {}) }));
 }
 
+/** What is said about a secret: its kind (never the secret), why it matters, where to keep it instead. */
+export function secretProblem(
+  kind: string,
+  /** The line has the opt-out marker, without a reason. */
+  markerWithoutReason: boolean,
+  /** The value is instance user data. */
+  userData: boolean,
+): { message: string; fix: string } {
+  return markerWithoutReason
+    ? {
+        message: `${kind} is written here, and the allow-secret comment gives no reason`,
+        fix: `Say why this is not a credential after \`${ALLOW_SECRET_MARKER}\``,
+      }
+    : {
+        message: `${kind} is written here: it would be committed to Git and dist/ (rotate it if it is real) and readable by anyone who can read the resource${userData ? ' (instance user data: anyone with ec2:DescribeInstanceAttribute)' : ''}`,
+        fix: SECRET_FIX,
+      };
+}
+
 /** The marker on a line of its own (only a comment) above the value. */
-function commentLineAbove(line: string): RegExpExecArray | null {
+export function commentLineAbove(line: string): RegExpExecArray | null {
   return /^\s*#/.test(line) ? ALLOW_SECRET.exec(line) : null;
 }

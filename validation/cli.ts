@@ -14,9 +14,11 @@ import {
   KARPENTER_VERSIONS,
   KarpenterVersion,
 } from '../model/versions';
+import { withoutSecrets } from '../model/check-secrets';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { isOutputFormat, OUTPUT_FORMATS, OutputFormat, render, summary } from './output-format';
+import { secretFindings } from './secret-findings';
 import { SourceFile, validateFiles } from './validate-tree';
 
 export const USAGE = `usage: npm run validate -- [--karpenter-version ${KARPENTER_VERSIONS.join('|')}] [--previous DIR] [--format ${OUTPUT_FORMATS.join('|')}] [--no-cfn-lint] PATH...`;
@@ -160,7 +162,8 @@ export function runCli(argv: readonly string[], now: () => number = () => perfor
     previous,
     cfnLint: args.cfnLint,
   });
-  const findings = [...unreadable, ...result.findings];
+  const scan = secretFindings(files);
+  const findings = withoutSecrets([...unreadable, ...result.findings, ...scan.findings], scan.secrets);
   const documents = result.documents;
   const ms = now() - start;
   const rate = ms > 0 ? Math.round((documents * 1000) / ms) : documents;
