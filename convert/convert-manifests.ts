@@ -2,6 +2,7 @@
  * The conversion as one pure function: manifest texts in, fleet description and report
  * out. No file or environment access (the CLI does that), so tests call it directly.
  */
+import { isSecretMessage } from '../model/check-secrets';
 import { Diagnostic } from '../model/diagnostics';
 import { TAGS } from '../model/constants';
 import {
@@ -247,8 +248,21 @@ export function convertManifests(
       });
     }
   if (options.selfCheck ?? true)
-    for (const e of synthCheck({ yaml: body, cluster, origins, firstFile: sources[0]?.file ?? '' }))
-      log.add(e);
+    for (const e of synthCheck({ yaml: body, cluster, origins, firstFile: sources[0]?.file ?? '' })) {
+      // A credential is never carried into a fleet file: an error, not a line to review.
+      if (e.action === 'refused' && isSecretMessage(e.message)) {
+        const message = e.message.replace(/^synth would refuse it: /, '');
+        log.error({
+          file: e.file,
+          line: e.line,
+          col: e.col,
+          path: `${e.source} -> ${e.target}`,
+          message,
+          fix: e.reason,
+        });
+      } else log.add(e);
+    }
+  if (log.hasErrors) return { ok: false, entries: log.entries, diagnostics: log.diagnostics };
   const entries = log.entries;
   const yaml = renderFleetDescription(description, {
     sources: sources.map((s) => s.file),

@@ -162,6 +162,11 @@ export function checkSecrets(ctx: CheckContext, textOf: (file: string) => string
 
 const IS_SECRET_MESSAGE = / is written here(:|, and the allow-secret comment)/;
 
+/** Whether a message is the secret scan's (other tools relay it, e.g. convert's self-check). */
+export function isSecretMessage(message: string): boolean {
+  return IS_SECRET_MESSAGE.test(message);
+}
+
 /**
  * Keeps reported secrets out of every other diagnostic: other problems of a value holding a
  * secret are dropped (they show the value; the value must change anyway), and the value's text
