@@ -108,6 +108,8 @@ export interface SecretValue {
   readonly path: string;
   /** The whole value (never printed; used to keep it out of other messages). */
   readonly text: string;
+  /** The kind of secret, e.g. `a GitHub token`. */
+  readonly kind: string;
 }
 
 export interface SecretCheck {
@@ -155,7 +157,7 @@ export function checkSecrets(ctx: CheckContext, textOf: (file: string) => string
       ),
     };
     ctx.diagnostics.push(diagnostic);
-    secrets.push({ file: locAt(ctx.root, path).file, path: field, text: values[value].text });
+    secrets.push({ file: locAt(ctx.root, path).file, path: field, text: values[value].text, kind: finding.kind });
   }
   return { optOuts, secrets };
 }

@@ -17,6 +17,7 @@ import { readDistDir } from './read-dist-dir';
 import { readDistAtRef } from './read-dist-git';
 import { renderJson } from './render-json';
 import { renderMarkdown } from './render-markdown';
+import { allowedSecretsIn, optOutComments } from './secret-opt-outs';
 import { UsageError } from './usage-error';
 
 export const IMPACT_FORMATS = ['markdown', 'json'] as const;
@@ -86,7 +87,17 @@ export function runImpact(options: ImpactOptions, cwd: string): string {
   }
   const computed = computeImpact(before, after);
   const untracked = options.base !== undefined ? untrackedInDist(options.dist, cwd) : [];
-  const report = untracked.length > 0 ? { ...computed, untracked } : computed;
+  const withUntracked = untracked.length > 0 ? { ...computed, untracked } : computed;
+  const allowed = allowedSecretsIn(after.files);
+  const clustersDir = path.join(
+    path.dirname(path.resolve(cwd, options.base !== undefined ? options.dist : options.positional[1])),
+    'clusters',
+  );
+  const comments = optOutComments(clustersDir, 'clusters');
+  const report =
+    allowed.length + comments.length > 0
+      ? { ...withUntracked, secretOptOuts: { allowed, comments } }
+      : withUntracked;
   return options.format === 'json' ? renderJson(report) : renderMarkdown(report);
 }
 

@@ -80,7 +80,7 @@ export function secretFindings(files: readonly SourceFile[]): SecretScan {
         check: 'secret',
         ...secretProblem(finding.kind, marker !== null, path.includes('userData')),
       });
-      secrets.push({ file: f.display, path: field, text });
+      secrets.push({ file: f.display, path: field, text, kind: finding.kind });
     }
   }
   return { findings, secrets };
