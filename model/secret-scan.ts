@@ -81,6 +81,16 @@ export interface SecretFinding {
   readonly col: number;
 }
 
+/**
+ * secretlint's AWS rule lets AWS's documentation example keys through. In a fleet file they still
+ * mean static AWS credentials on nodes (which get theirs from the node role), and a placeholder
+ * is where a real key ends up: they are reported as the keys they stand for.
+ */
+const AWS_EXAMPLE_KEYS: readonly (readonly [string, string])[] = [
+  ['wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'AWSSecretAccessKey'],
+  ['AKIAIOSFODNN7EXAMPLE', 'AWSAccessKeyID'],
+];
+
 let loaded: readonly Rule[] | undefined;
 
 function rules(): readonly Rule[] {
@@ -152,6 +162,16 @@ export function scanForSecrets(text: string): SecretFinding[] {
       throw new Error(
         `${rule.meta.id} scans text asynchronously; the synchronous driver in model/secret-scan.ts needs updating`,
       );
+    }
+  }
+  for (const [key, messageId] of AWS_EXAMPLE_KEYS) {
+    for (let at = text.indexOf(key); at !== -1; at = text.indexOf(key, at + 1)) {
+      found.set(`${at}:${messageId}`, {
+        kind: `${KINDS[messageId]} (AWS's documentation example)`,
+        ruleId: '@secretlint/secretlint-rule-aws',
+        messageId,
+        ...position(text, at),
+      });
     }
   }
   return [...found.values()].sort((a, b) => a.line - b.line || a.col - b.col || (a.kind < b.kind ? -1 : 1));

@@ -100,3 +100,14 @@ ${extra('labels', '    ')}`;
     },
   );
 });
+
+describe("AWS's documentation example keys", () => {
+  it('are reported (secretlint lets them through), as the keys they stand for', () => {
+    const text =
+      'export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\nexport AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n';
+    expect(scanForSecrets(text).map((f) => `${f.line}:${f.col} ${f.kind}`)).toEqual([
+      "1:26 an AWS access key ID (AWS's documentation example)",
+      "2:30 an AWS secret access key (AWS's documentation example)",
+    ]);
+  });
+});

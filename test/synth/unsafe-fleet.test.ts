@@ -10,7 +10,8 @@ import { synthCli, SynthDeps } from '../../synth/synth';
 import { DEFAULTS, MINIMAL } from '../support/fleet-files';
 import { makeTempProject, readTree, removeTempProject, writeTree } from './dist-fixture';
 
-const AWS_SECRET = 'Zq4fJ0wB2xK9mN7pL3sR8tV1yH6cD5eG0aQ2uI4o';
+/** The issue's own line: AWS's documentation example key, which secretlint alone lets through. */
+const AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 const GITHUB_TOKEN = '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';
 const PEM_LINES = [
   'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun',
@@ -86,7 +87,7 @@ describe('issue 28 bad input, one run', () => {
     // The AWS secret key, at its line inside the userData block.
     expect(
       line(
-        'clusters/unsafe.yaml:14:14 nodeClasses.default.userData: an AWS secret access key is written here',
+        "clusters/unsafe.yaml:14:36 nodeClasses.default.userData: an AWS secret access key (AWS's documentation example) is written here",
       ),
     ).toMatch(
       /anyone with ec2:DescribeInstanceAttribute.*SSM Parameter Store \(SecureString\) or Secrets Manager.*"Action":"ssm:GetParameter"/,
