@@ -157,7 +157,12 @@ export function checkSecrets(ctx: CheckContext, textOf: (file: string) => string
       ),
     };
     ctx.diagnostics.push(diagnostic);
-    secrets.push({ file: locAt(ctx.root, path).file, path: field, text: values[value].text, kind: finding.kind });
+    secrets.push({
+      file: locAt(ctx.root, path).file,
+      path: field,
+      text: values[value].text,
+      kind: finding.kind,
+    });
   }
   return { optOuts, secrets };
 }
