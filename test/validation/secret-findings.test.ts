@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runCli } from '../../validation/cli';
+import { SECRET_SAMPLES } from '../model/secret-samples';
 import { NODE_CLASS, NODE_POOL } from './fixtures';
 
 const AWS_SECRET = 'Zq4fJ0wB2xK9mN7pL3sR8tV1yH6cD5eG0aQ2uI4o';
@@ -94,4 +95,19 @@ describe('validate: secret scan', () => {
     expect(r.stdout).not.toContain('GitHub token');
     expect(r.code).toBe(0);
   });
+
+  test.each(SECRET_SAMPLES.map((x) => [x.kind, x] as const))(
+    '%s in userData: named, never shown',
+    (kind, sample) => {
+      const body = sample.line
+        .split('\n')
+        .map((l) => `    ${l}`)
+        .join('\n');
+      const p = write('class.yaml', `${NODE_CLASS}  userData: |\n    #!/bin/bash\n${body}\n`);
+      const r = runCli([p]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain(`spec.userData: ${kind} is written here`);
+      expect(r.stdout + r.stderr).not.toContain(sample.secret);
+    },
+  );
 });
