@@ -2,6 +2,7 @@
  * The conversion as one pure function: manifest texts in, fleet description and report
  * out. No file or environment access (the CLI does that), so tests call it directly.
  */
+import { isSecretMessage } from '../model/check-secrets';
 import { Diagnostic } from '../model/diagnostics';
 import { TAGS } from '../model/constants';
 import {
@@ -99,7 +100,7 @@ export interface ConvertResult {
   readonly clusterNameMissing?: string;
   readonly clusterName?: string;
   readonly description?: Record<string, unknown>;
-  /** The fleet description file text, comment header included; set whenever the input converted, even if synth refuses it. */
+  /** The fleet description file text, comment header included; set whenever the input converted, even if synth refuses it (but never when it would carry a secret). */
   readonly yaml?: string;
   readonly entries: readonly ReportEntry[];
   readonly diagnostics: readonly Diagnostic[];
@@ -300,6 +301,17 @@ export function convertManifests(
   }
   log.addDiagnostics(refusals);
   const entries = log.entries;
+  // A credential is never carried into a fleet file: with a secret among the refusals nothing is
+  // written or printed, unlike other refusals, which are written to fix by hand.
+  if (refusals.some((d) => isSecretMessage(d.message)))
+    return {
+      ok: false,
+      refusals: refusals.length,
+      clusterName,
+      description,
+      entries,
+      diagnostics: log.diagnostics,
+    };
   const yaml = renderFleetDescription(
     description,
     header(entries.filter((e) => e.level === 'warning').length),
