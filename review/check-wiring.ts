@@ -8,15 +8,16 @@ import { loadFleet } from '../model/load-fleet';
 import { synthesize } from '../synth/synthesize';
 import { validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
+import { proveInWorkers } from './scenario-workers';
 import { CheckDeps } from './run-check';
 
-export function defaultCheckDeps(projectRoot: string): CheckDeps {
+export function defaultCheckDeps(): CheckDeps {
   return {
     loadFleet: (root) => loadFleet(root),
     synthesize: (fleet) => synthesize(fleet),
     // Without a fleet the validator takes each cluster's Karpenter version from its Applications.
     validate: (files, fleet, previous) =>
       validateDist(files, fleet ?? { clusters: [] }, previous ? { previous } : {}),
-    policies: () => runPolicyScenarios(projectRoot, projectRoot),
+    policies: (fleet, context) => runPolicyScenarios({ fleet, ...context, prove: proveInWorkers }),
   };
 }

@@ -2,13 +2,15 @@
  * CLI: the one command a PR job runs.
  *
  *   npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR]
- *                    [--base <git-ref> | --previous DIR]
+ *                    [--base <git-ref> | --previous DIR] [--full] [--skip-policies]
  *
  * Steps (review/run-check.ts): load the fleet, synthesize in memory, compare with the committed
  * dist/ (unified diff per stale file), validate dist/, run the policy scenario table. With
  * --base (dist/ at that git revision, read with git, no checkout: review/read-dist-git.ts) or
  * --previous (a folder), the validation also evaluates the CEL transition rules (`oldSelf`)
  * between that previous dist/ and the committed one, as the API server will when Argo CD syncs.
+ * With --base, a cluster whose proof record is unchanged since that commit keeps the commit's
+ * proof of its policy scenarios (review/proof-reuse.ts); --full proves everything again.
  * Output: findings on stdout (text: file:line messages and diffs; github: workflow annotations
  * and folded diffs), progress on stderr unless CI=true or --quiet.
  * Exit codes: 0 all steps passed; 1 a step found problems; 2 usage error or the check could not
@@ -20,8 +22,10 @@ import { defaultCheckDeps } from './check-wiring';
 import { annotation, groupEnd, groupStart } from './github-annotations';
 import { readDistDir } from './read-dist-dir';
 import { readDistAtRef } from './read-dist-git';
+import { SKIP_POLICIES_FLAG } from './policy-scenarios-step';
 import { CheckDeps, CheckResult, CheckStepName, PreviousDist, runCheck, StepResult } from './run-check';
 import { DEFAULT_DIFF_LINES } from './stale-dist';
+import { toolSourcesChangedSince } from './tool-sources';
 import { UsageError } from './usage-error';
 
 export const CHECK_FORMATS = ['text', 'github'] as const;
@@ -40,10 +44,14 @@ export interface CheckCliOptions {
   readonly base?: string;
   /** Folder (relative to the project root) holding the previous dist/. @default none */
   readonly previous?: string;
+  /** Reuse no proof of the base. @default false */
+  readonly full?: boolean;
+  /** Skip the policy scenarios. @default false */
+  readonly skipPolicies?: boolean;
 }
 
 export const CHECK_USAGE =
-  'usage: npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR] [--base <git-ref> | --previous DIR]';
+  'usage: npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR] [--base <git-ref> | --previous DIR] [--full] [--skip-policies]';
 
 export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CheckCliOptions {
   let format: CheckFormat = 'text';
@@ -52,6 +60,8 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
   let dist = 'dist';
   let base: string | undefined;
   let previous: string | undefined;
+  let full = false;
+  let skipPolicies = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -73,6 +83,8 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
     } else if (arg === '--dist') dist = value();
     else if (arg === '--base') base = value();
     else if (arg === '--previous') previous = value();
+    else if (arg === '--full') full = true;
+    else if (arg === SKIP_POLICIES_FLAG) skipPolicies = true;
     else if (arg === '--help' || arg === '-h') throw new UsageError('');
     else throw new UsageError(`unknown argument '${arg}'`);
   }
@@ -85,6 +97,8 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
     dist,
     ...(base !== undefined ? { base } : {}),
     ...(previous !== undefined ? { previous } : {}),
+    ...(full ? { full } : {}),
+    ...(skipPolicies ? { skipPolicies } : {}),
   };
 }
 
@@ -113,7 +127,13 @@ export function renderCheck(result: CheckResult, format: CheckFormat): string[] 
 function previousDist(options: CheckCliOptions, projectRoot: string): { previous?: PreviousDist } {
   const { base, previous, dist } = options;
   if (base !== undefined)
-    return { previous: { label: `${base}:${dist}`, read: () => readDistAtRef(base, dist, projectRoot) } };
+    return {
+      previous: {
+        label: `${base}:${dist}`,
+        read: () => readDistAtRef(base, dist, projectRoot),
+        provenBase: () => toolSourcesChangedSince(base, projectRoot),
+      },
+    };
   if (previous !== undefined)
     return { previous: { label: previous, read: () => readDistDir(path.resolve(projectRoot, previous)) } };
   return {};
@@ -137,7 +157,7 @@ export async function checkCli(
   argv: readonly string[],
   projectRoot: string,
   io: CheckIo,
-  deps: CheckDeps = defaultCheckDeps(projectRoot),
+  deps: CheckDeps = defaultCheckDeps(),
 ): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     io.out(CHECK_USAGE);
@@ -170,6 +190,8 @@ export async function checkCli(
         distLabel: options.dist.replace(/\\/g, '/').replace(/\/+$/, ''),
         diffLines: options.diffLines,
         ...previousDist(options, projectRoot),
+        ...(options.full ? { full: true } : {}),
+        ...(options.skipPolicies ? { skipPolicies: `skipped (${SKIP_POLICIES_FLAG})` } : {}),
         onProgress: progress,
       },
       deps,
