@@ -7,19 +7,22 @@
  */
 import { createHash } from 'crypto';
 import { ClusterModel } from '../model/fleet-model';
-import { scenarioInputs, scenarioInputsHash } from './scenario-inputs';
+import { ScenarioInputs, scenarioInputs, scenarioInputsHash } from './scenario-inputs';
 import { SIMULATOR_PACKAGES } from './simulator';
 
 /** This tool, as package.json names it (a test holds the two together). */
 export const TOOL = { name: 'karpenter-gitops', version: '0.1.0' } as const;
 
 /** The record's text for a cluster whose rendered template is `templateText`. */
-export function renderProofRecord(cluster: ClusterModel, templateText: string): string {
-  const inputs = scenarioInputs(cluster);
+export function renderProofRecord(
+  cluster: ClusterModel,
+  templateText: string,
+  inputs: ScenarioInputs = scenarioInputs(cluster),
+): string {
   const sha = (text: string) => createHash('sha256').update(text).digest('hex');
   return [
     `# The inputs the policy scenarios of \`npm run check\` prove for cluster ${cluster.name}. Generated; do not edit.`,
-    '# `npm run check -- --base <ref>` reuses the base commit\'s proof while every line below is unchanged.',
+    "# `npm run check -- --base <ref>` reuses the base commit's proof while every line below is unchanged.",
     `tool: ${TOOL.name} ${TOOL.version}`,
     `simulator: ${SIMULATOR_PACKAGES.simulator.name} ${SIMULATOR_PACKAGES.simulator.version}`,
     `simulator-data: ${SIMULATOR_PACKAGES.data.name} ${SIMULATOR_PACKAGES.data.version}`,

@@ -7,7 +7,7 @@
  */
 import { Diagnostic } from '../model/diagnostics';
 import { DistFiles, distPaths } from '../model/dist-layout';
-import { FleetModel } from '../model/fleet-model';
+import { ClusterModel, FleetModel } from '../model/fleet-model';
 import { ClusterProof, proveScenarios } from '../policies/prove-scenarios';
 import { ScenarioInputs, scenarioInputs } from '../policies/scenario-inputs';
 import { SIMULATOR_INSTALL_COMMAND, simulatorInstall, SimulatorInstall } from '../policies/simulator';
@@ -26,6 +26,8 @@ export interface PolicyStepInput {
   readonly distLabel?: string;
   /** @default the installed simulator (policies/simulator.ts) */
   readonly install?: SimulatorInstall;
+  /** A cluster's table and documents. @default scenarioInputs (a test swaps the table) */
+  readonly inputsFor?: (cluster: ClusterModel) => ScenarioInputs;
   /** Runs the tables of the given clusters. @default in this thread, one cluster after another */
   readonly prove?: (inputs: readonly ScenarioInputs[]) => Promise<readonly ClusterProof[]>;
 }
@@ -55,7 +57,9 @@ export async function runPolicyScenarios(input: PolicyStepInput): Promise<Policy
   }
   const plan = planProofs(input.fleet, input.generated, input.base, install);
   const toProve = new Set(plan.prove);
-  const inputs = input.fleet.clusters.filter((c) => toProve.has(c.name)).map(scenarioInputs);
+  const inputs = input.fleet.clusters
+    .filter((c) => toProve.has(c.name))
+    .map((c) => (input.inputsFor ?? scenarioInputs)(c));
   const proofs = await (input.prove ?? proveInThisThread)(inputs);
   const distLabel = input.distLabel ?? 'dist';
   const findings: Diagnostic[] = [];
@@ -63,7 +67,9 @@ export async function runPolicyScenarios(input: PolicyStepInput): Promise<Policy
   for (const proof of proofs) {
     const file = `${distLabel}/${distPaths.cloudFormation(proof.cluster)}`;
     if (proof.results.length === 0)
-      findings.push(failure(file, `scenario failed: cluster ${proof.cluster} has scenarios: the scenario table is empty`));
+      findings.push(
+        failure(file, `scenario failed: cluster ${proof.cluster} has scenarios: the scenario table is empty`),
+      );
     for (const r of proof.results) {
       if (r.decision === r.expected) {
         passed++;

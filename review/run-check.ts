@@ -266,10 +266,7 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
 }
 
 /** The base whose proofs the policy step may reuse: only a proven one, never with `full`. */
-function provenBase(
-  options: CheckOptions,
-  readPrevious: () => DistFiles | undefined,
-): { base?: ProvenBase } {
+function provenBase(options: CheckOptions, readPrevious: () => DistFiles | undefined): { base?: ProvenBase } {
   const previous = options.previous;
   if (options.full || !previous?.provenBase || previous.provenBase() !== undefined) return {};
   try {

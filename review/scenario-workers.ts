@@ -21,7 +21,9 @@ export function batches(inputs: readonly ScenarioInputs[], n: number): number[][
     size: 0,
     items: [],
   }));
-  const order = inputs.map((_, i) => i).sort((a, b) => inputs[b].scenarios.length - inputs[a].scenarios.length || a - b);
+  const order = inputs
+    .map((_, i) => i)
+    .sort((a, b) => inputs[b].scenarios.length - inputs[a].scenarios.length || a - b);
   for (const i of order) {
     const lightest = out.reduce((min, b) => (b.size < min.size ? b : min), out[0]);
     lightest.items.push(i);

@@ -13,7 +13,10 @@ import * as path from 'path';
 export function toolRoot(): string {
   for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
     const file = path.join(dir, 'package.json');
-    if (fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === 'karpenter-gitops')
+    if (
+      fs.existsSync(file) &&
+      (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === 'karpenter-gitops'
+    )
       return dir;
   }
   return path.resolve(__dirname, '..');
@@ -23,7 +26,11 @@ export function toolRoot(): string {
  * Undefined when the tool's tracked sources are the same at `ref` as in the working tree (or the
  * tool is not tracked in the project's repository); otherwise why proofs cannot be reused.
  */
-export function toolSourcesChangedSince(ref: string, projectRoot: string, tool: string = toolRoot()): string | undefined {
+export function toolSourcesChangedSince(
+  ref: string,
+  projectRoot: string,
+  tool: string = toolRoot(),
+): string | undefined {
   const rel = path.relative(projectRoot, tool);
   if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
   const at = rel === '' ? '.' : rel.replace(/\\/g, '/');
