@@ -80,7 +80,7 @@ describe('npm run check', () => {
     const r = await run(['--help'], project());
     expect(r.code).toBe(0);
     expect(r.out).toEqual([
-      'usage: npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR] [--base <git-ref> | --previous DIR]',
+      'usage: npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR] [--base <git-ref> | --previous DIR] [--full] [--skip-policies]',
     ]);
   });
 
@@ -123,6 +123,9 @@ describe('npm run check', () => {
     );
     expect(parseCheckArgs(['--base', 'origin/main'], {}).base).toBe('origin/main');
     expect(parseCheckArgs(['--previous', 'old-dist'], {}).previous).toBe('old-dist');
+    expect(parseCheckArgs(['--base', 'origin/main', '--full'], {}).full).toBe(true);
+    expect(parseCheckArgs([], {}).full).toBeUndefined();
+    expect(parseCheckArgs(['--skip-policies'], {}).skipPolicies).toBe(true);
     expect(() => parseCheckArgs(['--base', 'x', '--previous', 'y'], {})).toThrow(
       'give either --base or --previous, not both',
     );
