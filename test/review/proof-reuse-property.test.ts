@@ -198,17 +198,19 @@ describe('check --base reuses proofs exactly: fast and --full agree on random ed
     );
 
   const r = rng(27);
-  const cases = Array.from({ length: 10 }, (_, i) => i);
+  // Every kind of edit leads one case (so each is exercised), then random ones; each case may add a second edit.
+  const cases = Array.from({ length: EDITS.length + 2 }, (_, i) => i);
   let reusedSomewhere = 0;
   let failedSomewhere = 0;
 
-  it.each(cases)('case %i', async () => {
+  it.each(cases)('case %i', async (i) => {
     git(root, 'checkout', '-q', '--', '.');
     git(root, 'clean', '-qfd');
     const done: string[] = [];
     let tool = REAL_TOOL;
-    for (let n = 1 + Math.floor(r() * 2); n > 0; n--) {
-      const edit = pick(r, EDITS)(root, r);
+    const edits = [i < EDITS.length ? EDITS[i] : pick(r, EDITS), ...(r() < 0.5 ? [pick(r, EDITS)] : [])];
+    for (const e of edits) {
+      const edit = e(root, r);
       done.push(edit.what);
       tool = edit.tool ?? tool;
     }
