@@ -24,8 +24,9 @@ export function renderProofRecord(
     `# The inputs the policy scenarios of \`npm run check\` prove for cluster ${cluster.name}. Generated; do not edit.`,
     "# `npm run check -- --base <ref>` reuses the base commit's proof while every line below is unchanged.",
     `tool: ${TOOL.name} ${TOOL.version}`,
-    `simulator: ${SIMULATOR_PACKAGES.simulator.name} ${SIMULATOR_PACKAGES.simulator.version}`,
-    `simulator-data: ${SIMULATOR_PACKAGES.data.name} ${SIMULATOR_PACKAGES.data.version}`,
+    // Quoted: the record also reads as YAML (a scoped package name starts with `@`).
+    `simulator: "${SIMULATOR_PACKAGES.simulator.name} ${SIMULATOR_PACKAGES.simulator.version}"`,
+    `simulator-data: "${SIMULATOR_PACKAGES.data.name} ${SIMULATOR_PACKAGES.data.version}"`,
     `template: sha256:${sha(templateText)}`,
     `scenarios: ${inputs.scenarios.length} sha256:${scenarioInputsHash(inputs)}`,
     '',

