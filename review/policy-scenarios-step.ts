@@ -22,6 +22,8 @@ export interface PolicyStepInput {
   readonly generated?: DistFiles;
   /** A base whose proofs may be reused; undefined proves every cluster (`--full`, no --base). */
   readonly base?: ProvenBase;
+  /** Why no proof of the --base commit is reused, for the summary. @default none */
+  readonly notReused?: string;
   /** How dist/ is named in findings. @default 'dist' */
   readonly distLabel?: string;
   /** @default the installed simulator (policies/simulator.ts) */
@@ -89,7 +91,8 @@ export async function runPolicyScenarios(input: PolicyStepInput): Promise<Policy
     plan.reused.length > 0
       ? `; ${plan.reused.length} of ${input.fleet.clusters.length} clusters unchanged since ${input.base?.label ?? 'the base'}, proofs reused`
       : '';
-  return { findings, summary: `${passed} scenarios passed, ${failed} failed${reused}` };
+  const why = input.notReused !== undefined ? `; no proof reused: ${input.notReused}` : '';
+  return { findings, summary: `${passed} scenarios passed, ${failed} failed${reused}${why}` };
 }
 
 function failure(file: string, message: string): Diagnostic {

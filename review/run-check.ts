@@ -77,6 +77,8 @@ export interface PolicyContext {
   readonly generated?: DistFiles;
   /** The proven base whose proofs may be reused; undefined proves everything. */
   readonly base?: ProvenBase;
+  /** Why a proven base (--base) was not used, e.g. the tool's own sources changed since. */
+  readonly notReused?: string;
 }
 
 export interface CheckOptions {
@@ -266,9 +268,14 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
 }
 
 /** The base whose proofs the policy step may reuse: only a proven one, never with `full`. */
-function provenBase(options: CheckOptions, readPrevious: () => DistFiles | undefined): { base?: ProvenBase } {
+function provenBase(
+  options: CheckOptions,
+  readPrevious: () => DistFiles | undefined,
+): { base?: ProvenBase; notReused?: string } {
   const previous = options.previous;
-  if (options.full || !previous?.provenBase || previous.provenBase() !== undefined) return {};
+  if (options.full || !previous?.provenBase) return {};
+  const why = previous.provenBase();
+  if (why !== undefined) return { notReused: why };
   try {
     const files = readPrevious();
     return files ? { base: { label: previous.label, files } } : {};

@@ -98,6 +98,17 @@ describe('runPolicyScenarios', () => {
     );
   });
 
+  it('says why no proof of the base was reused', async () => {
+    const { prove } = fakeProver();
+    const r = await runPolicyScenarios({
+      fleet,
+      install: INSTALLED,
+      prove,
+      notReused: "the tool's sources changed since origin/main",
+    });
+    expect(r.summary).toMatch(/ failed; no proof reused: the tool's sources changed since origin\/main$/);
+  });
+
   it('proves everything when the installed simulator is not the pinned one', async () => {
     const now = generated();
     const { asked, prove } = fakeProver();

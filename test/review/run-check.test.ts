@@ -149,7 +149,7 @@ describe('runCheck', () => {
         deps(generated, {
           validate: () => [],
           policies: async (_fleet, context) => {
-            seen.push(context.base?.label);
+            seen.push(context.base?.label ?? context.notReused);
             expect(context.generated).toBe(generated);
             expect(context.distLabel).toBe('dist');
             return { findings: [], summary: '0 scenarios passed, 0 failed' };
@@ -161,7 +161,12 @@ describe('runCheck', () => {
     await check(true, () => undefined);
     await check(false, () => "the tool's sources changed since origin/main");
     await check(false);
-    expect(seen).toEqual(['origin/main:dist', undefined, undefined, undefined]);
+    expect(seen).toEqual([
+      'origin/main:dist',
+      undefined,
+      "the tool's sources changed since origin/main",
+      undefined,
+    ]);
   });
 
   it('reports the policy step as skipped with --skip-policies', async () => {
