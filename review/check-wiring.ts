@@ -11,7 +11,8 @@ import { runPolicyScenarios } from './policy-scenarios-step';
 import { proveInWorkers } from './scenario-workers';
 import { CheckDeps } from './run-check';
 
-export function defaultCheckDeps(): CheckDeps {
+/** @param _projectRoot the checked project (its loader and validator take it from runCheck's options) */
+export function defaultCheckDeps(_projectRoot?: string): CheckDeps {
   return {
     loadFleet: (root) => loadFleet(root),
     synthesize: (fleet) => synthesize(fleet),

@@ -5,7 +5,7 @@ import { defaultCheckDeps } from '../../review/check-wiring';
 describe('defaultCheckDeps', () => {
   it('wires the real loader and generators: the example fleet loads and synthesizes its pools', () => {
     const root = path.resolve(__dirname, '..', '..');
-    const deps = defaultCheckDeps();
+    const deps = defaultCheckDeps(root);
     const { fleet } = deps.loadFleet(root);
     const files = deps.synthesize(fleet);
     const ticketing = fleet.clusters.find((c) => c.name === 'ticketing');

@@ -147,7 +147,7 @@ describe('npm run check: CEL transition rules against the previous dist/', () =>
   const realDeps: CheckDeps = {
     loadFleet: () => ({ fleet: EMPTY_FLEET, warnings: [] }),
     synthesize: () => headFiles,
-    validate: defaultCheckDeps().validate,
+    validate: defaultCheckDeps(process.cwd()).validate,
   };
   const TRANSITION =
     'Cannot transition NodePool between static (replicas set) and dynamic (replicas unset) provisioning modes';
