@@ -2,6 +2,7 @@
  * Command line of `npm run bench` (bench/bench.ts): which fleet sizes, how many runs,
  * which rows, which extras. Pure: returns the parsed options or a sentence saying what is wrong.
  */
+import { CHECK_ROWS } from './bench-check';
 import { EVERYDAY_ROWS, INSTALLED_ROWS } from './bench-everyday';
 
 /**
@@ -9,7 +10,14 @@ import { EVERYDAY_ROWS, INSTALLED_ROWS } from './bench-everyday';
  * trivial cdk8s app, one-core validation throughput, and the everyday loop
  * (bench/bench-everyday.ts).
  */
-export const BENCH_ROWS = ['pipeline', 'trivial', 'throughput', ...EVERYDAY_ROWS, ...INSTALLED_ROWS] as const;
+export const BENCH_ROWS = [
+  'pipeline',
+  'trivial',
+  'throughput',
+  ...EVERYDAY_ROWS,
+  ...INSTALLED_ROWS,
+  ...CHECK_ROWS,
+] as const;
 export type BenchRow = (typeof BENCH_ROWS)[number];
 
 /** One synthetic fleet size: `clusters` × `pools` node pools per cluster. */
@@ -56,7 +64,9 @@ export const BENCH_USAGE = [
   `  --runs    timed runs per size, median quoted (default ${DEFAULT_RUNS}; 1..${BENCH_LIMITS.maxRuns})`,
   `  --rows    what to measure (default all): ${BENCH_ROWS.join(', ')}`,
   '            (trivial and throughput bring pipeline with them; synth-fleet, synth-ts, check,',
-  "             cdk8s: the everyday loop, on a copy of the project with the first size's fleet)",
+  "             cdk8s: the everyday loop, on a copy of the project with the first size's fleet;",
+  '             check-unchanged, check-tag-edit: the PR job on the first size, committed in git;',
+  '             check-full: check --full on every size)',
   '  --no-cdk8s-baseline  skip the trivial ts-node cdk8s app (baseline a; row trivial)',
   '  --no-throughput      skip the one-core validation throughput measurement (row throughput)',
   '  --profile            CPU-profile one pipeline run per size and print the hottest functions',

@@ -32,6 +32,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BENCH_USAGE, BenchArgs, BenchSize, parseBenchArgs, sizeLabel } from './bench-args';
+import { CHECK_ROWS, CheckRow, measureCheck, setUpCheckProject } from './bench-check';
 import { copyProject, EVERYDAY_ROWS, EverydayRow, INSTALLED_ROWS, measureEveryday } from './bench-everyday';
 import { measureInstalled } from './bench-installed';
 import { benchFleetSources } from './bench-fleet';
@@ -320,12 +321,15 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = BE
   process.on('SIGTERM', onSignal);
   const results: SizeResult[] = [];
   const everyday: EverydayRow[] = [];
+  const checks: CheckRow[] = [];
   const print = (failure?: string) => {
-    const judged = targets(results, everyday, args, failure);
+    const judged = targets(results, everyday, args, failure, checks);
     if (args.json) {
-      io.out(JSON.stringify({ machine: m, runs: args.runs, results, everyday, targets: judged }, null, 2));
+      io.out(
+        JSON.stringify({ machine: m, runs: args.runs, results, everyday, checks, targets: judged }, null, 2),
+      );
     } else {
-      for (const line of formatReport(m, args.runs, results, everyday, judged, existsSync(TASKSET)))
+      for (const line of formatReport(m, args.runs, results, everyday, judged, existsSync(TASKSET), checks))
         io.out(line);
     }
   };
@@ -370,6 +374,25 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = BE
         benchFleetSources(50, 6),
         everyday,
       );
+    }
+    const checkRows = CHECK_ROWS.filter((r) => args.rows.includes(r));
+    for (const [i, size] of args.sizes.entries()) {
+      // The PR job: every check row on the first size, check --full on the others too.
+      const rows = checkRows.filter((r) => i === 0 || r === 'check-full');
+      if (rows.length === 0) continue;
+      const label = sizeLabel(size);
+      io.err(`bench: PR job (${rows.join(', ')}) on a committed copy of the project, fleet ${label} ...`);
+      const project = join(temp, `check-${label}`);
+      const run = (
+        what: string,
+        command: string,
+        a: readonly string[],
+        cwd: string,
+        env?: NodeJS.ProcessEnv,
+      ) => bench.run(what, command, a, cwd, env);
+      setUpCheckProject(run, root, project, benchFleetSources(size.clusters, size.pools));
+      measureCheck(run, project, label, rows, args.runs, checks);
+      rmSync(project, { recursive: true, force: true });
     }
     print();
     return EXIT_OK;

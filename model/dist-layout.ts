@@ -12,6 +12,7 @@
  *   dist/<cluster>/base/namespace-<name>.yaml           namespaces (controller when not kube-system, smoke test)
  *   dist/<cluster>/argocd/*.yaml                        AppProject and Applications
  *   dist/<cluster>/cloudformation/karpenter.json        the AWS side
+ *   dist/<cluster>/cloudformation/policy-proof.txt      the inputs its policy scenarios prove (versions, hashes)
  *   dist/fleet/*.yaml                                   the fleet entry point for Argo CD (root-<cluster>.yaml
  *                                                       app-of-apps roots, appproject-<argocd namespace>.yaml,
  *                                                       applicationset-<argocd namespace>.yaml, the argocd-cm patch)
@@ -38,6 +39,8 @@ export const distPaths = {
   argocdDir: (cluster: string) => `${cluster}/argocd`,
   cloudFormationDir: (cluster: string) => `${cluster}/cloudformation`,
   cloudFormation: (cluster: string) => `${cluster}/cloudformation/karpenter.json`,
+  /** The proof record of the cluster's policy scenarios (policies/proof-record.ts). */
+  policyProof: (cluster: string) => `${cluster}/cloudformation/policy-proof.txt`,
   fleetDir: () => FLEET_DIR,
   /** Namespaces the cluster needs before the controller chart (synced by the `<cluster>-karpenter-base` Application). */
   baseDir: (cluster: string) => `${cluster}/base`,

@@ -1,11 +1,18 @@
-/** Generator: the CloudFormation template of every cluster, as `dist/`-relative files. */
+/**
+ * Generator: the CloudFormation template of every cluster and the proof record of its policy
+ * scenarios (policies/proof-record.ts), as `dist/`-relative files.
+ */
 import { DistFiles, distPaths } from '../model/dist-layout';
 import { FleetModel } from '../model/fleet-model';
+import { renderProofRecord } from './proof-record';
 import { cloudFormationTemplate, renderTemplate } from './template';
 
 export function cloudFormationGenerator(fleet: FleetModel): DistFiles {
   const files: DistFiles = new Map();
-  for (const cluster of fleet.clusters)
-    files.set(distPaths.cloudFormation(cluster.name), renderTemplate(cloudFormationTemplate(cluster)));
+  for (const cluster of fleet.clusters) {
+    const template = renderTemplate(cloudFormationTemplate(cluster));
+    files.set(distPaths.cloudFormation(cluster.name), template);
+    files.set(distPaths.policyProof(cluster.name), renderProofRecord(cluster, template));
+  }
   return files;
 }

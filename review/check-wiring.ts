@@ -4,11 +4,12 @@
  * rules, cross-artifact checks, CloudFormation with cfn-lint when installed) and the policy scenario table
  * (review/policy-scenarios-step.ts). Tests inject their own CheckDeps instead.
  */
-import { loadFleetFromDir, TOOL_ROOT } from '../io/cli-common';
+import { loadFleetFromDir } from '../io/cli-common';
 import { join } from 'node:path';
 import { synthesize } from '../synth/synthesize';
 import { validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
+import { proveInWorkers } from './scenario-workers';
 import { CheckDeps } from './run-check';
 
 /**
@@ -25,7 +26,6 @@ export function defaultCheckDeps(
     // Without a fleet the validator takes each cluster's Karpenter version from its Applications.
     validate: (files, fleet, previous) =>
       validateDist(files, fleet ?? { clusters: [] }, previous ? { previous } : {}),
-    // The scenario runner lives with the tool; the fleet it checks is the user's.
-    policies: () => runPolicyScenarios(TOOL_ROOT, projectRoot),
+    policies: (fleet, context) => runPolicyScenarios({ fleet, ...context, prove: proveInWorkers }),
   };
 }

@@ -2,13 +2,15 @@
  * CLI: the one command a PR job runs.
  *
  *   karpenter-gitops check [--format text|github] [--quiet] [--diff-lines N] [--dist DIR]
- *                          [--clusters DIR] [--base <git-ref> | --previous DIR]
+ *                          [--clusters DIR] [--base <git-ref> | --previous DIR] [--full] [--skip-policies]
  *
  * Steps (review/run-check.ts): load the fleet, synthesize in memory, compare with the committed
  * dist/ (unified diff per stale file), validate dist/, run the policy scenario table. With
  * --base (dist/ at that git revision, read with git, no checkout: review/read-dist-git.ts) or
  * --previous (a folder), the validation also evaluates the CEL transition rules (`oldSelf`)
  * between that previous dist/ and the committed one, as the API server will when Argo CD syncs.
+ * With --base, a cluster whose proof record is unchanged since that commit keeps the commit's
+ * proof of its policy scenarios (review/proof-reuse.ts); --full proves everything again.
  * Output: findings on stdout (text: file:line messages and diffs; github: workflow annotations
  * and folded diffs), progress on stderr unless CI=true or --quiet.
  * Exit codes: 0 all steps passed; 1 a step found problems (or there is no clusters/); 2 usage
@@ -20,10 +22,12 @@ import { defaultCheckDeps } from './check-wiring';
 import { annotation, groupEnd, groupStart } from './github-annotations';
 import { readDistDir } from './read-dist-dir';
 import { readDistAtRef } from './read-dist-git';
+import { SKIP_POLICIES_FLAG } from './policy-scenarios-step';
 import { CheckDeps, CheckResult, CheckStepName, PreviousDist, runCheck, StepResult } from './run-check';
 import { DEFAULT_DIFF_LINES } from './stale-dist';
 import { processIo, reportInternalError } from '../io/cli-common';
 import { AnyCommand, defineCommand, OptionValues, runCommand, usageError } from '../io/command';
+import { toolSourcesChangedSince } from './tool-sources';
 
 export const CHECK_FORMATS = ['text', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
@@ -43,6 +47,10 @@ export interface CheckCliOptions {
   readonly previous?: string;
   /** Folder of the fleet description, relative to the project root. @default 'clusters' */
   readonly clusters?: string;
+  /** Reuse no proof of the base. @default false */
+  readonly full?: boolean;
+  /** Skip the policy scenarios. @default false */
+  readonly skipPolicies?: boolean;
 }
 
 /** `check`'s options; the README and docs/pr-review.md describe them. */
@@ -78,6 +86,11 @@ const CHECK_OPTIONS = {
     value: 'DIR',
     description: 'folder holding the previous dist/ (instead of --base)',
   },
+  full: { type: 'boolean', description: 'reuse no proof of the base: prove every cluster again' },
+  'skip-policies': {
+    type: 'boolean',
+    description: 'do not run the policy scenarios (e.g. without the optional IAM simulator)',
+  },
 } as const;
 
 /** Turns parsed options into CheckCliOptions; a string is a usage error sentence. */
@@ -99,6 +112,8 @@ export function checkOptionsFrom(
     ...(values.clusters !== undefined ? { clusters: values.clusters } : {}),
     ...(values.base !== undefined ? { base: values.base } : {}),
     ...(values.previous !== undefined ? { previous: values.previous } : {}),
+    ...(values.full ? { full: true } : {}),
+    ...(values['skip-policies'] ? { skipPolicies: true } : {}),
   };
 }
 
@@ -150,7 +165,13 @@ export function renderCheck(result: CheckResult, format: CheckFormat): string[] 
 function previousDist(options: CheckCliOptions, projectRoot: string): { previous?: PreviousDist } {
   const { base, previous, dist } = options;
   if (base !== undefined)
-    return { previous: { label: `${base}:${dist}`, read: () => readDistAtRef(base, dist, projectRoot) } };
+    return {
+      previous: {
+        label: `${base}:${dist}`,
+        read: () => readDistAtRef(base, dist, projectRoot),
+        provenBase: () => toolSourcesChangedSince(base, projectRoot),
+      },
+    };
   if (previous !== undefined)
     return { previous: { label: previous, read: () => readDistDir(path.resolve(projectRoot, previous)) } };
   return {};
@@ -209,6 +230,8 @@ export async function checkRun(
         distLabel: options.dist.replace(/\\/g, '/').replace(/\/+$/, ''),
         diffLines: options.diffLines,
         ...previousDist(options, projectRoot),
+        ...(options.full ? { full: true } : {}),
+        ...(options.skipPolicies ? { skipPolicies: `skipped (${SKIP_POLICIES_FLAG})` } : {}),
         onProgress: progress,
       },
       deps,

@@ -1,136 +1,114 @@
 /**
- * The `policies` step of `npm run check`: runs the policy scenario table over the checked
- * project's fleet. The IAM simulator is AGPL-licensed and stays a test-only devDependency, so the
- * table is evaluated by its jest file (test/review/fleet-scenarios.test.ts) in a child process,
- * pointed at the project by an environment variable; jest's JSON result is turned into findings.
- * Asynchronous, so `npm run check` runs it while it synthesizes and validates.
+ * The `policies` step of `npm run check`: the policy scenario table (policies/scenarios.ts) of
+ * every cluster, run in-process on the IAM simulator (an optional dependency, loaded on first
+ * use; policies/simulator.ts). Clusters whose proof record is unchanged since a proven base are
+ * not run again (review/proof-reuse.ts); the others run in worker threads when there is more
+ * than one core and more than one cluster to prove (review/scenario-workers.ts).
  */
-import { spawn } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import { Diagnostic } from '../model/diagnostics';
+import { DistFiles, distPaths } from '../model/dist-layout';
+import { ClusterModel, FleetModel } from '../model/fleet-model';
+import { ClusterProof, proveScenarios } from '../policies/prove-scenarios';
+import { ScenarioInputs, scenarioInputs } from '../policies/scenario-inputs';
+import { SIMULATOR_INSTALL_COMMAND, simulatorInstall, SimulatorInstall } from '../policies/simulator';
+import { planProofs, ProvenBase } from './proof-reuse';
 
-/** The scenario test, relative to the project root. */
-export const SCENARIO_TEST_FILE = 'test/review/fleet-scenarios.test.ts';
-/** Read by the scenario test: the project whose clusters/ it loads. */
-export const CHECK_ROOT_ENV = 'KARPENTER_GITOPS_CHECK_ROOT';
+/** The flag that skips this step, named in the finding when the simulator is missing. */
+export const SKIP_POLICIES_FLAG = '--skip-policies';
 
-interface JestAssertion {
-  readonly fullName: string;
-  readonly status: string;
-  readonly failureMessages: readonly string[];
+export interface PolicyStepInput {
+  readonly fleet: FleetModel;
+  /** What synth generated (the proof records come from here); undefined when synth failed. */
+  readonly generated?: DistFiles;
+  /** A base whose proofs may be reused; undefined proves every cluster (`--full`, no --base). */
+  readonly base?: ProvenBase;
+  /** Why no proof of the --base commit is reused, for the summary. @default none */
+  readonly notReused?: string;
+  /** How dist/ is named in findings. @default 'dist' */
+  readonly distLabel?: string;
+  /** @default the installed simulator (policies/simulator.ts) */
+  readonly install?: SimulatorInstall;
+  /** A cluster's table and documents. @default scenarioInputs (a test swaps the table) */
+  readonly inputsFor?: (cluster: ClusterModel) => ScenarioInputs;
+  /** Runs the tables of the given clusters. @default in this thread, one cluster after another */
+  readonly prove?: (inputs: readonly ScenarioInputs[]) => Promise<readonly ClusterProof[]>;
 }
-interface JestJson {
-  readonly numPassedTests: number;
-  readonly numFailedTests: number;
-  readonly testResults: readonly {
-    readonly message: string;
-    readonly assertionResults: readonly JestAssertion[];
-  }[];
+
+export interface PolicyStepResult {
+  readonly findings: readonly Diagnostic[];
+  readonly summary: string;
 }
 
-/**
- * @param toolRoot where karpenter-gitops is installed (jest, the test file)
- * @param projectRoot the project whose fleet is checked
- */
-export async function runPolicyScenarios(
-  toolRoot: string,
-  projectRoot: string,
-): Promise<{ findings: Diagnostic[]; summary: string }> {
-  const jestBin = path.join(toolRoot, 'node_modules', 'jest', 'bin', 'jest.js');
-  if (!fs.existsSync(jestBin)) {
+export async function runPolicyScenarios(input: PolicyStepInput): Promise<PolicyStepResult> {
+  const install = input.install ?? simulatorInstall();
+  if (!install.installed) {
     return {
       findings: [
-        finding(
-          'jest is not installed, so the scenario table cannot run',
-          'Run `npm ci` (devDependencies included)',
-        ),
-      ],
-      summary: 'not run',
-    };
-  }
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'karpenter-gitops-scenarios-'));
-  const out = path.join(tmp, 'result.json');
-  try {
-    const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        [
-          jestBin,
-          '--ci',
-          '--silent',
-          '--json',
-          `--outputFile=${out}`,
-          '--runTestsByPath',
-          SCENARIO_TEST_FILE,
-        ],
         {
-          cwd: toolRoot,
-          env: { ...process.env, [CHECK_ROOT_ENV]: projectRoot },
-          stdio: ['ignore', 'pipe', 'pipe'],
+          severity: 'error',
+          file: 'package.json',
+          line: 0,
+          col: 0,
+          path: '',
+          message: `the IAM simulator ${install.missing} is not installed, so the policy scenarios cannot run (it is an optional dependency, left out by \`npm ci --omit=optional\`)`,
+          fix: `Install it with \`${SIMULATOR_INSTALL_COMMAND}\`, or skip this step with \`karpenter-gitops check ${SKIP_POLICIES_FLAG}\``,
         },
-      );
-      const chunks: Buffer[] = [];
-      child.stdout.on('data', (c: Buffer) => chunks.push(c));
-      child.stderr.on('data', (c: Buffer) => chunks.push(c));
-      child.on('error', reject);
-      child.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    });
-    if (!fs.existsSync(out)) {
-      const why = output.trim().split('\n').slice(0, 5).join(' ');
-      return {
-        findings: [
-          finding(
-            `the scenario table did not run: ${why}`,
-            `Run \`npx jest ${SCENARIO_TEST_FILE}\` to see why`,
-          ),
-        ],
-        summary: 'not run',
-      };
-    }
-    const result = JSON.parse(fs.readFileSync(out, 'utf8')) as JestJson;
-    const findings: Diagnostic[] = [];
-    for (const file of result.testResults) {
-      const failed = file.assertionResults.filter((a) => a.status === 'failed');
-      for (const a of failed)
-        findings.push(
-          finding(
-            `scenario failed: ${a.fullName}: ${firstLine(a.failureMessages[0] ?? '')}`,
-            'Fix the policy generator or the scenario table',
-          ),
-        );
-      if (file.assertionResults.length === 0 && file.message)
-        findings.push(
-          finding(
-            `the scenario table did not run: ${firstLine(file.message)}`,
-            'Fix the fleet description or the test',
-          ),
-        );
-    }
-    return {
-      findings,
-      summary: `${result.numPassedTests} scenarios passed, ${result.numFailedTests} failed`,
+      ],
+      summary: 'not run: the IAM simulator is not installed',
     };
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
   }
+  const plan = planProofs(input.fleet, input.generated, input.base, install);
+  const toProve = new Set(plan.prove);
+  const inputs = input.fleet.clusters
+    .filter((c) => toProve.has(c.name))
+    .map((c) => (input.inputsFor ?? scenarioInputs)(c));
+  const proofs = await (input.prove ?? proveInThisThread)(inputs);
+  const distLabel = input.distLabel ?? 'dist';
+  const findings: Diagnostic[] = [];
+  let passed = 0;
+  for (const proof of proofs) {
+    const file = `${distLabel}/${distPaths.cloudFormation(proof.cluster)}`;
+    if (proof.results.length === 0)
+      findings.push(
+        failure(file, `scenario failed: cluster ${proof.cluster} has scenarios: the scenario table is empty`),
+      );
+    for (const r of proof.results) {
+      if (r.decision === r.expected) {
+        passed++;
+        continue;
+      }
+      // The same text as the differing lines of the scenario test's diff.
+      findings.push(
+        failure(
+          file,
+          `scenario failed: cluster ${proof.cluster} ${r.id}: -   "decision": "${r.expected}", +   "decision": "${r.decision}",`,
+        ),
+      );
+    }
+  }
+  const failed = findings.length;
+  const reused =
+    plan.reused.length > 0
+      ? `; ${plan.reused.length} of ${input.fleet.clusters.length} clusters unchanged since ${input.base?.label ?? 'the base'}, proofs reused`
+      : '';
+  const why = input.notReused !== undefined ? `; no proof reused: ${input.notReused}` : '';
+  return { findings, summary: `${passed} scenarios passed, ${failed} failed${reused}${why}` };
 }
 
-function finding(message: string, fix: string): Diagnostic {
-  return { severity: 'error', file: SCENARIO_TEST_FILE, line: 0, col: 0, path: '', message, fix };
+function failure(file: string, message: string): Diagnostic {
+  return {
+    severity: 'error',
+    file,
+    line: 0,
+    col: 0,
+    path: '',
+    message,
+    fix: 'Fix the policy generator or the scenario table',
+  };
 }
 
-/** Terminal colour codes (ESC [ ... m) jest puts in failure messages. */
-const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
-
-/** The essence of a jest failure: the differing lines of its diff, else its first line; no colour codes. */
-function firstLine(text: string): string {
-  const lines = text
-    .replace(ANSI_COLOUR, '')
-    .split('\n')
-    .map((l) => l.trim());
-  const diff = lines.filter((l) => /^[-+] /.test(l) && !/^[-+] (Expected|Received)\b/.test(l)).slice(0, 4);
-  const line = diff.length > 0 ? diff.join(' ') : (lines.find((l) => l.length > 0) ?? '');
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+async function proveInThisThread(inputs: readonly ScenarioInputs[]): Promise<ClusterProof[]> {
+  const proofs: ClusterProof[] = [];
+  for (const i of inputs) proofs.push(await proveScenarios(i));
+  return proofs;
 }

@@ -7,7 +7,8 @@
  *   4. validate  the committed dist/ (what Argo CD syncs): schemas, CEL rules, cross-artifact
  *                checks, CloudFormation; with a previous dist/ (the PR's base), also the CEL
  *                transition rules (`oldSelf`) between the two
- *   5. policies  the policy scenario table
+ *   5. policies  the policy scenario table, started after synth and collected last; with a proven
+ *                base (--base, not --full) only the clusters whose proof record changed run
  *
  * Every step that can run does run, so one PR run shows every problem. The generated tree is
  * never written to dist/ (or anywhere): nothing here changes the work tree.
@@ -15,6 +16,7 @@
 import { Diagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
 import { DistFiles } from '../model/dist-layout';
 import { FleetModel } from '../model/fleet-model';
+import { ProvenBase } from './proof-reuse';
 import { readDistDir } from './read-dist-dir';
 import { DEFAULT_DIFF_LINES, findStaleFiles, StaleFile, staleMessage } from './stale-dist';
 
@@ -58,12 +60,25 @@ export interface CheckDeps {
     previous?: DistFiles,
   ) => readonly Diagnostic[];
   /**
-   * Runs the policy scenario table; started as soon as the fleet loaded and awaited last, so it
-   * overlaps synth, stale and validate. Undefined: reported as skipped.
+   * Runs the policy scenario table; started as soon as synth finished and awaited last, so it
+   * overlaps stale and validate. Undefined: reported as skipped.
    */
   readonly policies?: (
     fleet: FleetModel,
+    context: PolicyContext,
   ) => Promise<{ readonly findings: readonly Diagnostic[]; readonly summary: string }>;
+}
+
+/** What the policy step gets besides the fleet. */
+export interface PolicyContext {
+  /** How dist/ is named in findings (`dist`). */
+  readonly distLabel: string;
+  /** What synth generated; undefined when it failed. */
+  readonly generated?: DistFiles;
+  /** The proven base whose proofs may be reused; undefined proves everything. */
+  readonly base?: ProvenBase;
+  /** Why a proven base (--base) was not used, e.g. the tool's own sources changed since. */
+  readonly notReused?: string;
 }
 
 export interface CheckOptions {
@@ -81,6 +96,16 @@ export interface CheckOptions {
    * @default none (transition rules are not evaluated)
    */
   readonly previous?: PreviousDist;
+  /**
+   * Prove and validate everything, reusing nothing from the base.
+   * @default false
+   */
+  readonly full?: boolean;
+  /**
+   * Why the policy step is skipped (e.g. `--skip-policies`).
+   * @default undefined: the step runs
+   */
+  readonly skipPolicies?: string;
   /** Called when a step starts and ends (progress output). */
   readonly onProgress?: (step: CheckStepName, phase: 'start' | 'end', result?: StepResult) => void;
 }
@@ -91,6 +116,12 @@ export interface PreviousDist {
   readonly label: string;
   /** Its files, relative to dist/. */
   readonly read: () => DistFiles;
+  /**
+   * Set for a git revision whose `check` passed (`--base`): the proofs recorded in its dist/ may
+   * be reused unless this returns why not (e.g. the tool's own sources changed since).
+   * @default undefined: nothing is reused (a folder given with --previous proves nothing)
+   */
+  readonly provenBase?: () => string | undefined;
 }
 
 export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<CheckResult> {
@@ -122,14 +153,21 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
     }),
   );
 
-  // The policy scenarios run in a child process: start them now, collect them last.
-  const policiesRun =
-    fleet && deps.policies
-      ? startStep(deps.policies, fleet, () => options.onProgress?.('policies', 'start'))
-      : undefined;
-  // If a later step hits a bug, the CLI reports that one; this keeps a late failure here quiet.
-  policiesRun?.catch(() => undefined);
-
+  // The previous dist/ is read once, by the first step that needs it; a UserError (an unknown
+  // git revision) fails the validate step and leaves the policy step without a base.
+  let previousRead: { files?: DistFiles; error?: unknown } | undefined;
+  const readPrevious = (): DistFiles | undefined => {
+    if (!options.previous) return undefined;
+    if (!previousRead) {
+      try {
+        previousRead = { files: options.previous.read() };
+      } catch (e) {
+        previousRead = { error: e };
+      }
+    }
+    if (previousRead.error !== undefined) throw previousRead.error;
+    return previousRead.files;
+  };
   let generated: DistFiles | undefined;
   run('synth', () => {
     if (!fleet) return skipped('the fleet description did not load');
@@ -139,6 +177,24 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
       return { status: 'ok', findings: [], summary: `${plural(generated.size, 'file')} generated` };
     });
   });
+
+  // The policy scenarios run while stale and validate do (in worker threads where there are
+  // cores to spare): start them now, collect them last.
+  const policiesRun =
+    fleet && deps.policies && options.skipPolicies === undefined
+      ? startStep(
+          deps.policies,
+          fleet,
+          {
+            distLabel: options.distLabel,
+            ...(generated ? { generated } : {}),
+            ...provenBase(options, readPrevious),
+          },
+          () => options.onProgress?.('policies', 'start'),
+        )
+      : undefined;
+  // If a later step hits a bug, the CLI reports that one; this keeps a late failure here quiet.
+  policiesRun?.catch(() => undefined);
 
   let committed: DistFiles | undefined;
   run('stale', () =>
@@ -176,7 +232,7 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
     const files = committed ?? new Map<string, string>();
     if (files.size === 0) return skipped(`${options.distLabel}/ is empty`);
     return guard(() => {
-      const previous = options.previous?.read();
+      const previous = readPrevious();
       const findings = validate(files, fleet, previous).map((d) => inDist(d, options.distLabel, files));
       const errors = findings.filter((d) => d.severity === 'error').length;
       const warnings = findings.length - errors;
@@ -196,7 +252,10 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
 
   if (!policiesRun) {
     run('policies', () =>
-      skipped(deps.policies ? 'the fleet description did not load' : 'no policy scenario runner is wired in'),
+      skipped(
+        options.skipPolicies ??
+          (deps.policies ? 'the fleet description did not load' : 'no policy scenario runner is wired in'),
+      ),
     );
   } else {
     const settled = await policiesRun;
@@ -208,17 +267,34 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
   return { steps, stale, ok: steps.every((s) => s.status !== 'failed') };
 }
 
+/** The base whose proofs the policy step may reuse: only a proven one, never with `full`. */
+function provenBase(
+  options: CheckOptions,
+  readPrevious: () => DistFiles | undefined,
+): { base?: ProvenBase; notReused?: string } {
+  const previous = options.previous;
+  if (options.full || !previous?.provenBase) return {};
+  const why = previous.provenBase();
+  if (why !== undefined) return { notReused: why };
+  try {
+    const files = readPrevious();
+    return files ? { base: { label: previous.label, files } } : {};
+  } catch (e) {
+    if (e instanceof UserError) return {};
+    throw e;
+  }
+}
+
 /** Starts an asynchronous step; its outcome is judged like a synchronous one when awaited. */
 async function startStep(
-  body: (
-    fleet: FleetModel,
-  ) => Promise<{ readonly findings: readonly Diagnostic[]; readonly summary: string }>,
+  body: NonNullable<CheckDeps['policies']>,
   fleet: FleetModel,
+  context: PolicyContext,
   onStart: () => void,
 ): Promise<Omit<StepResult, 'step'>> {
   onStart();
   try {
-    const r = await body(fleet);
+    const r = await body(fleet, context);
     const failed = r.findings.some((d) => d.severity === 'error');
     return { status: failed ? 'failed' : 'ok', findings: r.findings, summary: r.summary };
   } catch (e) {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadFleetFromSources } from '../../model/load-fleet';
 import { BENCH_LIMITS, BENCH_ROWS, DEFAULT_RUNS, parseBenchArgs, parseSize } from '../../bench/bench-args';
+import type { CheckRow, CheckRowName } from '../../bench/bench-check';
 import type { EverydayRow } from '../../bench/bench-everyday';
 import { benchClusterName, benchFleetSources } from '../../bench/bench-fleet';
 import { summarizeProfile } from '../../bench/bench-profile';
@@ -28,6 +29,9 @@ describe('parseBenchArgs', () => {
         'cdk8s',
         'installed-init',
         'installed-50x6',
+        'check-unchanged',
+        'check-tag-edit',
+        'check-full',
       ],
       cdk8sBaseline: true,
       throughput: true,
@@ -54,6 +58,9 @@ describe('parseBenchArgs', () => {
           'cdk8s',
           'installed-init',
           'installed-50x6',
+          'check-unchanged',
+          'check-tag-edit',
+          'check-full',
         ],
         cdk8sBaseline: false,
         throughput: true,
@@ -249,13 +256,72 @@ describe('statistics, targets and profiles', () => {
       ['met', 'installed `karpenter-gitops synth` of the init fleet ≤ 4× `node -e 0`', '3.00× wall ≤ 4×'],
       ['missed', '50x6 `synth` from the installed package ≤ 1.1× the in-repo pipeline', '1.20× wall > 1.1×'],
       ['met', '50x6 full pipeline ≥ 4× faster than the trivial ts-node cdk8s app', '4.00× wall ≥ 4×'],
-      ['met', '50x6 full pipeline ≤ 2× the serialization lower bound', '2.00× wall ≤ 2×'],
+      ['met', '50x6 full pipeline ≤ 3× the serialization lower bound', '2.00× wall ≤ 3×'],
       [
         'not measured',
         '50x6 cold first pass of CEL validation ≥ 25,000 manifests/s on one core',
         'not measured in this run',
       ],
       ['missed', '500x6 ≤ 10.5× the 50x6 time (linear scaling)', '11.3× wall > 10.5×'],
+      [
+        'not measured',
+        '`check` on an unchanged 50x6 fleet ≤ 1.5× the synth pipeline',
+        'not measured in this run',
+      ],
+      [
+        'not measured',
+        "`check` after editing one cluster's tags (50x6) ≤ 2× the synth pipeline",
+        'not measured in this run',
+      ],
+      [
+        'not measured',
+        '`check --full` on 500x6 ≤ 11× `check --full` on 50x6 (linear)',
+        'not measured in this run',
+      ],
+      ['met', 'peak RSS of synth on 500x6 < 1 GiB', '0 MiB < 1 GiB'],
+      ['not measured', 'peak RSS of `check --full` on 500x6 < 1 GiB', 'not measured in this run'],
+    ]);
+  });
+
+  const checkRow = (
+    row: CheckRowName,
+    size: string,
+    wall: number,
+    alone: number,
+    rss?: number,
+  ): CheckRow => ({
+    row,
+    size,
+    what: row,
+    command: { wall: { median: wall, min: wall, max: wall } },
+    pipeline: { wall: { median: alone, min: alone, max: alone } },
+    ratio: { wall: wall / alone },
+    ...(rss !== undefined ? { maxRssKiB: rss } : {}),
+  });
+
+  it('judges the PR job targets: check vs the synth pipeline, linear --full, peak RSS under 1 GiB', () => {
+    const judged = targets(
+      [result('50x6', 800, 400), { ...result('500x6', 9000, 2000), maxRssKiB: 300 * 1024 }],
+      [],
+      allRows,
+      undefined,
+      [
+        checkRow('check-unchanged', '50x6', 1400, 1000),
+        checkRow('check-tag-edit', '50x6', 2100, 1000),
+        checkRow('check-full', '50x6', 4000, 1000, 200 * 1024),
+        checkRow('check-full', '500x6', 40000, 9000, 1100 * 1024),
+      ],
+    );
+    expect(judged.slice(8, 13).map((t) => [t.status, t.what, t.reason])).toEqual([
+      ['met', '`check` on an unchanged 50x6 fleet ≤ 1.5× the synth pipeline', '1.40× wall ≤ 1.50×'],
+      [
+        'missed',
+        "`check` after editing one cluster's tags (50x6) ≤ 2× the synth pipeline",
+        '2.10× wall > 2.00×',
+      ],
+      ['met', '`check --full` on 500x6 ≤ 11× `check --full` on 50x6 (linear)', '10.0× wall ≤ 11×'],
+      ['met', 'peak RSS of synth on 500x6 < 1 GiB', '300 MiB < 1 GiB'],
+      ['missed', 'peak RSS of `check --full` on 500x6 < 1 GiB', '1100 MiB ≥ 1 GiB'],
     ]);
   });
 
@@ -272,9 +338,14 @@ describe('statistics, targets and profiles', () => {
       ['not measured', 'row installed-init not selected (--rows)'],
       ['not measured', 'row installed-50x6 not selected (--rows)'],
       ['not measured', 'row trivial not selected (--rows)'],
-      ['met', '2.00× wall ≤ 2×'],
+      ['met', '2.00× wall ≤ 3×'],
       ['not measured', 'row throughput not selected (--rows)'],
       ['not measured', 'size 500x6 not selected (--sizes)'],
+      ['not measured', 'row check-unchanged not selected (--rows)'],
+      ['not measured', 'row check-tag-edit not selected (--rows)'],
+      ['not measured', 'row check-full not selected (--rows)'],
+      ['not measured', 'size 500x6 not selected (--sizes)'],
+      ['not measured', 'row check-full not selected (--rows)'],
     ]);
     const failed = targets([], [], allRows, 'the pipeline failed (exit 1):');
     expect(failed.every((t) => t.status === 'not measured')).toBe(true);
@@ -322,7 +393,7 @@ describe('start-up of the compiled synth', () => {
         { projectRoot: dir, clustersDir: dir + '/clusters', outDir: dir + '/dist' },
         { loadFleet: c.loadFleetFromDir },
       );
-      if (result.files !== 24) throw new Error('unexpected synth result');
+      if (result.files !== 26) throw new Error('unexpected synth result');
       const loaded = Object.keys(require.cache);
       console.log(JSON.stringify({
         ajvCompiler: loaded.some((f) => f.includes('/node_modules/ajv/dist/compile/')),
@@ -353,7 +424,7 @@ describe('a whole benchmark run (2 x 2, one run, both baselines)', () => {
       for (const d of [home, tmp, cwd]) mkdirSync(d);
       const r = spawnSync(
         process.execPath,
-        [built, '--sizes', '2x2', '--runs', '1', '--rows', 'pipeline,trivial,synth-fleet'],
+        [built, '--sizes', '2x2', '--runs', '1', '--rows', 'pipeline,trivial,synth-fleet,check-tag-edit'],
         {
           cwd,
           env: { ...process.env, HOME: home, TMPDIR: tmp },
@@ -363,7 +434,7 @@ describe('a whole benchmark run (2 x 2, one run, both baselines)', () => {
       );
       expect(r.stderr).toContain(`bench: working in ${tmp}/${BENCH_TEMP_PREFIX}`);
       expect(r.status).toBe(0);
-      expect(r.stdout).toMatch(/^\| 2x2 \| 24 \| 24 \| /m);
+      expect(r.stdout).toMatch(/^\| 2x2 \| 26 \| 24 \| /m);
       expect(r.stdout).toContain('pipeline / lower bound');
       expect(r.stdout).toMatch(
         /^\| `npm run synth` after editing one fleet file \| [\d.]+ s .+ \| `node build\/synth\/synth.js` \| /m,
@@ -371,8 +442,12 @@ describe('a whole benchmark run (2 x 2, one run, both baselines)', () => {
       expect(r.stdout).toMatch(
         /\[(met|MISSED)\] `npm run synth` after a fleet-file edit ≤ 1\.3× the pipeline alone: /,
       );
+      // The PR job row ran on a committed copy (a check failure would have failed the run).
+      expect(r.stdout).toMatch(
+        /^\| 2x2 \| `check --base HEAD` after editing one cluster's tags \(and synth\) \| [\d.]+ s .+ \| [\d.]+ s .+ \| [\d.]+× wall/m,
+      );
       expect(r.stdout).toContain(
-        '[not measured] 50x6 full pipeline ≤ 2× the serialization lower bound (size 50x6 not selected (--sizes))',
+        '[not measured] 50x6 full pipeline ≤ 3× the serialization lower bound (size 50x6 not selected (--sizes))',
       );
       expect(r.stdout).toContain(
         '[not measured] `npm run synth` after a one-line .ts edit ≤ 8 s (row synth-ts not selected (--rows))',

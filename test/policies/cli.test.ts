@@ -86,8 +86,10 @@ describe('policies CLI', () => {
     expect(out).toEqual(['policies: 2 CloudFormation templates → dist/']);
     expect([...readDistTree(dist).keys()].sort()).toEqual([
       'alpha/cloudformation/karpenter.json',
+      'alpha/cloudformation/policy-proof.txt',
       'alpha/karpenter/nodepool-default.yaml',
       'beta/cloudformation/karpenter.json',
+      'beta/cloudformation/policy-proof.txt',
     ]);
     expect(readFileSync(path.join(dist, 'alpha', 'karpenter', 'nodepool-default.yaml'), 'utf8')).toBe(
       'kind: NodePool\n',

@@ -8,7 +8,7 @@ import { controllerTrustPolicy, serviceAccountSubject } from '../../policies/con
 import { arnBuilder } from '../../policies/partition';
 import { ContextValue } from '../../policies/scenarios';
 import { ACCOUNT, clusterModel, fullCluster } from './fixtures';
-import { simulate } from './simulate';
+import { simulate } from '../../policies/simulate-scenario';
 
 async function assume(
   cluster: ClusterModel,

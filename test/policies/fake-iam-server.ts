@@ -9,7 +9,7 @@ import { ClusterModel } from '../../model/fleet-model';
 import { PolicyDocument } from '../../policies/policy-document';
 import { arnBuilder } from '../../policies/partition';
 import { cloudFormationTemplate } from '../../policies/template';
-import { simulate } from './simulate';
+import { simulate } from '../../policies/simulate-scenario';
 
 export interface FakeRole {
   arn: string;

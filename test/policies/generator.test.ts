@@ -4,11 +4,17 @@ import { clusterModel } from './fixtures';
 import { exampleFleet } from './example-fleet';
 
 describe('cloudFormationGenerator', () => {
-  it('writes one template per cluster at the dist layout path', () => {
+  it('writes one template and one proof record per cluster at the dist layout paths', () => {
     const files = cloudFormationGenerator({
       clusters: [clusterModel({ name: 'a' }), clusterModel({ name: 'b' })],
     });
-    expect([...files.keys()]).toEqual([distPaths.cloudFormation('a'), distPaths.cloudFormation('b')]);
+    expect([...files.keys()]).toEqual([
+      distPaths.cloudFormation('a'),
+      distPaths.policyProof('a'),
+      distPaths.cloudFormation('b'),
+      distPaths.policyProof('b'),
+    ]);
+    expect(files.get(distPaths.policyProof('a'))).toMatch(/^template: sha256:[0-9a-f]{64}$/m);
     expect(
       JSON.parse(files.get('a/cloudformation/karpenter.json') as string).Resources.KarpenterNodeRole
         .Properties.RoleName,

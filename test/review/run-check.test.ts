@@ -126,6 +126,63 @@ describe('runCheck', () => {
     ).rejects.toThrow('boom');
   });
 
+  it('gives the policy step a proven base only with --base, not with --full or a changed tool; reads it once', async () => {
+    const dir = writeTree(generated);
+    const seen: (string | undefined)[] = [];
+    let reads = 0;
+    const check = (full: boolean, provenBase?: () => string | undefined) =>
+      runCheck(
+        {
+          projectRoot: '/nowhere',
+          distDir: dir,
+          distLabel: 'dist',
+          full,
+          previous: {
+            label: 'origin/main:dist',
+            read: () => {
+              reads++;
+              return generated;
+            },
+            ...(provenBase ? { provenBase } : {}),
+          },
+        },
+        deps(generated, {
+          validate: () => [],
+          policies: async (_fleet, context) => {
+            seen.push(context.base?.label ?? context.notReused);
+            expect(context.generated).toBe(generated);
+            expect(context.distLabel).toBe('dist');
+            return { findings: [], summary: '0 scenarios passed, 0 failed' };
+          },
+        }),
+      );
+    await check(false, () => undefined);
+    expect(reads).toBe(1);
+    await check(true, () => undefined);
+    await check(false, () => "the tool's sources changed since origin/main");
+    await check(false);
+    expect(seen).toEqual([
+      'origin/main:dist',
+      undefined,
+      "the tool's sources changed since origin/main",
+      undefined,
+    ]);
+  });
+
+  it('reports the policy step as skipped with --skip-policies', async () => {
+    const dir = writeTree(generated);
+    const r = await runCheck(
+      { projectRoot: '/nowhere', distDir: dir, distLabel: 'dist', skipPolicies: 'skipped (--skip-policies)' },
+      deps(generated, { policies: () => Promise.reject(new Error('must not run')) }),
+    );
+    expect(r.steps[4]).toEqual({
+      step: 'policies',
+      status: 'skipped',
+      findings: [],
+      summary: 'skipped (--skip-policies)',
+    });
+  });
+
   it('runs the policy scenarios alongside the other steps and reports their failures', async () => {
     const dir = writeTree(generated);
     const order: string[] = [];
@@ -141,7 +198,7 @@ describe('runCheck', () => {
           findings: [
             {
               severity: 'error',
-              file: 'test/review/fleet-scenarios.test.ts',
+              file: 'dist/a/cloudformation/karpenter.json',
               line: 0,
               col: 0,
               path: '',
@@ -160,8 +217,8 @@ describe('runCheck', () => {
       'validate:skipped',
       'policies:failed',
     ]);
-    // Started right after load, finished last.
-    expect(order.indexOf('policies:start')).toBe(order.indexOf('load:end') + 1);
+    // Started right after synth (it needs the generated proof records), finished last.
+    expect(order.indexOf('policies:start')).toBe(order.indexOf('synth:end') + 1);
     expect(order[order.length - 1]).toBe('policies:end');
   });
 

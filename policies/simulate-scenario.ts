@@ -1,11 +1,12 @@
 /**
- * Evaluates scenarios with @cloud-copilot/iam-simulate (AGPL: devDependency, used by
- * tests only, never shipped). Controller scenarios run against the controller's managed
- * policies; queue scenarios run against the queue's resource policy alone.
+ * Evaluates one request or scenario of the table with the IAM simulator (policies/simulator.ts:
+ * an optional dependency, loaded on first use; callers check `simulatorInstall()` first).
+ * Controller scenarios run against the controller's managed policies; queue scenarios run
+ * against the queue's resource policy alone.
  */
-import { runSimulation } from '@cloud-copilot/iam-simulate';
-import { PolicyDocument } from '../../policies/policy-document';
-import { ContextValue, Scenario, ScenarioExpectation } from '../../policies/scenarios';
+import { PolicyDocument } from './policy-document';
+import { ContextValue, Scenario, ScenarioExpectation } from './scenarios';
+import { simulatorModule } from './simulator';
 
 export interface SimulatedRequest {
   readonly principal: string;
@@ -83,7 +84,7 @@ async function simulateAsIs(
   identityPolicies: readonly { readonly name: string; readonly document: PolicyDocument }[],
   resourcePolicy?: PolicyDocument,
 ): Promise<Outcome> {
-  const result = await runSimulation(
+  const result = await simulatorModule().runSimulation(
     {
       request: {
         principal: request.principal,

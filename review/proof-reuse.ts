@@ -1,0 +1,58 @@
+/**
+ * Which clusters' policy scenarios `npm run check` must prove, and which it may take as proven
+ * at the PR's base commit. A cluster's proof is reused only when all four inputs are unchanged
+ * (its proof record, policies/proof-record.ts, names them):
+ *
+ *   - the template (its sha256 in the record),
+ *   - the scenario table and the documents that decide it (their sha256),
+ *   - the simulator and its data version (the pinned versions in the record, and the installed
+ *     ones must be exactly those),
+ *   - the tool's version (in the record; and where the tool's own sources are tracked in the
+ *     checked repository, they must be unchanged since the base: see review/tool-sources.ts).
+ *
+ * "Unchanged" is judged against the record committed at the base, whose `check` passed: the
+ * generated record (from the working tree's fleet) must be byte-identical to it. Anything else
+ * (no base, `--full`, a folder given with --previous, the simulator missing or another version)
+ * proves every cluster.
+ */
+import { DistFiles, distPaths } from '../model/dist-layout';
+import { FleetModel } from '../model/fleet-model';
+import { SIMULATOR_PACKAGES, SimulatorInstall } from '../policies/simulator';
+
+/** A base commit whose `check` passed, so the proofs recorded in its dist/ hold. */
+export interface ProvenBase {
+  /** How it is named in the summary, e.g. `origin/main`. */
+  readonly label: string;
+  /** Its dist/ (paths relative to dist/). */
+  readonly files: DistFiles;
+}
+
+export interface ReusePlan {
+  /** Clusters whose scenarios run, in fleet order. */
+  readonly prove: readonly string[];
+  /** Clusters whose proof at the base is reused, in fleet order. */
+  readonly reused: readonly string[];
+}
+
+export function planProofs(
+  fleet: FleetModel,
+  generated: DistFiles | undefined,
+  base: ProvenBase | undefined,
+  install: SimulatorInstall,
+): ReusePlan {
+  const all = fleet.clusters.map((c) => c.name);
+  const samePins =
+    install.installed &&
+    install.simulator === SIMULATOR_PACKAGES.simulator.version &&
+    install.data === SIMULATOR_PACKAGES.data.version;
+  if (!base || !generated || !samePins) return { prove: all, reused: [] };
+  const prove: string[] = [];
+  const reused: string[] = [];
+  for (const name of all) {
+    const record = distPaths.policyProof(name);
+    const now = generated.get(record);
+    if (now !== undefined && base.files.get(record) === now) reused.push(name);
+    else prove.push(name);
+  }
+  return { prove, reused };
+}
