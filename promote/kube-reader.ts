@@ -5,9 +5,10 @@
  * for it. Every fault becomes a {@link KubeAccessError} naming the context and, for a refusal,
  * the permission that is missing; nothing here throws a raw HTTP or socket error.
  */
-import { existsSync } from 'fs';
+import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import type * as K8s from '@kubernetes/client-node';
+import { TOOL_ROOT } from '../io/cli-common';
 import { KubeResource } from './kube-resources';
 
 /** The fields of a Kubernetes object the gate reads; everything else is ignored. */
@@ -65,11 +66,34 @@ let client: K8sModule | undefined;
  * test runner's module registry (jest's cannot load ES modules) does not stand in between.
  */
 export function loadKubeClient(): K8sModule {
-  client ??= process.getBuiltinModule('module').createRequire(__filename)(
-    '@kubernetes/client-node',
-  ) as K8sModule;
+  try {
+    client ??= process.getBuiltinModule('module').createRequire(__filename)(
+      '@kubernetes/client-node',
+    ) as K8sModule;
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'MODULE_NOT_FOUND') throw e;
+    throw new KubeAccessError('', 'context', kubeClientMissing());
+  }
   return client;
 }
+
+/**
+ * The client is an optional peer dependency (it brings type packages a GitOps repository does
+ * not otherwise need): only the promote gate uses it, and says how to install the pinned version.
+ */
+export function kubeClientMissing(
+  manifest: string = readFileSync(join(TOOL_ROOT, 'package.json'), 'utf8'),
+): string {
+  const pins = (JSON.parse(manifest) as { peerDependencies?: Record<string, string> }).peerDependencies;
+  const pinned = pins?.[KUBE_CLIENT] ?? 'latest';
+  return (
+    `the promote gate reads the clusters with ${KUBE_CLIENT}, which is not installed (an optional peer ` +
+    `dependency of karpenter-gitops). Install it with \`npm install --save-dev --save-exact ${KUBE_CLIENT}@${pinned}\`, ` +
+    'or skip the gate with --force'
+  );
+}
+
+const KUBE_CLIENT = '@kubernetes/client-node';
 
 /** The kubeconfig, loaded once per run; contexts are looked up in it. */
 export class KubeContexts {

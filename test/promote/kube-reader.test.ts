@@ -2,7 +2,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { KubeAccessError, KubeContexts } from '../../promote/kube-reader';
+import { KubeAccessError, KubeContexts, kubeClientMissing } from '../../promote/kube-reader';
 import { APPLICATIONS, NODE_POOLS } from '../../promote/kube-resources';
 import { closedPort } from '../preflight/fake-aws-server';
 import { FakeKube, key, startFakeKube, writeKubeconfig } from './fake-kube-server';
@@ -151,7 +151,7 @@ describe('kube reader without a kubeconfig', () => {
 describe('loading the Kubernetes client', () => {
   it('is lazy: only kube-reader.ts refers to @kubernetes/client-node, and only for types', () => {
     const root = path.resolve(__dirname, '..', '..');
-    const skip = ['node_modules', 'build', 'dist', 'test', 'imports'];
+    const skip = ['node_modules', 'build', 'lib', 'dist', 'test', 'imports'];
     const sources = fs
       .readdirSync(root, { withFileTypes: true })
       .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !skip.includes(e.name))
@@ -169,5 +169,22 @@ describe('loading the Kubernetes client', () => {
     expect(text.match(/^import .*'@kubernetes\/client-node';$/gm)).toEqual([
       "import type * as K8s from '@kubernetes/client-node';",
     ]);
+  });
+});
+
+describe('without the optional Kubernetes client', () => {
+  it('says how to install the pinned version, or to skip the gate', () => {
+    const pinned = JSON.parse(
+      fs.readFileSync(path.resolve(__dirname, '..', '..', 'package.json'), 'utf8'),
+    ) as {
+      peerDependencies: Record<string, string>;
+      peerDependenciesMeta: Record<string, { optional: boolean }>;
+    };
+    expect(pinned.peerDependenciesMeta['@kubernetes/client-node']).toEqual({ optional: true });
+    expect(kubeClientMissing()).toBe(
+      'the promote gate reads the clusters with @kubernetes/client-node, which is not installed (an optional ' +
+        'peer dependency of karpenter-gitops). Install it with `npm install --save-dev --save-exact ' +
+        `@kubernetes/client-node@${pinned.peerDependencies['@kubernetes/client-node']}\`, or skip the gate with --force`,
+    );
   });
 });
