@@ -12,6 +12,7 @@ import { checkNodeClass, checkNodeClassTags } from './check-node-class';
 import { checkCapacityBuffers } from './check-capacity-buffer';
 import { checkInstanceRequirements } from './check-instance-requirements';
 import { checkKarpenterFeatures } from './check-karpenter-features';
+import { checkLabelKeys } from './check-label-keys';
 import { checkNodeOverlays } from './check-node-overlay';
 import { checkNodePool } from './check-node-pool';
 import { checkPoolArchitectures } from './check-pool-architectures';
@@ -158,6 +159,7 @@ export function checkClusterSemantics(ctx: CheckContext): void {
   checkKarpenterFeatures(ctx);
   checkNodeOverlays(ctx);
   checkCapacityBuffers(ctx);
+  checkLabelKeys(ctx);
 }
 
 function checkGitOps(ctx: CheckContext): void {
