@@ -21,7 +21,7 @@
 import { CheckContext } from './check-context';
 import { labelValueProblem } from './check-labels';
 import { LABELS } from './constants';
-import { didYouMean } from './did-you-mean';
+import { didYouMean, editDistance } from './did-you-mean';
 import { behaviourOf, writtenFamily } from './ami-families';
 import { poolArchitectures } from './check-pool-architectures';
 import { isCatalogueLabel } from './instance-catalogue';
@@ -66,7 +66,7 @@ export function checkInstanceRequirements(ctx: CheckContext, name: string, pool:
       unknownValues++;
       const what = WHAT[site.key] ?? `${site.key.slice(site.key.indexOf('/') + 1)} value`;
       const list = LIST_INSTEAD.includes(site.key) || known.length <= MAX_LISTED;
-      const guess = list && LIST_INSTEAD.includes(site.key) ? undefined : didYouMean(value, known);
+      const guess = LIST_INSTEAD.includes(site.key) ? undefined : nearest(value, known);
       const article = /^[aeiou]/.test(what) ? 'an' : 'a';
       const hint = guess
         ? `Did you mean '${guess}'? ${isCatalogueLabel(site.key) ? 'aws ec2 describe-instance-types lists what EC2 offers' : `Known values: ${known.join(', ')}`}`
@@ -158,25 +158,28 @@ function checkMinValues(
   at: (...rest: PathSegment[]) => PathSegment[],
   left: readonly TableInstanceType[],
 ): boolean {
-  const wanted: { key: string; minValues: number; path: PathSegment[]; label: string }[] = [];
+  const wanted: { key: string; minValues: number; listed: number; path: PathSegment[]; label: string }[] = [];
   for (const [field, key] of SHORTHANDS) {
     const value = pool[field] as RawShorthand | undefined;
     if (value === undefined || Array.isArray(value)) continue;
     const minValues = (value as { minValues?: number }).minValues;
-    if (minValues !== undefined) wanted.push({ key, minValues, path: at(field, 'minValues'), label: field });
+    const listed = (value as { in?: readonly string[] }).in?.length ?? Infinity;
+    if (minValues !== undefined)
+      wanted.push({ key, minValues, listed, path: at(field, 'minValues'), label: field });
   }
   (pool.requirements ?? []).forEach((r, i) => {
     if (r.minValues !== undefined)
       wanted.push({
         key: r.key,
         minValues: r.minValues,
+        listed: r.operator === 'In' ? (r.values ?? []).length : Infinity,
         path: at('requirements', i, 'minValues'),
         label: `requirements[${i}] (${r.key})`,
       });
   });
   let short = false;
   for (const w of wanted) {
-    if (!isTypeLabel(w.key)) continue;
+    if (!isTypeLabel(w.key) || w.listed < w.minValues) continue; // fewer listed: check-node-pool.ts says so
     const distinct = [...new Set(left.map((t) => t.labels[w.key]).filter((v) => v !== undefined))].sort();
     if (distinct.length >= w.minValues) continue;
     short = true;
@@ -199,4 +202,13 @@ function runsOneShape(pool: RawNodePool, at: (...rest: PathSegment[]) => PathSeg
     capacity.length > 0 &&
     capacity.every((s) => s.values.length > 0 && s.values.every((v) => v === 'reserved'))
   );
+}
+
+/** Every known value as close as the closest one, if it is close enough ("'a100' or 'a10g'"). */
+function nearest(value: string, known: readonly string[]): string | undefined {
+  const best = didYouMean(value, known);
+  if (best === undefined) return undefined;
+  const d = editDistance(value.toLowerCase(), best.toLowerCase());
+  const all = known.filter((k) => editDistance(value.toLowerCase(), k.toLowerCase()) === d);
+  return all.length <= 3 ? all.join("' or '") : best;
 }
