@@ -210,5 +210,5 @@ function nearest(value: string, known: readonly string[]): string | undefined {
   if (best === undefined) return undefined;
   const d = editDistance(value.toLowerCase(), best.toLowerCase());
   const all = known.filter((k) => editDistance(value.toLowerCase(), k.toLowerCase()) === d);
-  return all.length <= 3 ? all.join("' or '") : best;
+  return all.length === 2 ? all.join("' or '") : best;
 }
