@@ -13,6 +13,7 @@ import { checkCapacityBuffers } from './check-capacity-buffer';
 import { checkInstanceRequirements } from './check-instance-requirements';
 import { checkKarpenterFeatures } from './check-karpenter-features';
 import { checkLabelKeys } from './check-label-keys';
+import { checkWorkloadFit } from './check-workload-fit';
 import { checkNodeOverlays } from './check-node-overlay';
 import { checkNodePool } from './check-node-pool';
 import { checkPoolArchitectures } from './check-pool-architectures';
@@ -160,6 +161,7 @@ export function checkClusterSemantics(ctx: CheckContext): void {
   checkNodeOverlays(ctx);
   checkCapacityBuffers(ctx);
   checkLabelKeys(ctx);
+  checkWorkloadFit(ctx);
 }
 
 function checkGitOps(ctx: CheckContext): void {
