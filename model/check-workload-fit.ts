@@ -190,7 +190,9 @@ function checkBufferPods(
               : 'containers',
         ),
         `${who} can land on no node pool: ${reasons.join('; ')}`,
-        'Add a toleration for the taint (e.g. tolerations: [{ key: <taint key>, operator: Exists }]) or a nodeSelector a pool satisfies, so the buffer reserves capacity where its workload runs',
+        reasons.some((r) => r.includes(' taint '))
+          ? 'Add a toleration for the taint (e.g. tolerations: [{ key: <taint key>, operator: Exists }]), so the buffer reserves capacity where its workload runs'
+          : 'Select labels a pool gives its nodes (its labels or requirements), or add the label to a pool',
         'key',
       );
       continue;
