@@ -13,6 +13,8 @@ import { checkCapacityBuffers } from './check-capacity-buffer';
 import { checkInstanceRequirements } from './check-instance-requirements';
 import { checkKarpenterFeatures } from './check-karpenter-features';
 import { checkLabelKeys } from './check-label-keys';
+import { checkPoolLaunchable } from './check-pool-launchable';
+import { checkVolumeSizes } from './check-volume-sizes';
 import { checkWorkloadFit } from './check-workload-fit';
 import { checkNodeOverlays } from './check-node-overlay';
 import { checkNodePool } from './check-node-pool';
@@ -162,6 +164,8 @@ export function checkClusterSemantics(ctx: CheckContext): void {
   checkCapacityBuffers(ctx);
   checkLabelKeys(ctx);
   checkWorkloadFit(ctx);
+  checkPoolLaunchable(ctx);
+  checkVolumeSizes(ctx);
 }
 
 function checkGitOps(ctx: CheckContext): void {
