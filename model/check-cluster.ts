@@ -10,12 +10,8 @@ import { labelKeyProblem, labelValueProblem } from './check-labels';
 import { clusterNameProblem, isDns1123Label, isDns1123Subdomain, suggestDnsName } from './check-names';
 import { checkNodeClass, checkNodeClassTags } from './check-node-class';
 import { checkCapacityBuffers } from './check-capacity-buffer';
-import { checkInstanceRequirements } from './check-instance-requirements';
+import { checkInstanceCatalogue } from './check-instance-catalogue';
 import { checkKarpenterFeatures } from './check-karpenter-features';
-import { checkLabelKeys } from './check-label-keys';
-import { checkPoolLaunchable } from './check-pool-launchable';
-import { checkVolumeSizes } from './check-volume-sizes';
-import { checkWorkloadFit } from './check-workload-fit';
 import { checkNodeOverlays } from './check-node-overlay';
 import { checkNodePool } from './check-node-pool';
 import { checkPoolArchitectures } from './check-pool-architectures';
@@ -157,15 +153,11 @@ export function checkClusterSemantics(ctx: CheckContext): void {
     checkNodePool(ctx, poolName, pool, classNames);
     checkPoolArchitectures(ctx, poolName, pool);
     checkZones(ctx, poolName, pool, aws?.region);
-    checkInstanceRequirements(ctx, poolName, pool);
   }
   checkKarpenterFeatures(ctx);
   checkNodeOverlays(ctx);
   checkCapacityBuffers(ctx);
-  checkLabelKeys(ctx);
-  checkWorkloadFit(ctx);
-  checkPoolLaunchable(ctx);
-  checkVolumeSizes(ctx);
+  checkInstanceCatalogue(ctx);
 }
 
 function checkGitOps(ctx: CheckContext): void {
