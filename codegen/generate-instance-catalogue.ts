@@ -114,8 +114,11 @@ export function resourceNumber(resource: string, quantity: string): number {
 /** region → instance type → USD per hour, from a `map[string]map[ec2types.InstanceType]float64`. */
 export function parsePricingTable(text: string): Map<string, Map<string, number>> {
   const out = new Map<string, Map<string, number>>();
-  const start = text.search(/var InitialOnDemandPrices\w* = map\[string\]map\[ec2types\.InstanceType\]float64\{/);
-  if (start < 0) throw new Error('pricing table: no `var InitialOnDemandPrices… = map[string]map[…]float64{` found');
+  const start = text.search(
+    /var InitialOnDemandPrices\w* = map\[string\]map\[ec2types\.InstanceType\]float64\{/,
+  );
+  if (start < 0)
+    throw new Error('pricing table: no `var InitialOnDemandPrices… = map[string]map[…]float64{` found');
   let region: Map<string, number> | undefined;
   for (const line of text.slice(start).split('\n')) {
     const r = /^\t"([a-z0-9-]+)": \{$/.exec(line);
@@ -156,7 +159,11 @@ export function encodeColumn<T extends string | number>(
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const byNumber = (a: number, b: number): number => a - b;
 
-function columnLiteral<T extends string | number>(col: { values: T[]; width: number; codes: string }): string {
+function columnLiteral<T extends string | number>(col: {
+  values: T[];
+  width: number;
+  codes: string;
+}): string {
   return `[${JSON.stringify(col.values)}, ${col.width}, '${col.codes}']`;
 }
 
@@ -175,17 +182,27 @@ export function renderCatalogueModule(
     `Karpenter ${source.karpenterVersion}, aws/karpenter-provider-aws commit ${source.commit}:`,
     `  ${upstreamReferenceUrl(source)} sha256:${source.sha256}`,
     ...[...prices.keys()].map((p) => `  ${upstreamReferenceUrl(p)} sha256:${p.sha256}`),
-    'Allocatable figures are Karpenter\'s, computed for AL2023 without blockDeviceMappings (stated in the source).',
+    "Allocatable figures are Karpenter's, computed for AL2023 without blockDeviceMappings (stated in the source).",
     'Prices are static on-demand list prices (USD per hour) of the regions named, no Spot.',
   ]
     .map((l) => `// ${l}`)
     .join('\n');
   const labelRows = labelKeys
-    .map((k) => `  '${k}': ${columnLiteral(encodeColumn(types.map((t) => t.labels[k]), byString))},`)
+    .map(
+      (k) =>
+        `  '${k}': ${columnLiteral(
+          encodeColumn(
+            types.map((t) => t.labels[k]),
+            byString,
+          ),
+        )},`,
+    )
     .join('\n');
   const resourceRows = resourceKeys
     .map((r) => {
-      const cells = types.map((t) => (t.resources[r] === undefined ? undefined : resourceNumber(r, t.resources[r])));
+      const cells = types.map((t) =>
+        t.resources[r] === undefined ? undefined : resourceNumber(r, t.resources[r]),
+      );
       return `  '${r}': ${columnLiteral(encodeColumn(cells, byNumber))},`;
     })
     .join('\n');

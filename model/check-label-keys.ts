@@ -58,7 +58,10 @@ function checkKey(
     `'${show(key)}' is in the label domain ${reserved.domain}, which Karpenter ${version} and Kubernetes reserve, but is no label they know, so ${what === 'requirement' ? 'the requirement matches no node' : 'nodes never get it'}`,
     guess !== undefined
       ? `Did you mean '${guess}'?`
-      : `Use a well-known label (e.g. ${known.filter((k) => k.startsWith(reserved.domain) || k.includes(`.${reserved.domain}/`)).slice(0, 3).join(', ')}) or a key of your own domain (example.com/${key.slice(key.indexOf('/') + 1)})`,
+      : `Use a well-known label (e.g. ${known
+          .filter((k) => k.startsWith(reserved.domain) || k.includes(`.${reserved.domain}/`))
+          .slice(0, 3)
+          .join(', ')}) or a key of your own domain (example.com/${key.slice(key.indexOf('/') + 1)})`,
     'key',
   );
 }

@@ -49,12 +49,21 @@ const KUBERNETES_DOMAIN_LABELS: Readonly<Record<KarpenterVersion, readonly strin
 };
 
 /** Label domains whose unknown keys are refused (a key's domain is the part before '/'). */
-export const RESERVED_LABEL_DOMAINS = ['karpenter.sh', 'karpenter.k8s.aws', 'kubernetes.io', 'k8s.io'] as const;
+export const RESERVED_LABEL_DOMAINS = [
+  'karpenter.sh',
+  'karpenter.k8s.aws',
+  'kubernetes.io',
+  'k8s.io',
+] as const;
 /**
  * Subdomains the kubelet lets nodes carry labels of (node.kubernetes.io, node-restriction.kubernetes.io)
  * and kops.k8s.io: custom keys there stay allowed; only a near-miss of a known key is refused.
  */
-export const OPEN_LABEL_SUBDOMAINS = ['node.kubernetes.io', 'node-restriction.kubernetes.io', 'kops.k8s.io'] as const;
+export const OPEN_LABEL_SUBDOMAINS = [
+  'node.kubernetes.io',
+  'node-restriction.kubernetes.io',
+  'kops.k8s.io',
+] as const;
 
 const DOMAIN_RULE = /^self in \[(.*)\] \|\| !self\.find\("\^\(\[\^\/\]\+\)"\)\.endsWith\("([^"]+)"\)$/;
 const cache = new Map<KarpenterVersion, readonly string[]>();
@@ -84,7 +93,8 @@ function rulesFile(version: KarpenterVersion): string | undefined {
   }
 }
 
-const within = (domain: string, parent: string): boolean => domain === parent || domain.endsWith(`.${parent}`);
+const within = (domain: string, parent: string): boolean =>
+  domain === parent || domain.endsWith(`.${parent}`);
 
 /** The reserved domain `key` is in (undefined: a custom key), and whether custom keys are open there. */
 export function reservedDomainOf(key: string): { domain: string; open: boolean } | undefined {

@@ -6,7 +6,9 @@ const pool = (body: string) => `${MINIMAL}${CLASS}nodePools:\n  p:\n    nodeClas
 describe('label keys in reserved domains', () => {
   it('a typo in a restricted-domain requirement key is an error at its fleet line, with a did-you-mean', () => {
     const errors = errorsOfCluster(
-      pool('    requirements:\n      - key: karpenter.k8s.aws/instanckube-family\n        operator: In\n        values: [m5]\n'),
+      pool(
+        '    requirements:\n      - key: karpenter.k8s.aws/instanckube-family\n        operator: In\n        values: [m5]\n',
+      ),
     );
     expect(errors).toEqual([
       "clusters/demo.yaml:14:9 nodePools.p.requirements[0].key: 'karpenter.k8s.aws/instanckube-family' is in the label domain karpenter.k8s.aws, which Karpenter 1.14.1 and Kubernetes reserve, but is no label they know, so the requirement matches no node. Did you mean 'karpenter.k8s.aws/instance-family'?",

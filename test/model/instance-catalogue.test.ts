@@ -9,7 +9,9 @@ describe('instance catalogue', () => {
     // 1,336 types of the reference + 51 Karpenter knows by name only (e.g. c7g-flex, mac).
     expect(catalogue.types).toHaveLength(1387);
     expect(new Set(catalogue.types.map((t) => t.name)).size).toBe(1387);
-    expect(catalogue.types.map((t) => t.name)).toEqual(expect.arrayContaining(['c7g-flex.large', 'hpc7g.16xlarge']));
+    expect(catalogue.types.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['c7g-flex.large', 'hpc7g.16xlarge']),
+    );
   });
 
   it('gives each type the labels Karpenter gives it', () => {
