@@ -30,7 +30,7 @@ import { PathSegment } from './located';
 import { RawNodePool, RawShorthand } from './raw-fleet';
 import { RequirementSite, requirementSites } from './requirement-sites';
 import { SHORTHANDS } from './requirement-shorthands';
-import { isTypeLabel, resolveInstanceTypes, sampleNames, typeSatisfies } from './resolve-instance-types';
+import { isTypeLabel, resolveInstanceTypes, sampleNames } from './resolve-instance-types';
 import { show } from './show-value';
 
 /** Fewer instance types than this left to a pool is a warning. */
@@ -59,10 +59,11 @@ export function checkInstanceRequirements(ctx: CheckContext, name: string, pool:
     if (site.key === LABELS.arch) continue;
     if (table.numericLabels.has(site.key) && site.key !== LABELS.instanceGeneration) continue;
     const known = table.values.get(site.key) ?? [];
+    const knownSet = valueSet(site.key, known);
     site.values.forEach((value, j) => {
+      if (knownSet.has(value)) return;
       // Not a label value at all: reported as such by check-node-pool.ts.
       if (labelValueProblem(value) !== undefined) return;
-      if (known.includes(value)) return;
       unknownValues++;
       const what = WHAT[site.key] ?? `${site.key.slice(site.key.indexOf('/') + 1)} value`;
       const list = LIST_INSTEAD.includes(site.key) || known.length <= MAX_LISTED;
@@ -84,10 +85,12 @@ export function checkInstanceRequirements(ctx: CheckContext, name: string, pool:
 
   // Apply the requirements in order; the one that empties the set is the one to change.
   const resolved = resolveInstanceTypes(sites);
-  let left: readonly TableInstanceType[] = table.types;
+  let remaining = table.types.length;
   const narrowing: RequirementSite[] = [];
   for (const [i, site] of sites.entries()) {
     if (resolved.after[i] === 0) {
+      // The set just before this requirement (resolved once per distinct prefix).
+      const left = resolveInstanceTypes(sites.slice(0, i)).types;
       const before =
         narrowing.length > 0
           ? ` that ${narrowing.map((s) => s.label).join(', ')} allow${narrowing.length === 1 ? 's' : ''} (${sampleNames(left)})`
@@ -102,11 +105,12 @@ export function checkInstanceRequirements(ctx: CheckContext, name: string, pool:
       );
       return;
     }
-    if (resolved.after[i] < left.length) {
+    if (resolved.after[i] < remaining) {
       narrowing.push(site);
-      left = left.filter((t) => typeSatisfies(t, site));
+      remaining = resolved.after[i];
     }
   }
+  let left: readonly TableInstanceType[] = resolved.types;
   const withClass = checkNodeClassArchitectures(ctx, at, pool, sites, left);
   if (withClass === undefined) return;
   left = withClass;
@@ -151,6 +155,19 @@ function checkNodeClassArchitectures(
   return undefined;
 }
 
+const distinctCache = new WeakMap<readonly TableInstanceType[], Map<string, readonly string[]>>();
+/** The distinct values of `key` over a resolved set, sorted; once per set and key. */
+function distinctValues(types: readonly TableInstanceType[], key: string): readonly string[] {
+  let byKey = distinctCache.get(types);
+  if (!byKey) distinctCache.set(types, (byKey = new Map()));
+  let out = byKey.get(key);
+  if (!out) {
+    out = [...new Set(types.map((t) => t.labels[key]).filter((v) => v !== undefined))].sort();
+    byKey.set(key, out);
+  }
+  return out;
+}
+
 /** Every minValues against the distinct values the resolved types offer; true when one falls short. */
 function checkMinValues(
   ctx: CheckContext,
@@ -180,7 +197,7 @@ function checkMinValues(
   let short = false;
   for (const w of wanted) {
     if (!isTypeLabel(w.key) || w.listed < w.minValues) continue; // fewer listed: check-node-pool.ts says so
-    const distinct = [...new Set(left.map((t) => t.labels[w.key]).filter((v) => v !== undefined))].sort();
+    const distinct = distinctValues(left, w.key);
     if (distinct.length >= w.minValues) continue;
     short = true;
     ctx.error(
@@ -190,6 +207,13 @@ function checkMinValues(
     );
   }
   return short;
+}
+
+const valueSets = new Map<string, ReadonlySet<string>>();
+function valueSet(key: string, known: readonly string[]): ReadonlySet<string> {
+  let set = valueSets.get(key);
+  if (!set) valueSets.set(key, (set = new Set(known)));
+  return set;
 }
 
 /** Reserved capacity only, or a static pool: few instance types are the point, not a risk. */

@@ -13,6 +13,7 @@
  */
 import { CheckContext } from './check-context';
 import { LABELS } from './constants';
+import { TableInstanceType } from './instance-table';
 import { poolInstanceTypes } from './pool-instance-types';
 import { resourceAmount, showAmount } from './pod-requests';
 import { sampleNames } from './resolve-instance-types';
@@ -23,28 +24,43 @@ const CAPACITY_LABEL: Readonly<Record<string, string>> = {
   memory: LABELS.instanceMemory,
 };
 
+type Smallest = Partial<Record<'cpu' | 'memory', { readonly name: string; readonly capacity: number }>>;
+const smallestCache = new WeakMap<readonly TableInstanceType[], Smallest>();
+
+/** The type of least cpu and of least memory capacity (catalogue units), once per resolved set. */
+function smallest(types: readonly TableInstanceType[]): Smallest {
+  const hit = smallestCache.get(types);
+  if (hit) return hit;
+  const out: { cpu?: { name: string; capacity: number }; memory?: { name: string; capacity: number } } = {};
+  for (const t of types) {
+    for (const resource of ['cpu', 'memory'] as const) {
+      const c = Number(t.labels[CAPACITY_LABEL[resource]]) * (resource === 'cpu' ? 1000 : 1);
+      if (!(c > 0)) continue;
+      const prior = out[resource];
+      if (prior === undefined || c < prior.capacity) out[resource] = { name: t.name, capacity: c };
+    }
+  }
+  smallestCache.set(types, out);
+  return out;
+}
+
 export function checkPoolLaunchable(ctx: CheckContext): void {
   for (const [name, pool] of Object.entries(ctx.raw.nodePools ?? {})) {
     const types = poolInstanceTypes(ctx.raw, pool);
     if (types.length === 0) continue; // reported by check-instance-requirements.ts
+    const smallestOf = smallest(types);
     for (const resource of ['cpu', 'memory'] as const) {
       const written = pool.limits?.[resource];
       if (written === undefined) continue;
       const limit = resourceAmount(resource, written);
-      if (limit === undefined) continue;
-      // Capacity in catalogue units: vCPUs → millicores, MiB as is.
-      const capacities = types
-        .map((t) => ({ t, c: Number(t.labels[CAPACITY_LABEL[resource]]) * (resource === 'cpu' ? 1000 : 1) }))
-        .filter((x) => Number.isFinite(x.c) && x.c > 0)
-        .sort((a, b) => a.c - b.c);
-      const smallest = capacities[0];
-      if (smallest === undefined || limit >= smallest.c) continue;
+      const least = smallestOf[resource];
+      if (limit === undefined || least === undefined || limit >= least.capacity) continue;
       ctx.warn(
         ['nodePools', name, 'limits', resource],
-        `limits.${resource} ${show(String(written))} is below the smallest instance type the pool allows (${smallest.t.name}, ${showAmount(resource, smallest.c)} ${resource}), so pool '${show(name)}' launches nothing`,
+        `limits.${resource} ${show(String(written))} is below the smallest instance type the pool allows (${least.name}, ${showAmount(resource, least.capacity)} ${resource}), so pool '${show(name)}' launches nothing`,
         limit === 0
-          ? `If the pool is paused on purpose, nothing to do; else raise limits.${resource} to at least ${showAmount(resource, smallest.c)}`
-          : `Raise limits.${resource} to at least ${showAmount(resource, smallest.c)}, or allow smaller instance types`,
+          ? `If the pool is paused on purpose, nothing to do; else raise limits.${resource} to at least ${showAmount(resource, least.capacity)}`
+          : `Raise limits.${resource} to at least ${showAmount(resource, least.capacity)}, or allow smaller instance types`,
       );
     }
     const nc = ctx.raw.nodeClasses?.[pool.nodeClass];

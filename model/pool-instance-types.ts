@@ -10,10 +10,16 @@ import { RawCluster, RawNodePool } from './raw-fleet';
 import { requirementSites } from './requirement-sites';
 import { resolveInstanceTypes } from './resolve-instance-types';
 
+const cache = new WeakMap<RawNodePool, readonly TableInstanceType[]>();
+
 export function poolInstanceTypes(raw: RawCluster, pool: RawNodePool): readonly TableInstanceType[] {
+  const hit = cache.get(pool);
+  if (hit) return hit;
   const sites = requirementSites(pool, (...rest) => rest);
   const nc = raw.nodeClasses?.[pool.nodeClass];
   const family = nc === undefined ? undefined : writtenFamily(nc);
   const archs = family === undefined ? undefined : behaviourOf(family).architectures;
-  return resolveInstanceTypes(sites, archs).types;
+  const types = resolveInstanceTypes(sites, archs).types;
+  cache.set(pool, types);
+  return types;
 }
