@@ -81,7 +81,13 @@ export function checkInstanceRequirements(ctx: CheckContext, name: string, pool:
       );
     });
   }
-  if (sites.length === 0 || unknownValues > 0) return;
+  // Malformed bounds (Gt "a") are reported by check-node-pool.ts; nothing to resolve then.
+  const malformed = sites.some(
+    (s) =>
+      ['Gt', 'Gte', 'Lt', 'Lte'].includes(s.operator) &&
+      !(s.values.length === 1 && /^[0-9]+$/.test(s.values[0])),
+  );
+  if (sites.length === 0 || unknownValues > 0 || malformed) return;
 
   // Apply the requirements in order; the one that empties the set is the one to change.
   const resolved = resolveInstanceTypes(sites);

@@ -147,7 +147,7 @@ export function checkWorkloadFit(ctx: CheckContext): void {
   );
   // Pools that resolve to nothing are reported by check-instance-requirements.ts.
   const launching = pools.filter(([, , types]) => types.length > 0);
-  if (launching.length < pools.length) return;
+  if (launching.length < pools.length || pools.length === 0) return;
   checkBufferPods(ctx, launching);
   checkSmokePods(ctx, launching);
 }
