@@ -1,5 +1,14 @@
-import { capacityReport, niceCeil, renderCapacityMarkdown } from '../../review/capacity-report';
-import { parseReportArgs } from '../../review/report';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { UserError } from '../../model/diagnostics';
+import {
+  CapacityReport,
+  capacityReport,
+  niceCeil,
+  renderCapacityMarkdown,
+} from '../../review/capacity-report';
+import { parseReportArgs, runReport } from '../../review/report';
 import { DEFAULTS, load, MINIMAL } from '../support/fleet-files';
 
 const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
@@ -56,5 +65,36 @@ describe('capacity report', () => {
       output: 'r.json',
     });
     expect(() => parseReportArgs(['--format', 'html'])).toThrow(/--format must be markdown or json/);
+  });
+});
+
+describe('report command', () => {
+  const root = path.resolve(__dirname, '..', '..');
+
+  it('runs on the example fleet: every cluster and pool, deterministic', () => {
+    const md = runReport({ clusters: 'clusters', format: 'markdown' }, root, root);
+    for (const c of ['dataops', 'edge', 'ticketing', 'training'])
+      expect(md).toMatch(new RegExp(`^## ${c} \\(`, 'm'));
+    expect(md).toContain('| efa-static (static) | 1 (`p4d.24xlarge`) |');
+    expect(runReport({ clusters: 'clusters', format: 'markdown' }, root, root)).toBe(md);
+    const json = JSON.parse(
+      runReport({ clusters: 'clusters', format: 'json' }, root, root),
+    ) as CapacityReport;
+    expect(json.clusters.map((c) => c.cluster)).toEqual(['dataops', 'edge', 'ticketing', 'training']);
+  });
+
+  it('a fleet with mistakes is a UserError with file:line diagnostics', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'clusters'));
+      fs.writeFileSync(path.join(dir, 'clusters', '_defaults.yaml'), DEFAULTS);
+      fs.writeFileSync(
+        path.join(dir, 'clusters', 'demo.yaml'),
+        `${MINIMAL}${CLASS}nodePools:\n  p:\n    nodeClass: default\n    instanceFamilies: [c5]\n    architectures: [arm64]\n`,
+      );
+      expect(() => runReport({ clusters: 'clusters', format: 'markdown' }, dir, dir)).toThrow(UserError);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
