@@ -1,7 +1,9 @@
 /**
- * Command-line arguments of `npm run convert`. Parsing is pure: problems come back as a
- * usage message (exit code 2), never as an exception.
+ * Command-line arguments of `karpenter-gitops convert`: the options it declares (parsed by
+ * the command frame, io/command.ts) and the checks of their values. Pure: problems come back
+ * as a usage sentence (exit code 2), never as an exception.
  */
+import { OptionValues } from '../io/command';
 
 export interface ConvertArgs {
   readonly files: readonly string[];
@@ -29,76 +31,67 @@ export interface ConvertArgs {
    * @default stderr
    */
   readonly report?: string;
-  readonly help: boolean;
 }
 
-export const USAGE = `Usage: npm run convert -- [options] FILE|DIR...
+/** `convert`'s options, as the command frame (io/command.ts) parses them. */
+export const CONVERT_OPTIONS = {
+  cluster: {
+    type: 'string',
+    value: 'NAME',
+    description: 'cluster name',
+    defaultText: 'the karpenter.sh/discovery tag the classes select',
+  },
+  account: { type: 'string', value: 'ID', description: 'AWS account ID (12 digits) for aws.accountId' },
+  region: { type: 'string', value: 'REGION', description: 'AWS region for aws.region' },
+  destination: {
+    type: 'string',
+    value: 'NAME|URL',
+    description: "Argo CD destination: the cluster's name as registered in Argo CD, or its API server URL",
+  },
+  'repo-url': {
+    type: 'string',
+    value: 'URL',
+    description:
+      'Git repository Argo CD reads dist/ from (leave it out when clusters/_defaults.yaml sets it)',
+  },
+  write: {
+    type: 'boolean',
+    description: 'write clusters/<cluster>.yaml (refuses to overwrite without --force)',
+  },
+  out: {
+    type: 'string',
+    value: 'FILE',
+    description: 'write the fleet description to FILE (refuses to overwrite without --force)',
+    defaultText: 'stdout',
+  },
+  force: { type: 'boolean', description: 'overwrite an existing output file' },
+  report: {
+    type: 'string',
+    value: 'FILE',
+    description: 'write the conversion report to FILE',
+    defaultText: 'stderr',
+  },
+} as const;
 
-Reads existing Karpenter manifests (v1alpha5 Provisioner + AWSNodeTemplate, v1beta1 or v1
+export const CONVERT_DESCRIPTION = `Reads existing Karpenter manifests (v1alpha5 Provisioner + AWSNodeTemplate, v1beta1 or v1
 NodePool + EC2NodeClass, also 'kubectl get -o yaml' Lists) and writes one cluster's fleet
-description. A directory means every .yaml/.yml file in it.
-
-Options:
-  --cluster NAME   cluster name (default: the karpenter.sh/discovery tag the classes select)
-  --account ID     AWS account ID (12 digits) for aws.accountId
-  --region REGION  AWS region for aws.region
-  --destination D  Argo CD destination: the cluster's name as registered in Argo CD, or its
-                   API server URL (https://...), for gitops.destination
-  --repo-url URL   Git repository Argo CD reads dist/ from, for gitops.repoURL (leave it out
-                   when clusters/_defaults.yaml sets it)
-  --write          write clusters/<cluster>.yaml (refuses to overwrite without --force)
-  --out FILE       write the fleet description to FILE (refuses to overwrite without --force)
-  --force          overwrite an existing output file
-  --report FILE    write the conversion report to FILE instead of stderr
-  -h, --help       show this help
-
-Exit codes: 0 converted, 1 errors in the input (nothing written), 2 usage error.`;
+description. A directory means every .yaml/.yml file in it.`;
 
 export type ParseResult =
   { readonly ok: true; readonly args: ConvertArgs } | { readonly ok: false; readonly usage: string };
 
-const VALUE_FLAGS = [
-  '--cluster',
-  '--account',
-  '--region',
-  '--destination',
-  '--repo-url',
-  '--out',
-  '--report',
-] as const;
-type ValueFlag = (typeof VALUE_FLAGS)[number];
-
-export function parseConvertArgs(argv: readonly string[]): ParseResult {
-  const values: Partial<Record<ValueFlag, string>> = {};
-  const files: string[] = [];
-  let write = false;
-  let force = false;
-  let help = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const eq = arg.indexOf('=');
-    const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    if ((VALUE_FLAGS as readonly string[]).includes(flag)) {
-      const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) {
-        return { ok: false, usage: `${flag} needs a value` };
-      }
-      if (values[flag as ValueFlag] !== undefined) return { ok: false, usage: `${flag} given twice` };
-      values[flag as ValueFlag] = value;
-    } else if (arg === '--write') write = true;
-    else if (arg === '--force') force = true;
-    else if (arg === '-h' || arg === '--help') help = true;
-    else if (arg === '--') continue;
-    else if (arg.startsWith('-') && arg !== '-') return { ok: false, usage: `unknown option ${arg}` };
-    else files.push(arg);
-  }
-  if (help) return { ok: true, args: { files, write, force, help } };
+/** Checks the parsed options' values; a usage error sentence when one is unusable. */
+export function convertArgsFrom(
+  values: OptionValues<typeof CONVERT_OPTIONS>,
+  files: readonly string[],
+): ParseResult {
+  const { write, force } = values;
   if (files.length === 0) return { ok: false, usage: 'give at least one manifest file or directory' };
-  if (write && values['--out'] !== undefined)
+  if (write && values.out !== undefined)
     return { ok: false, usage: '--write and --out cannot be used together' };
-  if (force && !write && values['--out'] === undefined)
+  if (force && !write && values.out === undefined)
     return { ok: false, usage: '--force only makes sense with --write or --out' };
-  const cluster = values['--cluster'];
+  const cluster = values.cluster;
   if (
     cluster !== undefined &&
     (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(cluster) || cluster.length > 63 || cluster === 'fleet')
@@ -108,25 +101,25 @@ export function parseConvertArgs(argv: readonly string[]): ParseResult {
       usage: `--cluster '${cluster}' is not a valid cluster name: use lowercase letters, digits and '-', at most 63 characters, not 'fleet'`,
     };
   }
-  const account = values['--account'];
+  const account = values.account;
   if (account !== undefined && !/^[0-9]{12}$/.test(account)) {
     return {
       ok: false,
       usage: `--account '${account}' is not an AWS account ID: use the 12 digits, e.g. 111122223333`,
     };
   }
-  const region = values['--region'];
+  const region = values.region;
   if (region !== undefined && !/^[a-z]{2}(-[a-z]+)+-[0-9]+$/.test(region)) {
     return { ok: false, usage: `--region '${region}' is not an AWS region name such as eu-west-1` };
   }
-  const destination = values['--destination'];
+  const destination = values.destination;
   if (destination !== undefined && /\s/.test(destination)) {
     return {
       ok: false,
       usage: `--destination '${destination}' has white space: give the cluster's name as registered in Argo CD, or its API server URL`,
     };
   }
-  const repoURL = values['--repo-url'];
+  const repoURL = values['repo-url'];
   if (repoURL !== undefined && !/^(https:\/\/|ssh:\/\/|git@)\S+$/.test(repoURL)) {
     return {
       ok: false,
@@ -143,10 +136,9 @@ export function parseConvertArgs(argv: readonly string[]): ParseResult {
       destination,
       repoURL,
       write,
-      out: values['--out'],
+      out: values.out,
       force,
-      report: values['--report'],
-      help,
+      report: values.report,
     },
   };
 }

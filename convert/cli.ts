@@ -1,11 +1,12 @@
 /**
- * `npm run convert -- [options] FILE...`: the only part of the converter that touches
+ * `karpenter-gitops convert [options] FILE...`: the only part of the converter that touches
  * files, the terminal and exit codes. See cli-args.ts for the options.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { Diagnostic, formatDiagnostic } from '../model/diagnostics';
-import { parseConvertArgs, USAGE } from './cli-args';
+import { AnyCommand, defineCommand, parseCommand, usageError } from '../io/command';
+import { ConvertArgs, convertArgsFrom, CONVERT_DESCRIPTION, CONVERT_OPTIONS } from './cli-args';
 import { formatReport } from './conversion-report';
 import { convertManifests } from './convert-manifests';
 import { ManifestSource } from './manifest-documents';
@@ -16,18 +17,32 @@ export interface CliIo {
   stderr(text: string): void;
 }
 
-/** Runs the converter; returns the exit code (0 ok, 1 input errors, 2 usage). */
+export const convertCommand: AnyCommand = defineCommand({
+  name: 'convert',
+  summary: "convert existing Karpenter manifests into one cluster's fleet description",
+  description: CONVERT_DESCRIPTION,
+  options: CONVERT_OPTIONS,
+  positionals: { name: 'FILE|DIR...', description: 'manifest files, or folders of them', min: 1 },
+  exitCodes: '0 converted, 1 errors in the input (nothing written), 2 usage error',
+  run: ({ values, positionals }, io): number => {
+    const parsed = convertArgsFrom(values, positionals);
+    if (!parsed.ok) return usageError('convert', convertCommand, parsed.usage, io);
+    const lines = (write: (l: string) => void) => (t: string) => write(t.replace(/\n$/, ''));
+    return convertRun(parsed.args, { cwd: io.cwd, stdout: lines(io.out), stderr: lines(io.err) });
+  },
+});
+
+/** Runs the converter over a command line; returns the exit code (0 ok, 1 input errors, 2 usage). */
 export function runConvertCli(argv: readonly string[], io: CliIo): number {
-  const parsed = parseConvertArgs(argv);
-  if (!parsed.ok) {
-    io.stderr(`convert: ${parsed.usage}.\n\n${USAGE}\n`);
-    return 2;
-  }
-  const args = parsed.args;
-  if (args.help) {
-    io.stdout(`${USAGE}\n`);
-    return 0;
-  }
+  const lines = (write: (t: string) => void) => (l: string) => write(`${l}\n`);
+  const frameIo = { cwd: io.cwd, out: lines((t) => io.stdout(t)), err: lines((t) => io.stderr(t)) };
+  const args = parseCommand('convert', convertCommand, argv, frameIo);
+  if (typeof args === 'number') return args;
+  return convertCommand.run(args, frameIo) as number;
+}
+
+/** The converter with checked arguments. */
+export function convertRun(args: ConvertArgs, io: CliIo): number {
   const problems: Diagnostic[] = [];
   const sources = readSources(args.files, io.cwd, problems);
   if (problems.length > 0) {
@@ -156,12 +171,4 @@ function writeAtomically(file: string, text: string): void {
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, text);
   fs.renameSync(tmp, file);
-}
-
-if (require.main === module) {
-  process.exitCode = runConvertCli(process.argv.slice(2), {
-    cwd: process.cwd(),
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
-  });
 }

@@ -1,14 +1,57 @@
 /**
- * What the command-line tools that read `clusters/` and write `dist/` share (`npm run synth`,
- * `npm run policies`): exit codes, output, where the folders are, and how a failed run is
- * reported. A user mistake prints its diagnostics and no stack trace; anything else is a bug.
+ * What the commands of `karpenter-gitops` share (`synth`, `policies`, `check`, ...): exit
+ * codes, output, where the folders are, and how a failed run is reported. A user mistake
+ * prints its diagnostics and no stack trace; anything else is a bug.
+ *
+ * Two roots, never mixed up: the user's repository is the working folder (`io.cwd`), where
+ * `clusters/`, `dist/` and `.git` are; the tool's own install root (TOOL_ROOT) is only for
+ * the tool's own files (its package.json).
  */
-import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
 import { loadFleet, LoadedFleet } from '../model/load-fleet';
 
-/** The project root (this file is compiled to build/io/). */
-export const PROJECT_ROOT = resolve(__dirname, '..', '..');
+/**
+ * Where karpenter-gitops itself is installed: the nearest folder above this file with a
+ * package.json (build/io/ in this repository, the package folder when installed). Only for
+ * the tool's own files; everything of the user is relative to the working folder.
+ */
+export const TOOL_ROOT = toolRoot(__dirname);
+
+function toolRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return resolve(from, '..', '..');
+  }
+}
+
+export interface ToolPackage {
+  readonly name: string;
+  readonly version: string;
+  /** Where to report a bug. */
+  readonly bugs: string;
+}
+
+let toolPackage: ToolPackage | undefined;
+
+/** The tool's own package.json: name, version and where to report bugs. */
+export function readToolPackage(): ToolPackage {
+  if (toolPackage === undefined) {
+    const json = JSON.parse(readFileSync(join(TOOL_ROOT, 'package.json'), 'utf8')) as {
+      name?: string;
+      version?: string;
+      bugs?: string | { url?: string };
+    };
+    const bugs = typeof json.bugs === 'string' ? json.bugs : json.bugs?.url;
+    toolPackage = {
+      name: json.name ?? 'karpenter-gitops',
+      version: json.version ?? '0.0.0',
+      bugs: bugs ?? 'the karpenter-gitops issue tracker',
+    };
+  }
+  return toolPackage;
+}
 
 export const EXIT_OK = 0;
 export const EXIT_USER_ERROR = 1;
@@ -19,8 +62,17 @@ export const EXIT_INTERNAL = 70;
 export interface CliIo {
   readonly out: (line: string) => void;
   readonly err: (line: string) => void;
-  /** Folder relative paths on the command line are resolved against. */
+  /** The working folder: the user's repository, and what relative paths on the command line are resolved against. */
   readonly cwd: string;
+  /** Environment variables (CI, ...). @default process.env */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Print stack traces of internal errors (`--debug`). @default false */
+  readonly debug?: boolean;
+  /**
+   * Asks the user one question on the terminal and resolves to the answer; only set when stdin
+   * is a terminal. @default none (commands never prompt)
+   */
+  readonly prompt?: (question: string) => Promise<string>;
 }
 
 /** Loads and resolves the fleet description in `clustersDir` (absolute); throws UserError with every mistake. */
@@ -60,34 +112,40 @@ export function processIo(): CliIo {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
     cwd: process.cwd(),
+    env: process.env,
+    ...(process.stdin.isTTY === true ? { prompt: promptOnTerminal } : {}),
   };
 }
 
-/**
- * The first step of every CLI: a command line that could not be parsed (a sentence) is printed
- * with the usage text (exit code 2); `--help` prints the usage (exit code 0). Returns the exit code
- * to stop with, or the parsed arguments to go on with.
- */
-export function argsOrExit<T extends { readonly help: boolean }>(
-  command: string,
-  parsed: T | string,
-  usage: string,
-  io: CliIo,
-): T | number {
-  if (typeof parsed === 'string') {
-    io.err(`${command}: ${parsed}.\n${usage}`);
-    return EXIT_USAGE;
+async function promptOnTerminal(question: string): Promise<string> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return (await rl.question(question)).trim();
+  } finally {
+    rl.close();
   }
-  if (parsed.help) {
-    io.out(usage);
-    return EXIT_OK;
-  }
-  return parsed;
 }
 
 /**
- * Resolves `--out` and `--clusters` (defaults `dist/` and `clusters/` of the project; given
- * values against the working folder). Returns a usage error sentence when the output folder,
+ * An internal error (a bug), the one way every command reports it: one sentence, where to
+ * report it, and the stack trace only with `--debug`. Returns EXIT_INTERNAL.
+ */
+export function reportInternalError(tool: string, err: unknown, io: CliIo, unchanged?: string): number {
+  const error = err instanceof Error ? err : new Error(String(err));
+  io.err(`${tool}: internal error: ${error.message}`);
+  io.err(
+    `This is a bug in karpenter-gitops ${readToolPackage().version}, not in your input` +
+      `${unchanged !== undefined ? `; ${unchanged} was not changed` : ''}. Please report it at ${readToolPackage().bugs}` +
+      `${io.debug ? '' : ' (run again with --debug for the stack trace)'}.`,
+  );
+  if (io.debug) io.err(error.stack ?? '(no stack trace)');
+  return EXIT_INTERNAL;
+}
+
+/**
+ * Resolves `--out` and `--clusters` (defaults `dist/` and `clusters/` of the project, which is
+ * the working folder unless a test gives another; given values against the working folder). Returns a usage error sentence when the output folder,
  * which is replaced as a whole, would hold the project, the fleet description or the
  * working folder.
  */
@@ -119,7 +177,7 @@ function isSameOrInside(path: string, folder: string): boolean {
 
 /**
  * Reports a failed run of `tool` and returns its exit code: a UserError as its sorted
- * diagnostics and a count (exit 1), anything else as a bug with its stack (exit 70). Either
+ * diagnostics and a count (exit 1), anything else as a bug (exit 70, reportInternalError). Either
  * way the output folder was not changed, and the last line says so.
  */
 export function reportFailure(tool: string, err: unknown, shownOut: string, io: CliIo): number {
@@ -130,9 +188,5 @@ export function reportFailure(tool: string, err: unknown, shownOut: string, io: 
     io.err(`${tool}: ${plural(count, 'error')}; ${shownOut} was not changed.`);
     return EXIT_USER_ERROR;
   }
-  const error = err instanceof Error ? err : new Error(String(err));
-  io.err(`${tool}: internal error: ${error.message}`);
-  io.err(`this is a bug in karpenter-gitops, not in your fleet description; ${shownOut} was not changed.`);
-  io.err(error.stack ?? '(no stack trace)');
-  return EXIT_INTERNAL;
+  return reportInternalError(tool, err, io, shownOut);
 }

@@ -75,7 +75,9 @@ export function loadFleet(projectRoot: string, options?: LoadFleetOptions): Load
         col: 0,
         path: '',
         message: 'the fleet description folder does not exist',
-        fix: `Create ${dir}/ with one <cluster>.yaml per cluster`,
+        fix:
+          `To start a fleet here, run \`npx karpenter-gitops init --cluster NAME --account ID --region REGION ` +
+          `--destination NAME --repo-url URL\` (it writes ${dir}/), or give the folder with --clusters DIR`,
       },
     ]);
   }

@@ -1,14 +1,14 @@
 /**
- * `npm run policies -- [--out DIR] [--clusters DIR] [--quiet]`
+ * `karpenter-gitops policies [--out DIR] [--clusters DIR] [--quiet]`
  *   Writes `dist/<cluster>/cloudformation/karpenter.json` for every cluster and nothing
  *   else: the rest of `dist/` is carried over unchanged, and the folder is replaced
  *   atomically (io/write-dist.ts), so a failed run leaves it exactly as it was.
  *
- * `npm run policies -- verify [--cluster NAME] [--endpoint URL] [--clusters DIR]`
+ * `karpenter-gitops policies verify [--cluster NAME] [--endpoint URL] [--clusters DIR]`
  *   Compares deployed roles and policies with the generated ones and replays the
  *   scenario table through IAM's SimulateCustomPolicy. Read-only.
  *
- * `npm run policies -- sizes [--cluster NAME] [--clusters DIR]`
+ * `karpenter-gitops policies sizes [--cluster NAME] [--clusters DIR]`
  *   Prints the size of every managed policy of the controller as IAM counts it (minified JSON
  *   characters; the quota is 6,144), per cluster.
  *
@@ -22,8 +22,8 @@ import { join } from 'node:path';
 import { DistFiles } from '../model/dist-layout';
 import { formatDiagnostic, sortDiagnostics } from '../model/diagnostics';
 import { FleetModel } from '../model/fleet-model';
+import { defineCommand, runCommand } from '../io/command';
 import {
-  argsOrExit,
   CliIo,
   EXIT_OK,
   EXIT_USAGE,
@@ -31,8 +31,6 @@ import {
   FleetLoader,
   loadFleetFromDir,
   plural,
-  processIo,
-  PROJECT_ROOT,
   reportFailure,
   resolveCliFolders,
 } from '../io/cli-common';
@@ -44,57 +42,74 @@ import { verifyCluster } from './verify';
 
 export const EXIT_NO_CREDENTIALS = 2;
 
-const USAGE = [
-  'usage: npm run policies -- [--out DIR] [--clusters DIR] [--quiet]',
-  '       npm run policies -- verify [--cluster NAME] [--endpoint URL] [--clusters DIR]',
-  '       npm run policies -- sizes [--cluster NAME] [--clusters DIR]',
-].join('\n');
-
 export interface PoliciesArgs {
   readonly command: 'generate' | 'verify' | 'sizes';
   readonly out?: string;
   readonly clusters?: string;
   readonly cluster?: string;
   readonly endpoint?: string;
-  readonly quiet: boolean;
-  readonly help: boolean;
+  readonly quiet?: boolean;
 }
 
-const VALUE_FLAGS: Readonly<Record<string, 'out' | 'clusters' | 'cluster' | 'endpoint'>> = {
-  '--out': 'out',
-  '--clusters': 'clusters',
-  '--cluster': 'cluster',
-  '--endpoint': 'endpoint',
-};
+const CLUSTERS_OPTION = {
+  type: 'string',
+  value: 'DIR',
+  description: 'folder of the fleet description',
+  defaultText: 'clusters/ of the working folder',
+} as const;
+const CLUSTER_OPTION = {
+  type: 'string',
+  value: 'NAME',
+  description: 'only this cluster',
+  defaultText: 'every cluster',
+} as const;
 
-/** Parses the command line; returns an error sentence for bad input. */
-export function parsePoliciesArgs(argv: readonly string[]): PoliciesArgs | string {
-  const values: { out?: string; clusters?: string; cluster?: string; endpoint?: string } = {};
-  let command: PoliciesArgs['command'] = 'generate';
-  let quiet = false;
-  let help = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
-    if (i === 0 && (arg === 'verify' || arg === 'sizes')) command = arg;
-    else if (flag in VALUE_FLAGS) {
-      const value = inline ?? argv[i + 1];
-      if (value === undefined || value === '' || (inline === undefined && value.startsWith('--')))
-        return `${flag} needs a value`;
-      if (inline === undefined) i++;
-      values[VALUE_FLAGS[flag]] = value;
-    } else if (arg === '--quiet' || arg === '-q') quiet = true;
-    else if (arg === '--help' || arg === '-h') help = true;
-    else return `unknown argument '${arg}'`;
-  }
-  if (command === 'generate' && (values.cluster !== undefined || values.endpoint !== undefined))
-    return '--cluster and --endpoint only apply to verify and sizes';
-  if (command !== 'generate' && values.out !== undefined) return `--out does not apply to ${command}`;
-  if (command === 'sizes' && values.endpoint !== undefined) return '--endpoint does not apply to sizes';
-  return { command, ...values, quiet, help };
+/** `policies` and its subcommands, with the given dependencies (tests inject their own). */
+export function policiesCommandWith(deps: PoliciesDeps, projectRoot?: string) {
+  const run = (args: PoliciesArgs, io: CliIo) => policiesRun(args, io, deps, projectRoot);
+  const verifyCommand = defineCommand({
+    name: 'verify',
+    summary:
+      'compare deployed IAM roles and policies with the generated ones, and simulate the scenarios (read-only)',
+    options: {
+      cluster: CLUSTER_OPTION,
+      endpoint: { type: 'string', value: 'URL', description: 'IAM endpoint', defaultText: "the region's" },
+      clusters: CLUSTERS_OPTION,
+    },
+    exitCodes:
+      '0 no drift, 1 drift or a scenario IAM decides differently, 2 usage error or no AWS credentials',
+    run: ({ values }, io) => run({ command: 'verify', ...values }, io),
+  });
+  const sizesCommand = defineCommand({
+    name: 'sizes',
+    summary: "print each controller managed policy's size as IAM counts it (quota 6,144 characters)",
+    options: { cluster: CLUSTER_OPTION, clusters: CLUSTERS_OPTION },
+    exitCodes: '0 done, 1 mistakes in the fleet description, 2 usage error',
+    run: ({ values }, io) => run({ command: 'sizes', ...values }, io),
+  });
+  return defineCommand({
+    name: 'policies',
+    summary: 'write only the CloudFormation of dist/ (the AWS side), or verify/size the IAM policies',
+    description:
+      'Without a subcommand, writes dist/<cluster>/cloudformation/karpenter.json for every cluster and\n' +
+      'nothing else: the rest of dist/ is carried over unchanged, and the folder is replaced atomically.',
+    options: {
+      out: {
+        type: 'string',
+        value: 'DIR',
+        description: 'output folder, replaced atomically',
+        defaultText: 'dist/ of the working folder',
+      },
+      clusters: CLUSTERS_OPTION,
+      quiet: { type: 'boolean', short: 'q', description: 'print no summary line' },
+    },
+    subcommands: [verifyCommand, sizesCommand],
+    exitCodes: '0 done, 1 mistakes in the fleet description, 2 usage error, 70 internal error',
+    run: ({ values }, io) => run({ command: 'generate', ...values }, io),
+  });
 }
+
+export const policiesCommand = policiesCommandWith({ loadFleet: loadFleetFromDir });
 
 /**
  * Every file below `dir` (relative POSIX path → raw bytes); empty when it does not exist.
@@ -231,10 +246,18 @@ export async function policiesCli(
   argv: readonly string[],
   io: CliIo,
   deps: PoliciesDeps,
-  projectRoot: string = PROJECT_ROOT,
+  projectRoot?: string,
 ): Promise<number> {
-  const args = argsOrExit('policies', parsePoliciesArgs(argv), USAGE, io);
-  if (typeof args === 'number') return args;
+  return runCommand('policies', policiesCommandWith(deps, projectRoot), argv, io);
+}
+
+/** `policies` with parsed options; the project is the working folder unless `projectRoot` is given. */
+export async function policiesRun(
+  args: PoliciesArgs,
+  io: CliIo,
+  deps: PoliciesDeps,
+  projectRoot: string = io.cwd,
+): Promise<number> {
   const folders = resolveCliFolders(args, io, projectRoot);
   if (typeof folders === 'string') {
     io.err(`policies: ${folders}.`);
@@ -260,11 +283,4 @@ export async function policiesCli(
   } catch (err) {
     return reportFailure('policies', err, shownOut, io);
   }
-}
-
-if (require.main === module) {
-  const io = processIo();
-  void policiesCli(process.argv.slice(2), io, { loadFleet: loadFleetFromDir }).then((code) => {
-    process.exitCode = code;
-  });
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run preflight -- --cluster NAME [--endpoint-url URL] [--format text|json] [--clusters DIR]`
+ * `karpenter-gitops preflight --cluster NAME [--endpoint-url URL] [--format text|json] [--clusters DIR]`
  *
  * Checks the live AWS account of one cluster before the first sync, read-only: network
  * selectors, identity, zonal shift, access entry, interruption queue and rules, customer KMS
@@ -12,16 +12,14 @@
  */
 import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
 import { ClusterModel } from '../model/fleet-model';
+import { defineCommand, OptionValues, runCommand } from '../io/command';
 import {
-  argsOrExit,
   CliIo,
   EXIT_OK,
   EXIT_USAGE,
   EXIT_USER_ERROR,
   FleetLoader,
   loadFleetFromDir,
-  processIo,
-  PROJECT_ROOT,
   reportFailure,
 } from '../io/cli-common';
 import { resolve } from 'node:path';
@@ -30,53 +28,48 @@ import { ClientOptions, createClients, destroyClients, PreflightClients } from '
 import { CheckResult } from './check-result';
 import { runPreflight } from './preflight';
 
-const USAGE =
-  'usage: npm run preflight -- --cluster NAME [--endpoint-url URL] [--format text|json] [--clusters DIR]';
-
 export const EXIT_AWS_ERROR = 2;
 
-export interface PreflightArgs {
-  readonly cluster?: string;
-  readonly endpointUrl?: string;
-  readonly format: 'text' | 'json';
-  readonly clusters?: string;
-  readonly help: boolean;
-}
+export const PREFLIGHT_FORMATS = ['text', 'json'] as const;
 
-const VALUE_FLAGS: Readonly<Record<string, 'cluster' | 'endpointUrl' | 'format' | 'clusters'>> = {
-  '--cluster': 'cluster',
-  '--endpoint-url': 'endpointUrl',
-  '--format': 'format',
-  '--clusters': 'clusters',
-};
+const PREFLIGHT_OPTIONS = {
+  cluster: { type: 'string', value: 'NAME', required: true, description: 'the cluster to check' },
+  'endpoint-url': {
+    type: 'string',
+    value: 'URL',
+    description: 'AWS endpoint for every service (a local stand-in)',
+    defaultText: "the SDK's",
+  },
+  format: {
+    type: 'string',
+    value: 'FORMAT',
+    choices: PREFLIGHT_FORMATS,
+    description: 'output',
+    defaultText: 'text',
+  },
+  clusters: {
+    type: 'string',
+    value: 'DIR',
+    description: 'folder of the fleet description',
+    defaultText: 'clusters/ of the working folder',
+  },
+} as const;
 
-export function parsePreflightArgs(argv: readonly string[]): PreflightArgs | string {
-  const values: { cluster?: string; endpointUrl?: string; format?: string; clusters?: string } = {};
-  let help = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
-    if (flag in VALUE_FLAGS) {
-      const value = inline ?? argv[i + 1];
-      if (value === undefined || value === '' || (inline === undefined && value.startsWith('--')))
-        return `${flag} needs a value`;
-      if (inline === undefined) i++;
-      values[VALUE_FLAGS[flag]] = value;
-    } else if (arg === '--help' || arg === '-h') help = true;
-    else return `unknown argument '${arg}'`;
-  }
-  if (values.format !== undefined && values.format !== 'text' && values.format !== 'json')
-    return `--format must be text or json, not '${values.format}'`;
-  if (!help && values.cluster === undefined) return '--cluster is required';
-  return {
-    ...(values.cluster !== undefined ? { cluster: values.cluster } : {}),
-    ...(values.endpointUrl !== undefined ? { endpointUrl: values.endpointUrl } : {}),
-    ...(values.clusters !== undefined ? { clusters: values.clusters } : {}),
-    format: (values.format ?? 'text') as 'text' | 'json',
-    help,
-  };
+export type PreflightArgs = OptionValues<typeof PREFLIGHT_OPTIONS>;
+
+/** The `preflight` command with the given dependencies (tests inject their own). */
+export function preflightCommandWith(deps: PreflightDeps, projectRoot?: string) {
+  return defineCommand({
+    name: 'preflight',
+    summary: "check one cluster's live AWS account before the first sync (read-only)",
+    description:
+      'Checks network selectors, identity, zonal shift, access entry, interruption queue and rules,\n' +
+      'customer KMS key policies, AMI aliases and instance-type offerings; each failure says how to fix it.',
+    options: PREFLIGHT_OPTIONS,
+    exitCodes:
+      '0 every check passed, 1 a check failed or the fleet has mistakes, 2 usage error or the account could not be read',
+    run: ({ values }, io) => preflightRun(values, io, deps, projectRoot),
+  });
 }
 
 export interface PreflightDeps {
@@ -132,10 +125,20 @@ export async function preflightCli(
   argv: readonly string[],
   io: CliIo,
   deps: PreflightDeps,
-  projectRoot: string = PROJECT_ROOT,
+  projectRoot?: string,
 ): Promise<number> {
-  const args = argsOrExit('preflight', parsePreflightArgs(argv), USAGE, io);
-  if (typeof args === 'number') return args;
+  return runCommand('preflight', preflightCommandWith(deps, projectRoot), argv, io);
+}
+
+export const preflightCommand = preflightCommandWith({ loadFleet: loadFleetFromDir });
+
+/** `preflight` with parsed options; the project is the working folder unless `projectRoot` is given. */
+export async function preflightRun(
+  args: PreflightArgs,
+  io: CliIo,
+  deps: PreflightDeps,
+  projectRoot: string = io.cwd,
+): Promise<number> {
   const clustersDir =
     args.clusters === undefined ? resolve(projectRoot, 'clusters') : resolve(io.cwd, args.clusters);
   let cluster: ClusterModel | undefined;
@@ -155,12 +158,12 @@ export async function preflightCli(
   }
   const clients = (deps.createClients ?? createClients)({
     region: cluster.aws.region,
-    ...(args.endpointUrl !== undefined ? { endpoint: args.endpointUrl } : {}),
+    ...(args['endpoint-url'] !== undefined ? { endpoint: args['endpoint-url'] } : {}),
   });
   try {
     const results = await runPreflight(clients, cluster);
     const failed = results.some((r) => r.status === 'fail');
-    if (args.format === 'json')
+    if ((args.format ?? 'text') === 'json')
       io.out(
         JSON.stringify(
           {
@@ -182,7 +185,7 @@ export async function preflightCli(
   } catch (e) {
     if (!(e instanceof AwsCallError)) throw e;
     const message = describeAwsError(e, cluster);
-    if (args.format === 'json')
+    if ((args.format ?? 'text') === 'json')
       io.out(
         JSON.stringify(
           {
@@ -199,16 +202,4 @@ export async function preflightCli(
   } finally {
     destroyClients(clients);
   }
-}
-
-if (require.main === module) {
-  const io = processIo();
-  preflightCli(process.argv.slice(2), io, { loadFleet: loadFleetFromDir }).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      process.exitCode = reportFailure('preflight', err, 'nothing', io);
-    },
-  );
 }

@@ -1,8 +1,8 @@
 /**
  * CLI: the one command a PR job runs.
  *
- *   npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR]
- *                    [--base <git-ref> | --previous DIR]
+ *   karpenter-gitops check [--format text|github] [--quiet] [--diff-lines N] [--dist DIR]
+ *                          [--clusters DIR] [--base <git-ref> | --previous DIR]
  *
  * Steps (review/run-check.ts): load the fleet, synthesize in memory, compare with the committed
  * dist/ (unified diff per stale file), validate dist/, run the policy scenario table. With
@@ -11,8 +11,8 @@
  * between that previous dist/ and the committed one, as the API server will when Argo CD syncs.
  * Output: findings on stdout (text: file:line messages and diffs; github: workflow annotations
  * and folded diffs), progress on stderr unless CI=true or --quiet.
- * Exit codes: 0 all steps passed; 1 a step found problems; 2 usage error or the check could not
- * run (an internal error, printed with "this is a bug").
+ * Exit codes: 0 all steps passed; 1 a step found problems (or there is no clusters/); 2 usage
+ * error; 70 internal error (one sentence and where to report it; the stack with --debug).
  */
 import * as path from 'path';
 import { formatDiagnostic, sortDiagnostics } from '../model/diagnostics';
@@ -22,7 +22,8 @@ import { readDistDir } from './read-dist-dir';
 import { readDistAtRef } from './read-dist-git';
 import { CheckDeps, CheckResult, CheckStepName, PreviousDist, runCheck, StepResult } from './run-check';
 import { DEFAULT_DIFF_LINES } from './stale-dist';
-import { UsageError } from './usage-error';
+import { processIo, reportInternalError } from '../io/cli-common';
+import { AnyCommand, defineCommand, OptionValues, runCommand, usageError } from '../io/command';
 
 export const CHECK_FORMATS = ['text', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
@@ -40,53 +41,89 @@ export interface CheckCliOptions {
   readonly base?: string;
   /** Folder (relative to the project root) holding the previous dist/. @default none */
   readonly previous?: string;
+  /** Folder of the fleet description, relative to the project root. @default 'clusters' */
+  readonly clusters?: string;
 }
 
-export const CHECK_USAGE =
-  'usage: npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR] [--base <git-ref> | --previous DIR]';
+/** `check`'s options; the README and docs/pr-review.md describe them. */
+const CHECK_OPTIONS = {
+  format: {
+    type: 'string',
+    value: 'FORMAT',
+    choices: CHECK_FORMATS,
+    description: 'findings as text, or as GitHub workflow annotations',
+    defaultText: 'text',
+  },
+  quiet: { type: 'boolean', short: 'q', description: 'no progress on stderr (also when CI=true)' },
+  'diff-lines': {
+    type: 'string',
+    value: 'N',
+    description: 'lines of diff shown per stale file',
+    defaultText: String(DEFAULT_DIFF_LINES),
+  },
+  dist: { type: 'string', value: 'DIR', description: 'the committed output folder', defaultText: 'dist' },
+  clusters: {
+    type: 'string',
+    value: 'DIR',
+    description: 'folder of the fleet description',
+    defaultText: 'clusters',
+  },
+  base: {
+    type: 'string',
+    value: 'GIT-REF',
+    description: 'dist/ at this git revision is the previous version (CEL transition rules)',
+  },
+  previous: {
+    type: 'string',
+    value: 'DIR',
+    description: 'folder holding the previous dist/ (instead of --base)',
+  },
+} as const;
 
-export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CheckCliOptions {
-  let format: CheckFormat = 'text';
-  let quiet = env.CI === 'true';
-  let diffLines = DEFAULT_DIFF_LINES;
-  let dist = 'dist';
-  let base: string | undefined;
-  let previous: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new UsageError(`${arg} needs a value`);
-      return v;
-    };
-    if (arg === '--format') {
-      const f = value();
-      if (!(CHECK_FORMATS as readonly string[]).includes(f))
-        throw new UsageError(`--format must be one of ${CHECK_FORMATS.join(', ')}, not '${f}'`);
-      format = f as CheckFormat;
-    } else if (arg === '--quiet' || arg === '-q') quiet = true;
-    else if (arg === '--diff-lines') {
-      const v = value();
-      diffLines = Number(v);
-      if (!Number.isInteger(diffLines) || diffLines < 1)
-        throw new UsageError(`--diff-lines must be a positive whole number, not '${v}'`);
-    } else if (arg === '--dist') dist = value();
-    else if (arg === '--base') base = value();
-    else if (arg === '--previous') previous = value();
-    else if (arg === '--help' || arg === '-h') throw new UsageError('');
-    else throw new UsageError(`unknown argument '${arg}'`);
-  }
-  if (base !== undefined && previous !== undefined)
-    throw new UsageError('give either --base or --previous, not both');
+/** Turns parsed options into CheckCliOptions; a string is a usage error sentence. */
+export function checkOptionsFrom(
+  values: OptionValues<typeof CHECK_OPTIONS>,
+  env: NodeJS.ProcessEnv,
+): CheckCliOptions | string {
+  const diffText = values['diff-lines'];
+  const diffLines = diffText === undefined ? DEFAULT_DIFF_LINES : Number(diffText);
+  if (!Number.isInteger(diffLines) || diffLines < 1)
+    return `--diff-lines must be a positive whole number, not '${diffText}'`;
+  if (values.base !== undefined && values.previous !== undefined)
+    return 'give either --base or --previous, not both';
   return {
-    format,
-    quiet,
+    format: values.format ?? 'text',
+    quiet: values.quiet || env.CI === 'true',
     diffLines,
-    dist,
-    ...(base !== undefined ? { base } : {}),
-    ...(previous !== undefined ? { previous } : {}),
+    dist: values.dist ?? 'dist',
+    ...(values.clusters !== undefined ? { clusters: values.clusters } : {}),
+    ...(values.base !== undefined ? { base: values.base } : {}),
+    ...(values.previous !== undefined ? { previous: values.previous } : {}),
   };
 }
+
+/** The `check` command; `deps` replaces the real pipeline in tests. */
+export function checkCommandWith(deps?: (projectRoot: string, clustersDir: string) => CheckDeps) {
+  const decl: AnyCommand = defineCommand({
+    name: 'check',
+    summary: 'the PR gate: dist/ is up to date with clusters/, valid, and the IAM scenarios hold',
+    description:
+      'Loads the fleet, synthesizes in memory, compares with the committed dist/ (a diff per stale\n' +
+      'file), validates dist/ and runs the policy scenario table. With --base or --previous, the\n' +
+      "CRDs' transition rules are evaluated between that previous dist/ and the committed one.",
+    options: CHECK_OPTIONS,
+    exitCodes: '0 all steps passed, 1 a step found problems, 2 usage error, 70 internal error',
+    run: async ({ values }, io): Promise<number> => {
+      const env = io.env ?? process.env;
+      const options = checkOptionsFrom(values, env);
+      if (typeof options === 'string') return usageError('check', decl, options, io);
+      return checkRun(options, io.cwd, { ...io, env, now: () => performance.now() }, deps);
+    },
+  });
+  return decl;
+}
+
+export const checkCommand = checkCommandWith();
 
 /** Renders the result for stdout. */
 export function renderCheck(result: CheckResult, format: CheckFormat): string[] {
@@ -128,30 +165,32 @@ export interface CheckIo {
   readonly out: (line: string) => void;
   readonly err: (line: string) => void;
   readonly env: NodeJS.ProcessEnv;
+  /** Print the stack of an internal error. @default false */
+  readonly debug?: boolean;
   /** Monotonic milliseconds, for progress output. */
   readonly now: () => number;
 }
 
-/** The CLI; resolves to the exit code and never rejects. */
+/** The CLI over a command line; resolves to the exit code and never rejects. */
 export async function checkCli(
   argv: readonly string[],
   projectRoot: string,
   io: CheckIo,
-  deps: CheckDeps = defaultCheckDeps(projectRoot),
+  deps?: CheckDeps,
 ): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    io.out(CHECK_USAGE);
-    return 0;
-  }
-  let options: CheckCliOptions;
-  try {
-    options = parseCheckArgs(argv, io.env);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    if (e.message) io.err(`check: ${e.message}`);
-    io.err(CHECK_USAGE);
-    return 2;
-  }
+  const command = checkCommandWith(deps === undefined ? undefined : () => deps);
+  return runCommand('check', command, argv, { ...io, cwd: projectRoot });
+}
+
+/** `check` with parsed options, in the project (the user's repository) at `projectRoot`. */
+export async function checkRun(
+  options: CheckCliOptions,
+  projectRoot: string,
+  io: CheckIo,
+  makeDeps: (projectRoot: string, clustersDir: string) => CheckDeps = defaultCheckDeps,
+): Promise<number> {
+  const clustersDir = path.resolve(projectRoot, options.clusters ?? 'clusters');
+  const deps = makeDeps(projectRoot, clustersDir);
   const started = new Map<CheckStepName, number>();
   const progress = (step: CheckStepName, phase: 'start' | 'end', r?: StepResult) => {
     if (options.quiet) return;
@@ -177,24 +216,13 @@ export async function checkCli(
     for (const line of renderCheck(result, options.format)) io.out(line);
     return result.ok ? 0 : 1;
   } catch (e) {
-    const error = e instanceof Error ? e : new Error(String(e));
-    io.err(`check: internal error: ${error.message}`);
-    io.err('this is a bug in karpenter-gitops, not in your fleet description or dist/.');
-    io.err(error.stack ?? '(no stack trace)');
-    return 2;
+    return reportInternalError('check', e, { ...io, cwd: projectRoot });
   }
 }
 
-/** The project root when running as compiled JS from build/review/. */
-export const PROJECT_ROOT = path.resolve(__dirname, '..', '..');
-
 if (require.main === module) {
-  void checkCli(process.argv.slice(2), PROJECT_ROOT, {
-    out: (l) => process.stdout.write(`${l}\n`),
-    err: (l) => process.stderr.write(`${l}\n`),
-    env: process.env,
-    now: () => performance.now(),
-  }).then((code) => {
+  // The check alone, without the command frame's dispatch (the benchmark times this).
+  void runCommand('check', checkCommand, process.argv.slice(2), processIo()).then((code) => {
     process.exitCode = code;
   });
 }

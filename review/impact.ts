@@ -1,8 +1,8 @@
 /**
  * CLI: the impact report of a change to dist/.
  *
- *   npm run impact -- --base origin/main [--dist dist] [--format markdown|json] [--output FILE]
- *   npm run impact -- OLD_DIST NEW_DIST [--format markdown|json] [--output FILE]
+ *   karpenter-gitops impact --base origin/main [--dist dist] [--format markdown|json] [--output FILE]
+ *   karpenter-gitops impact OLD_DIST NEW_DIST [--format markdown|json] [--output FILE]
  *
  * With --base, the old tree is dist/ at that git revision (read with git, no checkout) and the new
  * tree is the working copy's dist/. Exit 0 with a report (whatever its verdict), 1 when an input
@@ -17,7 +17,8 @@ import { readDistDir } from './read-dist-dir';
 import { readDistAtRef } from './read-dist-git';
 import { renderJson } from './render-json';
 import { renderMarkdown } from './render-markdown';
-import { UsageError } from './usage-error';
+import { CliIo, EXIT_OK, EXIT_USER_ERROR } from '../io/cli-common';
+import { AnyCommand, defineCommand, ParsedArgs, usageError } from '../io/command';
 
 export const IMPACT_FORMATS = ['markdown', 'json'] as const;
 export type ImpactFormat = (typeof IMPACT_FORMATS)[number];
@@ -32,42 +33,49 @@ export interface ImpactOptions {
   readonly output?: string;
 }
 
-export const IMPACT_USAGE = [
-  'usage: npm run impact -- --base <git-ref> [--dist DIR] [--format markdown|json] [--output FILE]',
-  '       npm run impact -- OLD_DIST NEW_DIST [--format markdown|json] [--output FILE]',
-].join('\n');
+const IMPACT_OPTIONS = {
+  base: {
+    type: 'string',
+    value: 'GIT-REF',
+    description: 'the old tree is dist/ at this git revision (read with git, no checkout)',
+  },
+  dist: { type: 'string', value: 'DIR', description: 'the new tree (with --base)', defaultText: 'dist' },
+  format: {
+    type: 'string',
+    value: 'FORMAT',
+    choices: IMPACT_FORMATS,
+    description: 'report',
+    defaultText: 'markdown',
+  },
+  output: { type: 'string', value: 'FILE', description: 'write the report to FILE', defaultText: 'stdout' },
+} as const;
 
-export function parseImpactArgs(argv: readonly string[]): ImpactOptions {
-  let base: string | undefined;
-  let dist = 'dist';
-  let format: ImpactFormat = 'markdown';
-  let output: string | undefined;
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new UsageError(`${arg} needs a value`);
-      return v;
-    };
-    if (arg === '--base') base = value();
-    else if (arg === '--dist') dist = value();
-    else if (arg === '--output') output = value();
-    else if (arg === '--format') {
-      const f = value();
-      if (!(IMPACT_FORMATS as readonly string[]).includes(f))
-        throw new UsageError(`--format must be one of ${IMPACT_FORMATS.join(', ')}, not '${f}'`);
-      format = f as ImpactFormat;
-    } else if (arg === '--help' || arg === '-h') throw new UsageError('');
-    else if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
-    else positional.push(arg);
-  }
-  if (base !== undefined && positional.length > 0)
-    throw new UsageError('give either --base or two folders, not both');
-  if (base === undefined && positional.length !== 2)
-    throw new UsageError('give --base <git-ref> or two dist folders');
-  return { base, dist, positional, format, output };
+/** Turns parsed arguments into ImpactOptions; a string is a usage error sentence. */
+export function impactOptionsFrom(args: ParsedArgs<typeof IMPACT_OPTIONS>): ImpactOptions | string {
+  const { base, dist, format, output } = args.values;
+  const positional = args.positionals;
+  if (base !== undefined && positional.length > 0) return 'give either --base or two folders, not both';
+  if (base === undefined && positional.length !== 2) return 'give --base <git-ref> or two dist folders';
+  return { base, dist: dist ?? 'dist', positional, format: format ?? 'markdown', output };
 }
+
+export const impactCommand: AnyCommand = defineCommand({
+  name: 'impact',
+  summary: 'the impact report of a change to dist/: which nodes it replaces, what it adds or removes',
+  usage: ['impact OLD_DIST NEW_DIST [--format markdown|json] [--output FILE]'],
+  options: IMPACT_OPTIONS,
+  positionals: {
+    name: 'OLD_DIST NEW_DIST',
+    description: 'two dist folders to compare (instead of --base)',
+    max: 2,
+  },
+  exitCodes: '0 a report (whatever its verdict), 1 an input cannot be read, 2 usage error',
+  run: (args, io): number => {
+    const options = impactOptionsFrom(args);
+    if (typeof options === 'string') return usageError('impact', impactCommand, options, io);
+    return impactRun(options, io);
+  },
+});
 
 /** Computes and renders the report; paths are relative to `cwd`; throws UserError for unreadable input. */
 export function runImpact(options: ImpactOptions, cwd: string): string {
@@ -121,30 +129,16 @@ export function untrackedInDist(dist: string, cwd: string): string[] {
     .sort();
 }
 
-export function main(argv: readonly string[]): number {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(`${IMPACT_USAGE}\n`);
-    return 0;
-  }
-  let options: ImpactOptions;
+/** `impact` with parsed options; paths are relative to the working folder. */
+export function impactRun(options: ImpactOptions, io: CliIo): number {
   try {
-    options = parseImpactArgs(argv);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    if (e.message) process.stderr.write(`impact: ${e.message}\n`);
-    process.stderr.write(`${IMPACT_USAGE}\n`);
-    return 2;
-  }
-  try {
-    const text = runImpact(options, process.cwd());
-    if (options.output) fs.writeFileSync(options.output, text);
-    else process.stdout.write(text);
-    return 0;
+    const text = runImpact(options, io.cwd);
+    if (options.output) fs.writeFileSync(path.resolve(io.cwd, options.output), text);
+    else io.out(text.replace(/\n$/, ''));
+    return EXIT_OK;
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
-    for (const d of sortDiagnostics(e.diagnostics)) process.stderr.write(`${formatDiagnostic(d)}\n`);
-    return 1;
+    for (const d of sortDiagnostics(e.diagnostics)) io.err(formatDiagnostic(d));
+    return EXIT_USER_ERROR;
   }
 }
-
-if (require.main === module) process.exitCode = main(process.argv.slice(2));

@@ -1,83 +1,72 @@
 /**
- * CLI: the fleet capacity report, as Markdown GitHub renders (the PR job writes it into the
- * step summary) or JSON.
+ * `karpenter-gitops report`: the fleet capacity report (review/capacity-report.ts), as Markdown
+ * GitHub renders (the PR job writes it into the step summary) or JSON.
  *
- *   npm run report -- [--clusters DIR] [--format markdown|json] [--output FILE]
+ *   karpenter-gitops report [--clusters DIR] [--format markdown|json] [--output FILE]
  *
  * Exit 0 with the report, 1 when the fleet has mistakes (printed as `file:line:col ...`), 2 on
  * a usage error.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { loadFleetFromDir, PROJECT_ROOT } from '../io/cli-common';
+import { CliIo, EXIT_OK, EXIT_USER_ERROR, loadFleetFromDir } from '../io/cli-common';
+import { AnyCommand, defineCommand } from '../io/command';
 import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
 import { capacityReport, renderCapacityJson, renderCapacityMarkdown } from './capacity-report';
-import { UsageError } from './usage-error';
+
+export const REPORT_FORMATS = ['markdown', 'json'] as const;
 
 export interface ReportOptions {
   /** @default 'clusters' */
   readonly clusters: string;
   /** @default 'markdown' */
-  readonly format: 'markdown' | 'json';
+  readonly format: (typeof REPORT_FORMATS)[number];
   readonly output?: string;
 }
 
-export const REPORT_USAGE =
-  'usage: npm run report -- [--clusters DIR] [--format markdown|json] [--output FILE]';
+export const reportCommand: AnyCommand = defineCommand({
+  name: 'report',
+  summary: 'the fleet capacity report: instance types, limits and on-demand ceilings per pool, with a chart',
+  options: {
+    clusters: { type: 'string', value: 'DIR', description: 'the fleet description', defaultText: 'clusters' },
+    format: {
+      type: 'string',
+      value: 'FORMAT',
+      choices: REPORT_FORMATS,
+      description: 'report',
+      defaultText: 'markdown',
+    },
+    output: { type: 'string', value: 'FILE', description: 'write the report to FILE', defaultText: 'stdout' },
+  },
+  exitCodes: '0 a report, 1 mistakes in the fleet, 2 usage error',
+  run: (args, io): number =>
+    reportRun(
+      {
+        clusters: args.values.clusters ?? 'clusters',
+        format: (args.values.format ?? 'markdown') as ReportOptions['format'],
+        ...(args.values.output !== undefined ? { output: args.values.output } : {}),
+      },
+      io,
+    ),
+});
 
-export function parseReportArgs(argv: readonly string[]): ReportOptions {
-  let clusters = 'clusters';
-  let format: ReportOptions['format'] = 'markdown';
-  let output: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new UsageError(`${arg} needs a value`);
-      return v;
-    };
-    if (arg === '--clusters') clusters = value();
-    else if (arg === '--output') output = value();
-    else if (arg === '--format') {
-      const f = value();
-      if (f !== 'markdown' && f !== 'json')
-        throw new UsageError(`--format must be markdown or json, not '${f}'`);
-      format = f;
-    } else throw new UsageError(`unknown argument ${arg}`);
-  }
-  return { clusters, format, ...(output !== undefined ? { output } : {}) };
-}
-
-/** Loads the fleet in `options.clusters` (relative to `cwd`) and renders its report; throws UserError. */
-export function runReport(options: ReportOptions, cwd: string, projectRoot = PROJECT_ROOT): string {
+/** Loads the fleet in `options.clusters` (relative to `cwd`, the project unless `projectRoot` is given) and renders its report; throws UserError. */
+export function runReport(options: ReportOptions, cwd: string, projectRoot: string = cwd): string {
   const { fleet } = loadFleetFromDir(projectRoot, path.resolve(cwd, options.clusters));
   const report = capacityReport(fleet);
   return options.format === 'json' ? renderCapacityJson(report) : renderCapacityMarkdown(report);
 }
 
-export function main(argv: readonly string[]): number {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(`${REPORT_USAGE}\n`);
-    return 0;
-  }
-  let options: ReportOptions;
+/** `report` with parsed options; paths are relative to the working folder. */
+export function reportRun(options: ReportOptions, io: CliIo): number {
   try {
-    options = parseReportArgs(argv);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    process.stderr.write(`report: ${e.message}\n${REPORT_USAGE}\n`);
-    return 2;
-  }
-  try {
-    const text = runReport(options, process.cwd());
-    if (options.output) fs.writeFileSync(options.output, text);
-    else process.stdout.write(text);
-    return 0;
+    const text = runReport(options, io.cwd);
+    if (options.output) fs.writeFileSync(path.resolve(io.cwd, options.output), text);
+    else io.out(text.replace(/\n$/, ''));
+    return EXIT_OK;
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
-    for (const d of sortDiagnostics(e.diagnostics)) process.stderr.write(`${formatDiagnostic(d)}\n`);
-    return 1;
+    for (const d of sortDiagnostics(e.diagnostics)) io.err(formatDiagnostic(d));
+    return EXIT_USER_ERROR;
   }
 }
-
-if (require.main === module) process.exitCode = main(process.argv.slice(2));

@@ -1,5 +1,5 @@
 /**
- * `npm run synth -- [--out DIR] [--clusters DIR] [--quiet]`
+ * `karpenter-gitops synth [--out DIR] [--clusters DIR] [--quiet]`
  *
  * clusters/*.yaml → resolved fleet → every generator (in memory) → validation →
  * `dist/` replaced atomically. Prints one summary line, e.g.
@@ -11,7 +11,6 @@
  */
 import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
 import {
-  argsOrExit,
   CliIo,
   EXIT_OK,
   EXIT_USAGE,
@@ -19,10 +18,10 @@ import {
   loadFleetFromDir,
   plural,
   processIo,
-  PROJECT_ROOT,
   reportFailure,
   resolveCliFolders,
 } from '../io/cli-common';
+import { defineCommand, OptionValues, parseCommand } from '../io/command';
 import { GENERATORS, NamedGenerator } from './generators';
 import { synthesize } from './synthesize';
 import { validateStep, ValidateStep } from './validate-step';
@@ -82,55 +81,52 @@ export function runSynth(options: SynthOptions, deps: SynthDeps): SynthResult {
   };
 }
 
-const USAGE = 'usage: npm run synth -- [--out DIR] [--clusters DIR] [--quiet]';
+/** Options of `synth` that name folders (also used by `policies` and `check`). */
+export const FOLDER_OPTIONS = {
+  out: {
+    type: 'string',
+    value: 'DIR',
+    description: 'output folder, replaced as a whole',
+    defaultText: 'dist/ of the working folder',
+  },
+  clusters: {
+    type: 'string',
+    value: 'DIR',
+    description: 'folder of the fleet description',
+    defaultText: 'clusters/ of the working folder',
+  },
+} as const;
 
-interface CliArgs {
-  readonly out?: string;
-  readonly clusters?: string;
-  readonly quiet: boolean;
-  readonly help: boolean;
-}
+const SYNTH_OPTIONS = {
+  ...FOLDER_OPTIONS,
+  quiet: { type: 'boolean', short: 'q', description: 'print no summary line' },
+} as const;
 
-/** Parses the command line; returns an error sentence for bad input. */
-export function parseSynthArgs(argv: readonly string[]): CliArgs | string {
-  let out: string | undefined;
-  let clusters: string | undefined;
-  let quiet = false;
-  let help = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] =
-      arg.startsWith('--') && arg.includes('=')
-        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-        : [arg, undefined];
-    if (flag === '--out' || flag === '--clusters') {
-      const value = inline ?? argv[i + 1];
-      if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) {
-        return `${flag} needs a folder`;
-      }
-      if (inline === undefined) i++;
-      if (flag === '--out') out = value;
-      else clusters = value;
-    } else if (arg === '--quiet' || arg === '-q') {
-      quiet = true;
-    } else if (arg === '--help' || arg === '-h') {
-      help = true;
-    } else {
-      return `unknown argument '${arg}'`;
-    }
-  }
-  return { out, clusters, quiet, help };
-}
+type SynthArgs = OptionValues<typeof SYNTH_OPTIONS>;
+
+export const synthCommand = defineCommand({
+  name: 'synth',
+  summary: 'generate dist/ from clusters/*.yaml: Karpenter resources, Helm values, Argo CD, CloudFormation',
+  description:
+    'Loads the fleet description, generates every file in memory, validates it, and replaces the\n' +
+    'output folder atomically: a failed run leaves it exactly as it was.',
+  options: SYNTH_OPTIONS,
+  exitCodes: '0 done, 1 mistakes in the fleet description, 2 usage error, 70 internal error',
+  run: (args, io) => synthRun(args.values, io, { loadFleet: loadFleetFromDir }),
+});
 
 /** The CLI: returns the exit code; never throws. */
-export function synthCli(
-  argv: readonly string[],
-  io: CliIo,
-  deps: SynthDeps,
-  projectRoot: string = PROJECT_ROOT,
-): number {
-  const args = argsOrExit('synth', parseSynthArgs(argv), USAGE, io);
+export function synthCli(argv: readonly string[], io: CliIo, deps: SynthDeps, projectRoot?: string): number {
+  const args = parseCommand('synth', synthCommand, argv, io);
   if (typeof args === 'number') return args;
+  return synthRun(args.values, io, deps, projectRoot);
+}
+
+/**
+ * `synth` with parsed options. The project is the working folder unless `projectRoot` is given
+ * (diagnostics name files relative to it; `dist/` and `clusters/` default to its folders).
+ */
+export function synthRun(args: SynthArgs, io: CliIo, deps: SynthDeps, projectRoot: string = io.cwd): number {
   const folders = resolveCliFolders(args, io, projectRoot);
   if (typeof folders === 'string') {
     io.err(`synth: ${folders}.`);

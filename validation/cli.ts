@@ -1,5 +1,5 @@
 /**
- * `npm run validate -- [--karpenter-version V] [--previous DIR] [--format human|json|junit|github] PATH...`
+ * `karpenter-gitops validate [--karpenter-version V] [--previous DIR] [--format text|json|junit|github] PATH...`
  *
  * Validates YAML/JSON files and folders (recursively): Kubernetes manifests against the
  * imported CRD schemas and CEL rules, CloudFormation templates, and, for folders laid out
@@ -7,7 +7,9 @@
  * not generate. Exit 0 clean (warnings allowed), 1 violations, 2 usage error.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
+import { CliIo } from '../io/cli-common';
+import { AnyCommand, defineCommand, ParsedArgs, parseCommand, usageError } from '../io/command';
 import {
   DEFAULT_KARPENTER_VERSION,
   isKarpenterVersion,
@@ -16,10 +18,8 @@ import {
 } from '../model/versions';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
-import { isOutputFormat, OUTPUT_FORMATS, OutputFormat, render, summary } from './output-format';
+import { OUTPUT_FORMATS, OutputFormat, render, summary } from './output-format';
 import { SourceFile, validateFiles } from './validate-tree';
-
-export const USAGE = `usage: npm run validate -- [--karpenter-version ${KARPENTER_VERSIONS.join('|')}] [--previous DIR] [--format ${OUTPUT_FORMATS.join('|')}] [--no-cfn-lint] PATH...`;
 
 const EXTENSIONS = /\.(ya?ml|json)$/;
 
@@ -31,67 +31,72 @@ export interface CliArgs {
   readonly paths: readonly string[];
 }
 
-export class UsageError extends Error {}
+/** `text` is `human` (the one --format vocabulary of every command); `human` stays accepted. */
+const FORMAT_CHOICES = ['text', ...OUTPUT_FORMATS] as const;
 
-/** `--help`: the usage line and what each option does, on stdout, exit 0. */
-export const HELP = `${USAGE}
+const VALIDATE_OPTIONS = {
+  'karpenter-version': {
+    type: 'string',
+    value: 'V',
+    description: `judge karpenter.sh and karpenter.k8s.aws objects with the CRDs of V (one of ${KARPENTER_VERSIONS.join(', ')}; a leading v is allowed)`,
+    defaultText: `per dist/ cluster from its Helm values, else ${DEFAULT_KARPENTER_VERSION}`,
+  },
+  previous: {
+    type: 'string',
+    value: 'DIR',
+    description: "previous versions of the objects, for the CRDs' transition rules",
+  },
+  format: {
+    type: 'string',
+    value: 'FORMAT',
+    choices: FORMAT_CHOICES,
+    description: 'findings as text (= human), json, junit (every document a test case) or github annotations',
+    defaultText: 'text',
+  },
+  'no-cfn-lint': {
+    type: 'boolean',
+    description: 'skip cfn-lint on CloudFormation templates (the built-in check runs instead)',
+  },
+} as const;
 
-Validates Kubernetes manifests (YAML or JSON files, or folders of them) against the imported CRD
-schemas and CEL rules; a dist/ folder also gets the checks across artifacts of each cluster.
-
-  --karpenter-version V  judge karpenter.sh and karpenter.k8s.aws objects with the CRDs of V
-                         (default: per dist/ cluster from its Helm values, else ${DEFAULT_KARPENTER_VERSION})
-  --previous DIR         previous versions of the objects, for the CRDs' transition rules
-  --format F             human (default), json, junit (every document a test case) or github
-  --no-cfn-lint          skip cfn-lint on CloudFormation templates (the built-in check runs instead)
-  -h, --help             print this help
-
-Exit codes: 0 clean (warnings allowed), 1 violations, 2 usage error.`;
-
-class HelpRequested extends Error {}
-
-export function parseArgs(argv: readonly string[]): CliArgs {
-  let karpenterVersion: KarpenterVersion | undefined;
-  let previous: string | undefined;
-  let format: OutputFormat = 'human';
-  let cfnLint = true;
-  const paths: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = (): string => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new UsageError(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--karpenter-version') {
-      const v = value().replace(/^v/, '');
-      if (!isKarpenterVersion(v))
-        throw new UsageError(
-          `unknown Karpenter version '${v}': imported versions are ${KARPENTER_VERSIONS.join(', ')}`,
-        );
-      karpenterVersion = v;
-    } else if (a === '--previous') previous = value();
-    else if (a === '--format') {
-      const v = value();
-      if (!isOutputFormat(v))
-        throw new UsageError(`unknown format '${v}': use one of ${OUTPUT_FORMATS.join(', ')}`);
-      format = v;
-    } else if (a === '--no-cfn-lint') cfnLint = false;
-    else if (a === '--help' || a === '-h') throw new HelpRequested();
-    else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option '${a}'`);
-    else paths.push(a);
-  }
-  if (paths.length === 0) throw new UsageError('give at least one file or folder to validate');
-  for (const p of [...paths, ...(previous ? [previous] : [])])
-    if (!existsSync(p)) throw new UsageError(`'${p}' does not exist`);
+/** Turns parsed arguments into CliArgs (paths relative to `cwd`); a string is a usage error sentence. */
+export function validateArgsFrom(args: ParsedArgs<typeof VALIDATE_OPTIONS>, cwd: string): CliArgs | string {
+  const { values, positionals: paths } = args;
+  const previous = values.previous;
+  for (const p of [...paths, ...(previous !== undefined ? [previous] : [])])
+    if (!existsSync(resolve(cwd, p))) return `'${p}' does not exist`;
+  const given = values['karpenter-version']?.replace(/^v/, '');
+  if (given !== undefined && !isKarpenterVersion(given))
+    return `unknown Karpenter version '${given}': imported versions are ${KARPENTER_VERSIONS.join(', ')}`;
+  const format = values.format === undefined || values.format === 'text' ? 'human' : values.format;
   return {
-    ...(karpenterVersion ? { karpenterVersion } : {}),
-    ...(previous ? { previous } : {}),
+    ...(given !== undefined ? { karpenterVersion: given } : {}),
+    ...(previous !== undefined ? { previous } : {}),
     format,
-    cfnLint,
+    cfnLint: !values['no-cfn-lint'],
     paths,
   };
 }
+
+export const validateCommand: AnyCommand = defineCommand({
+  name: 'validate',
+  summary: 'validate manifests (files or folders, also ones this tool did not generate) against the CRDs',
+  description:
+    'Validates Kubernetes manifests (YAML or JSON files, or folders of them) against the imported CRD\n' +
+    'schemas and CEL rules, and CloudFormation templates; a dist/ folder also gets the checks across\n' +
+    'artifacts of each cluster.',
+  options: VALIDATE_OPTIONS,
+  positionals: { name: 'PATH...', description: 'files and folders to validate', min: 1 },
+  exitCodes: '0 clean (warnings allowed), 1 violations, 2 usage error',
+  run: (args, io): number => {
+    const parsed = validateArgsFrom(args, io.cwd);
+    if (typeof parsed === 'string') return usageError('validate', validateCommand, parsed, io);
+    const r = validateRun(parsed);
+    if (r.stdout !== '') io.out(r.stdout.replace(/\n$/, ''));
+    if (r.stderr !== '') io.err(r.stderr.replace(/\n$/, ''));
+    return r.code;
+  },
+});
 
 function toPosix(p: string): string {
   return p.split(sep).join('/');
@@ -138,17 +143,24 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-/** Runs the CLI without touching process state (tests call this). */
+/** Runs the CLI over a command line without touching process state (tests call this). */
 export function runCli(argv: readonly string[], now: () => number = () => performance.now()): CliResult {
-  let args: CliArgs;
-  try {
-    args = parseArgs(argv);
-  } catch (err) {
-    if (err instanceof HelpRequested) return { code: 0, stdout: `${HELP}\n`, stderr: '' };
-    if (err instanceof UsageError)
-      return { code: 2, stdout: '', stderr: `validate: ${err.message}.\n${USAGE}\n` };
-    throw err;
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), cwd: process.cwd() };
+  const text = (lines: string[]) => (lines.length === 0 ? '' : `${lines.join('\n')}\n`);
+  const args = parseCommand('validate', validateCommand, argv, io);
+  if (typeof args === 'number') return { code: args, stdout: text(out), stderr: text(err) };
+  const parsed = validateArgsFrom(args as ParsedArgs<typeof VALIDATE_OPTIONS>, io.cwd);
+  if (typeof parsed === 'string') {
+    const code = usageError('validate', validateCommand, parsed, io);
+    return { code, stdout: text(out), stderr: text(err) };
   }
+  return validateRun(parsed, now);
+}
+
+/** `validate` with parsed arguments: the exit code and what to print. */
+export function validateRun(args: CliArgs, now: () => number = () => performance.now()): CliResult {
   const start = now();
   const unreadable: Finding[] = [];
   const files = args.paths.flatMap((p) => collectFiles(p, unreadable));
@@ -170,18 +182,4 @@ export function runCli(argv: readonly string[], now: () => number = () => perfor
   return args.format === 'human'
     ? { code, stdout: body + stats, stderr: '' }
     : { code, stdout: body, stderr: stats };
-}
-
-if (require.main === module) {
-  try {
-    const r = runCli(process.argv.slice(2));
-    process.stdout.write(r.stdout);
-    process.stderr.write(r.stderr);
-    process.exitCode = r.code;
-  } catch (err) {
-    process.stderr.write(
-      `validate: internal error (a bug in the tool, please report it): ${(err as Error).stack ?? String(err)}\n`,
-    );
-    process.exitCode = 70;
-  }
 }

@@ -1,4 +1,18 @@
-import { parseConvertArgs } from '../../convert/cli-args';
+import { convertCommand } from '../../convert/cli';
+import { convertArgsFrom, CONVERT_OPTIONS, ParseResult } from '../../convert/cli-args';
+import { OptionValues, parseCommand } from '../../io/command';
+
+/** The command line as `karpenter-gitops convert` parses and checks it. */
+function parseConvertArgs(argv: readonly string[]): ParseResult {
+  const err: string[] = [];
+  const args = parseCommand('convert', convertCommand, argv, {
+    out: () => {},
+    err: (l) => err.push(l),
+    cwd: '/',
+  });
+  if (typeof args === 'number') return { ok: false, usage: err.join('\n') };
+  return convertArgsFrom(args.values as OptionValues<typeof CONVERT_OPTIONS>, args.positionals);
+}
 
 test('files and options in any order, --flag=value accepted', () => {
   const r = parseConvertArgs([
@@ -21,17 +35,17 @@ test('files and options in any order, --flag=value accepted', () => {
       out: undefined,
       force: true,
       report: 'r.txt',
-      help: false,
     },
   });
 });
 
 test.each([
-  [[], 'give at least one manifest file or directory'],
-  [['--cluster'], '--cluster needs a value'],
+  [[], 'give FILE|DIR...'],
+  [['--cluster'], '--cluster needs a value (NAME)'],
   [['a.yaml', '--write', '--out', 'x.yaml'], '--write and --out cannot be used together'],
   [['a.yaml', '--force'], '--force only makes sense with --write or --out'],
-  [['a.yaml', '--bogus'], 'unknown option --bogus'],
+  [['a.yaml', '--bogus'], "unknown option '--bogus'"],
+  [['a.yaml', '--clustr', 'x'], "unknown option '--clustr'; did you mean '--cluster'?"],
   [['a.yaml', '--cluster', 'Prod_1'], "--cluster 'Prod_1' is not a valid cluster name"],
   [['a.yaml', '--cluster', 'fleet'], "--cluster 'fleet' is not a valid cluster name"],
   [['a.yaml', '--region', 'Frankfurt'], "--region 'Frankfurt' is not an AWS region name"],
@@ -43,11 +57,6 @@ test.each([
   const r = parseConvertArgs(argv);
   expect(r.ok).toBe(false);
   if (!r.ok) expect(r.usage).toContain(message);
-});
-
-test('--help needs no files', () => {
-  const r = parseConvertArgs(['--help']);
-  expect(r.ok && r.args.help).toBe(true);
 });
 
 test('--destination and --repo-url fill in gitops', () => {

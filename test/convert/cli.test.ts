@@ -79,7 +79,7 @@ test('usage errors exit 2 with the usage text', () => {
   const r = run('--account', '12345', 'manifests/dataops.yaml');
   expect(r.code).toBe(2);
   expect(r.err).toContain("--account '12345' is not an AWS account ID");
-  expect(r.err).toContain('Usage: npm run convert');
+  expect(r.err).toContain('usage: karpenter-gitops convert ');
   expect(run().code).toBe(2);
 });
 

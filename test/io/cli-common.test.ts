@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { UserError } from '../../model/diagnostics';
 import {
-  argsOrExit,
   CliIo,
   displayPath,
   EXIT_INTERNAL,
   EXIT_USER_ERROR,
   plural,
+  readToolPackage,
   reportFailure,
   resolveCliFolders,
 } from '../../io/cli-common';
@@ -78,14 +78,25 @@ describe('reportFailure', () => {
     ]);
   });
 
-  it('prints anything else as a bug with its stack, exit 70', () => {
+  it('prints anything else as a bug: one sentence and where to report it, exit 70; the stack only with --debug', () => {
     const o = io();
+    const { version, bugs } = readToolPackage();
     expect(reportFailure('policies', new Error('disk full'), 'dist/', o)).toBe(EXIT_INTERNAL);
-    expect(o.lines.slice(0, 2)).toEqual([
+    expect(o.lines).toEqual([
       'err policies: internal error: disk full',
-      'err this is a bug in karpenter-gitops, not in your fleet description; dist/ was not changed.',
+      `err This is a bug in karpenter-gitops ${version}, not in your input; dist/ was not changed. Please report it at ${bugs} (run again with --debug for the stack trace).`,
     ]);
-    expect(o.lines[2]).toMatch(/^err Error: disk full\n\s+at /);
+    const d = { ...io(), debug: true };
+    expect(reportFailure('policies', new Error('disk full'), 'dist/', d)).toBe(EXIT_INTERNAL);
+    expect(d.lines[1]).toBe(
+      `err This is a bug in karpenter-gitops ${version}, not in your input; dist/ was not changed. Please report it at ${bugs}.`,
+    );
+    expect(d.lines[2]).toMatch(/^err Error: disk full\n\s+at /);
+  });
+
+  it("reads the tool's own package.json: version and an issues URL", () => {
+    expect(readToolPackage().version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(readToolPackage().bugs).toMatch(/^https:\/\/\S+\/issues$/);
   });
 });
 
@@ -98,33 +109,5 @@ describe('output helpers', () => {
     ]);
     expect(displayPath(ROOT, join(ROOT, 'dist'))).toBe('dist/');
     expect(displayPath(ROOT, '/tmp/out')).toBe('/tmp/out/');
-  });
-});
-
-describe('argsOrExit', () => {
-  const io = () => {
-    const out: string[] = [];
-    const err: string[] = [];
-    return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l), cwd: '/' }, out, err };
-  };
-
-  it('prints a parse error with the usage and exits 2', () => {
-    const t = io();
-    expect(argsOrExit('synth', 'unknown option --x', 'usage: npm run synth', t.io)).toBe(2);
-    expect(t.err).toEqual(['synth: unknown option --x.\nusage: npm run synth']);
-    expect(t.out).toEqual([]);
-  });
-
-  it('prints the usage for --help and exits 0', () => {
-    const t = io();
-    expect(argsOrExit('synth', { help: true }, 'usage: npm run synth', t.io)).toBe(0);
-    expect(t.out).toEqual(['usage: npm run synth']);
-  });
-
-  it('hands back parsed arguments to go on with', () => {
-    const t = io();
-    const args = { help: false, quiet: true };
-    expect(argsOrExit('synth', args, 'usage', t.io)).toBe(args);
-    expect([...t.out, ...t.err]).toEqual([]);
   });
 });

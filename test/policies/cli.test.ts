@@ -4,13 +4,7 @@ import { tmpdir } from 'os';
 import * as path from 'path';
 import { UserError } from '../../model/diagnostics';
 import { FleetModel } from '../../model/fleet-model';
-import {
-  mergeCloudFormation,
-  parsePoliciesArgs,
-  policiesCli,
-  policySizeLines,
-  readDistTree,
-} from '../../policies/cli';
+import { mergeCloudFormation, policiesCli, policySizeLines, readDistTree } from '../../policies/cli';
 import { exampleFleet, PROJECT_ROOT } from './example-fleet';
 import { controllerScenarios } from '../../policies/scenarios';
 import { FleetLoader } from '../../io/cli-common';
@@ -42,22 +36,26 @@ describe('policies CLI', () => {
     return dist;
   }
 
-  it('parses its command line', () => {
-    expect(parsePoliciesArgs([])).toMatchObject({ command: 'generate', quiet: false });
-    expect(
-      parsePoliciesArgs(['verify', '--cluster=alpha', '--endpoint', 'http://127.0.0.1:1']),
-    ).toMatchObject({
-      command: 'verify',
-      cluster: 'alpha',
-      endpoint: 'http://127.0.0.1:1',
-    });
-    expect(parsePoliciesArgs(['--cluster', 'x'])).toBe(
-      '--cluster and --endpoint only apply to verify and sizes',
-    );
-    expect(parsePoliciesArgs(['sizes', '--cluster', 'x'])).toMatchObject({ command: 'sizes', cluster: 'x' });
-    expect(parsePoliciesArgs(['sizes', '--out', 'x'])).toBe('--out does not apply to sizes');
-    expect(parsePoliciesArgs(['--out'])).toBe('--out needs a value');
-    expect(parsePoliciesArgs(['bogus'])).toBe("unknown argument 'bogus'");
+  it('parses its command line through the command frame: usage errors exit 2 and name the problem', async () => {
+    const cases: [string[], string][] = [
+      [
+        ['--cluster', 'x'],
+        "karpenter-gitops policies: unknown option '--cluster'; did you mean '--clusters'?",
+      ],
+      [['sizes', '--out', 'x'], "karpenter-gitops policies sizes: unknown option '--out'."],
+      [['verify', '--endpoint'], 'karpenter-gitops policies verify: --endpoint needs a value (URL).'],
+      [['--out'], 'karpenter-gitops policies: --out needs a value (DIR).'],
+      [['sizs'], "karpenter-gitops policies: unknown subcommand 'sizs'; did you mean 'sizes'?"],
+    ];
+    for (const [argv, message] of cases) {
+      const t = io(root);
+      expect(await policiesCli(argv, t.io, { loadFleet: loader }, root)).toBe(2);
+      expect(t.err[0]).toBe(message);
+      expect(t.err[1]).toMatch(/^usage: karpenter-gitops policies/);
+    }
+    const help = io(root);
+    expect(await policiesCli(['sizes', '--help'], help.io, { loadFleet: loader }, root)).toBe(0);
+    expect(help.out[0]).toContain('usage: karpenter-gitops policies sizes [--cluster NAME] [--clusters DIR]');
   });
 
   it('sizes: prints each managed policy as IAM counts it, per cluster', async () => {

@@ -1,6 +1,6 @@
 import { ClusterModel } from '../../model/fleet-model';
 import { CHECK_IDS } from '../../preflight/check-result';
-import { parsePreflightArgs, preflightCli } from '../../preflight/cli';
+import { preflightCli } from '../../preflight/cli';
 import { clusterModel, nodePool } from '../policies/fixtures';
 import { preflightCluster } from './account';
 import { FakeAwsState } from './fake-aws-server';
@@ -169,21 +169,33 @@ describe('npm run preflight against a local AWS stand-in', () => {
 });
 
 describe('preflight command line', () => {
-  it('requires --cluster and knows its flags', () => {
-    expect(parsePreflightArgs([])).toBe('--cluster is required');
-    expect(parsePreflightArgs(['--cluster', 'a', '--format', 'yaml'])).toBe(
-      "--format must be text or json, not 'yaml'",
-    );
-    expect(parsePreflightArgs(['--cluster'])).toBe('--cluster needs a value');
-    expect(parsePreflightArgs(['--bogus'])).toBe("unknown argument '--bogus'");
-    expect(
-      parsePreflightArgs(['--cluster=a', '--endpoint-url', 'http://127.0.0.1:1', '--format=json']),
-    ).toEqual({
-      cluster: 'a',
-      endpointUrl: 'http://127.0.0.1:1',
-      format: 'json',
-      help: false,
-    });
+  it('requires --cluster and knows its flags (usage errors exit 2 before any AWS call)', async () => {
+    const deps = {
+      loadFleet: () => ({ fleet: { clusters: [preflightCluster()] }, warnings: [] }),
+      createClients: () => {
+        throw new Error('must not create clients');
+      },
+    };
+    const cases: [string[], string][] = [
+      [[], 'karpenter-gitops preflight: --cluster is required (NAME).'],
+      [
+        ['--cluster', 'a', '--format', 'yaml'],
+        "karpenter-gitops preflight: --format must be one of text, json, not 'yaml'.",
+      ],
+      [['--cluster'], 'karpenter-gitops preflight: --cluster needs a value (NAME).'],
+      [['--bogus'], "karpenter-gitops preflight: unknown option '--bogus'."],
+      [
+        ['--cluster=a', '--endpoint', 'x'],
+        "karpenter-gitops preflight: unknown option '--endpoint'; did you mean '--endpoint-url'?",
+      ],
+    ];
+    for (const [argv, message] of cases) {
+      const err: string[] = [];
+      expect(
+        await preflightCli(argv, { out: () => undefined, err: (l) => err.push(l), cwd: '/' }, deps),
+      ).toBe(2);
+      expect(err[0]).toBe(message);
+    }
   });
 
   it('exits 2 with usage for a bad command line or an unknown cluster, without touching AWS', async () => {
@@ -196,8 +208,11 @@ describe('preflight command line', () => {
       },
     };
     expect(await preflightCli([], io, deps)).toBe(2);
-    expect(err[0]).toMatch(/^preflight: --cluster is required\.\nusage: npm run preflight -- --cluster NAME/);
+    expect(err.slice(0, 2)).toEqual([
+      'karpenter-gitops preflight: --cluster is required (NAME).',
+      'usage: karpenter-gitops preflight --cluster NAME [--endpoint-url URL] [--format text|json] [--clusters DIR]',
+    ]);
     expect(await preflightCli(['--cluster', 'nope'], io, deps)).toBe(2);
-    expect(err[1]).toBe("preflight: no cluster named 'nope' in the fleet description (clusters: ticketing).");
+    expect(err[3]).toBe("preflight: no cluster named 'nope' in the fleet description (clusters: ticketing).");
   });
 });

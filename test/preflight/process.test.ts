@@ -1,5 +1,5 @@
 /**
- * The compiled CLI (`npm run preflight`, built by `npm test`) as a user runs it: credentials
+ * The compiled CLI (`karpenter-gitops preflight`, built by `npm test`) as a user runs it: credentials
  * from the environment (the SDK's default chain), the endpoint from AWS_ENDPOINT_URL, the real
  * fleet description in clusters/.
  */
@@ -11,7 +11,7 @@ import { readyAccount } from './account';
 import { closedPort, FakeAws, startFakeAws } from './fake-aws-server';
 
 const ROOT = resolve(__dirname, '..', '..');
-const CLI = resolve(ROOT, 'build', 'preflight', 'cli.js');
+const CLI = resolve(ROOT, 'build', 'cli', 'main.js');
 const ACCESS_KEY = 'AKIAFAKEPROCESS00000';
 
 function runCli(
@@ -19,7 +19,7 @@ function runCli(
   endpoint: string,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const child = spawn(process.execPath, [CLI, 'preflight', ...args], {
       cwd: resolve(__dirname, '..', '..'),
       env: {
         PATH: process.env.PATH ?? '',
@@ -46,7 +46,7 @@ function runCli(
 }
 
 const built = existsSync(CLI);
-(built ? describe : describe.skip)('node build/preflight/cli.js', () => {
+(built ? describe : describe.skip)('node build/cli/main.js preflight', () => {
   let aws: FakeAws | undefined;
   afterEach(async () => aws?.close());
 

@@ -4,7 +4,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { formatDiagnostic } from '../../model/diagnostics';
 import { loadFleet } from '../../model/load-fleet';
-import { Git, parsePromoteArgs, planPromotion, promote } from '../../promote/promote';
+import { runCommand } from '../../io/command';
+import { Git, planPromotion, promote, promoteCommand } from '../../promote/promote';
+import { parsePromoteArgs } from './promote-cli';
 import { git as gitAt } from '../review/git-fixtures';
 import { minimalFor, refusalOf } from '../support/fleet-files';
 
@@ -102,14 +104,67 @@ describe('npm run promote', () => {
     );
   });
 
-  it('parses its arguments', () => {
+  it('parses its arguments through the command frame', async () => {
+    const err: string[] = [];
+    const io = { out: () => undefined, err: (l: string) => err.push(l), cwd: '/nonexistent' };
+    expect(await runCommand('promote', promoteCommand, [], io)).toBe(2);
+    expect(err[0]).toBe('karpenter-gitops promote: --to is required (RING).');
+    expect(await runCommand('promote', promoteCommand, ['--to'], io)).toBe(2);
+    expect(err[3]).toBe('karpenter-gitops promote: --to needs a value (RING).');
+    expect(await runCommand('promote', promoteCommand, ['--to=prod', '--psh'], io)).toBe(2);
+    expect(err[6]).toBe("karpenter-gitops promote: unknown option '--psh'; did you mean '--push'?");
+  });
+
+  it('maps its arguments to the options of the gate', () => {
     expect(parsePromoteArgs(['--to', 'prod', '--push'])).toEqual({
       to: 'prod',
       remote: 'origin',
       clustersDir: 'clusters',
       push: true,
+      wait: undefined,
+      force: false,
+      format: 'text',
+      managementContext: undefined,
+      contexts: {},
+      kubeconfig: undefined,
+      printRbac: false,
     });
-    expect(() => parsePromoteArgs([])).toThrow('--to <ring> is required');
-    expect(() => parsePromoteArgs(['--to'])).toThrow('--to needs a value');
+    expect(() => parsePromoteArgs([])).toThrow('--to is required (RING)');
+    expect(
+      parsePromoteArgs([
+        '--to',
+        'prod',
+        '--wait',
+        '--force',
+        '--format',
+        'json',
+        '--management-context',
+        'mgmt',
+        '--context',
+        'a=ctx-a',
+        '--context',
+        'b=arn:aws:eks:eu-west-1:111122223333:cluster/b',
+        '--kubeconfig',
+        'kc',
+      ]),
+    ).toMatchObject({
+      wait: 30 * 60 * 1000,
+      force: true,
+      format: 'json',
+      managementContext: 'mgmt',
+      contexts: { a: 'ctx-a', b: 'arn:aws:eks:eu-west-1:111122223333:cluster/b' },
+      kubeconfig: 'kc',
+    });
+    expect(parsePromoteArgs(['--to', 'prod', '--wait', '1h30m']).wait).toBe(90 * 60 * 1000);
+    expect(parsePromoteArgs(['--print-rbac']).printRbac).toBe(true);
+    expect(() => parsePromoteArgs(['--to', 'prod', '--wait', 'soon'])).toThrow(
+      '--wait soon: not a duration (e.g. 90s, 10m, 1h30m)',
+    );
+    expect(() => parsePromoteArgs(['--to', 'prod', '--context', 'a'])).toThrow(
+      '--context a: use CLUSTER=CONTEXT',
+    );
+    expect(() => parsePromoteArgs(['--to', 'prod', '--format', 'yaml'])).toThrow(
+      "--format must be one of text, json, not 'yaml'",
+    );
   });
 });

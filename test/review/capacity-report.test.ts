@@ -8,7 +8,7 @@ import {
   niceCeil,
   renderCapacityMarkdown,
 } from '../../review/capacity-report';
-import { parseReportArgs, runReport } from '../../review/report';
+import { runReport } from '../../review/report';
 import { DEFAULTS, load, MINIMAL } from '../support/fleet-files';
 
 const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
@@ -57,14 +57,8 @@ describe('capacity report', () => {
     expect(renderCapacityMarkdown(report)).toBe(md);
   });
 
-  it('axis tops and arguments', () => {
+  it('axis tops', () => {
     expect([niceCeil(0), niceCeil(4.8), niceCeil(296.7), niceCeil(1000)]).toEqual([1, 5, 500, 1000]);
-    expect(parseReportArgs(['--format', 'json', '--output', 'r.json'])).toEqual({
-      clusters: 'clusters',
-      format: 'json',
-      output: 'r.json',
-    });
-    expect(() => parseReportArgs(['--format', 'html'])).toThrow(/--format must be markdown or json/);
   });
 });
 

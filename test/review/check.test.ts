@@ -2,7 +2,17 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { EMPTY_FLEET } from '../support/fleet-fixtures';
 import { distPaths } from '../../model/dist-layout';
-import { checkCli, parseCheckArgs } from '../../review/check';
+import { checkCli, checkOptionsFrom } from '../../review/check';
+
+const NO_OPTIONS = {
+  format: undefined,
+  quiet: false,
+  'diff-lines': undefined,
+  dist: undefined,
+  clusters: undefined,
+  base: undefined,
+  previous: undefined,
+} as const;
 import { defaultCheckDeps } from '../../review/check-wiring';
 import { CheckDeps } from '../../review/run-check';
 import { clone, exampleObjects, Obj, setPath, toDistFiles, writeTree } from './dist-fixtures';
@@ -79,19 +89,23 @@ describe('npm run check', () => {
   it('prints its usage with --help and exits 0', async () => {
     const r = await run(['--help'], project());
     expect(r.code).toBe(0);
-    expect(r.out).toEqual([
-      'usage: npm run check -- [--format text|github] [--quiet] [--diff-lines N] [--dist DIR] [--base <git-ref> | --previous DIR]',
-    ]);
+    expect(r.out).toHaveLength(1);
+    expect(r.out[0]).toContain(
+      'usage: karpenter-gitops check [--format text|github] [--quiet] [--diff-lines N] [--dist DIR] [--clusters DIR] [--base GIT-REF] [--previous DIR]',
+    );
+    expect(r.out[0]).toContain('--format FORMAT');
   });
 
   it('exits 2 on a usage error', async () => {
     const r = await run(['--format', 'xml'], project());
     expect(r.code).toBe(2);
-    expect(r.err[0]).toBe("check: --format must be one of text, github, not 'xml'");
-    expect((await run(['--bogus'], project())).code).toBe(2);
+    expect(r.err[0]).toBe("karpenter-gitops check: --format must be one of text, github, not 'xml'.");
+    const bogus = await run(['--bas', 'x'], project());
+    expect(bogus.code).toBe(2);
+    expect(bogus.err[0]).toBe("karpenter-gitops check: unknown option '--bas'; did you mean '--base'?");
   });
 
-  it('exits 2 and says it is a bug when a step throws a plain Error', async () => {
+  it('exits 70 and says it is a bug, where to report it, when a step throws a plain Error', async () => {
     const out: string[] = [];
     const err: string[] = [];
     const code = await checkCli(
@@ -105,28 +119,33 @@ describe('npm run check', () => {
         },
       },
     );
-    expect(code).toBe(2);
+    expect(code).toBe(70);
     const at = err.indexOf('check: internal error: generator exploded');
     expect(at).toBeGreaterThan(-1);
-    expect(err[at + 1]).toContain('this is a bug');
+    expect(err[at + 1]).toMatch(
+      /^This is a bug in karpenter-gitops .* Please report it at https:\/\/\S+\/issues/,
+    );
   });
 
   it('parses options', async () => {
-    expect(parseCheckArgs(['--diff-lines', '5', '--dist', 'out'], {})).toEqual({
+    expect(checkOptionsFrom({ ...NO_OPTIONS, 'diff-lines': '5', dist: 'out' }, {})).toEqual({
       format: 'text',
       quiet: false,
       diffLines: 5,
       dist: 'out',
     });
-    expect(() => parseCheckArgs(['--diff-lines', '0'], {})).toThrow(
-      '--diff-lines must be a positive whole number',
+    expect(checkOptionsFrom({ ...NO_OPTIONS, 'diff-lines': '0' }, {})).toBe(
+      "--diff-lines must be a positive whole number, not '0'",
     );
-    expect(parseCheckArgs(['--base', 'origin/main'], {}).base).toBe('origin/main');
-    expect(parseCheckArgs(['--previous', 'old-dist'], {}).previous).toBe('old-dist');
-    expect(() => parseCheckArgs(['--base', 'x', '--previous', 'y'], {})).toThrow(
+    expect(checkOptionsFrom({ ...NO_OPTIONS, quiet: false }, { CI: 'true' })).toMatchObject({ quiet: true });
+    expect(checkOptionsFrom({ ...NO_OPTIONS, base: 'x', previous: 'y' }, {})).toBe(
       'give either --base or --previous, not both',
     );
-    expect(() => parseCheckArgs(['--base'], {})).toThrow('--base needs a value');
+    const r = await run(['--base'], project());
+    expect(r.code).toBe(2);
+    expect(r.err[0]).toBe('karpenter-gitops check: --base needs a value (GIT-REF).');
+    const both = await run(['--base=x', '--previous', 'y'], project());
+    expect(both.err[0]).toBe('karpenter-gitops check: give either --base or --previous, not both.');
   });
 });
 

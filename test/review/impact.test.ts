@@ -1,7 +1,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { distPaths } from '../../model/dist-layout';
-import { main, parseImpactArgs, runImpact } from '../../review/impact';
+import { runCommand } from '../../io/command';
+import { impactCommand, ImpactOptions, runImpact } from '../../review/impact';
+
+/** Options as the command frame hands them to the command. */
+function opts(o: Partial<ImpactOptions>): ImpactOptions {
+  return { dist: 'dist', positional: [], format: 'markdown', ...o };
+}
 import { REPORT_MARKER } from '../../review/render-markdown';
 import { exampleObjects, Obj, setPath, toDistFiles, writeTree } from './dist-fixtures';
 import { repoWithBase } from './git-fixtures';
@@ -9,7 +15,7 @@ import { repoWithBase } from './git-fixtures';
 describe('npm run impact', () => {
   it('--base: reports the alias change, the limit change and the deleted pool in Markdown', () => {
     const { project } = repoWithBase();
-    const md = runImpact(parseImpactArgs(['--base', 'base']), project);
+    const md = runImpact(opts({ base: 'base' }), project);
     expect(md.startsWith(`${REPORT_MARKER}\n## Karpenter impact report`)).toBe(true);
     expect(md).toContain('Compared `base:dist` → `dist`.');
     expect(md).toContain(
@@ -31,7 +37,7 @@ describe('npm run impact', () => {
     const after = exampleObjects();
     setPath(after.get(distPaths.nodePool('ticketing', 'loadtest')) as Obj, 'spec.weight', 10);
     const json = JSON.parse(
-      runImpact(parseImpactArgs([before, writeTree(toDistFiles(after)), '--format', 'json']), '/'),
+      runImpact(opts({ positional: [before, writeTree(toDistFiles(after))], format: 'json' }), '/'),
     ) as {
       totals: Record<string, number>;
       clusters: {
@@ -65,34 +71,35 @@ describe('npm run impact', () => {
 
   it('is deterministic: the same input gives byte-identical output', () => {
     const { project } = repoWithBase();
-    const a = runImpact(parseImpactArgs(['--base', 'base', '--format', 'json']), project);
-    const b = runImpact(parseImpactArgs(['--base', 'base', '--format', 'json']), project);
+    const a = runImpact(opts({ base: 'base', format: 'json' }), project);
+    const b = runImpact(opts({ base: 'base', format: 'json' }), project);
     expect(a).toBe(b);
   });
 
-  it('exit codes: 2 for usage errors, 1 for unreadable input, 0 with --output', () => {
-    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    try {
-      const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
-      expect(main(['--help'])).toBe(0);
-      expect(String(stdout.mock.calls[0][0])).toMatch(/^usage: npm run impact -- --base <git-ref>/);
-      stdout.mockRestore();
-      expect(main(['only-one-folder'])).toBe(2);
-      expect(main(['--base', 'x', 'a', 'b'])).toBe(2);
-      expect(main(['--format', 'html', 'a', 'b'])).toBe(2);
-      expect(main(['/does/not/exist', '/nor/this'])).toBe(1);
-      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toContain(
-        '/does/not/exist folder does not exist.',
-      );
-      const out = path.join(writeTree(new Map()), 'report.md');
-      const dir = writeTree(toDistFiles(exampleObjects()));
-      expect(main([dir, dir, '--output', out])).toBe(0);
-      expect(fs.readFileSync(out, 'utf8')).toContain(
-        'No existing node is replaced or deleted (0 changed resources).',
-      );
-    } finally {
-      stderr.mockRestore();
-    }
+  it('exit codes: 2 for usage errors, 1 for unreadable input, 0 with --output', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l), cwd: '/' };
+    const main = (argv: string[]) => runCommand('impact', impactCommand, argv, io);
+    expect(await main(['--help'])).toBe(0);
+    expect(out[0]).toContain('usage: karpenter-gitops impact [--base GIT-REF]');
+    expect(out[0]).toContain('       karpenter-gitops impact OLD_DIST NEW_DIST');
+    expect(await main(['only-one-folder'])).toBe(2);
+    expect(err[0]).toBe('karpenter-gitops impact: give --base <git-ref> or two dist folders.');
+    expect(await main(['--base', 'x', 'a', 'b'])).toBe(2);
+    expect(await main(['--format', 'html', 'a', 'b'])).toBe(2);
+    expect(err).toContain("karpenter-gitops impact: --format must be one of markdown, json, not 'html'.");
+    expect(await main(['a', 'b', 'c'])).toBe(2);
+    expect(err).toContain("karpenter-gitops impact: unexpected argument 'c'.");
+    err.length = 0;
+    expect(await main(['/does/not/exist', '/nor/this'])).toBe(1);
+    expect(err.join('\n')).toContain('/does/not/exist folder does not exist.');
+    const report = path.join(writeTree(new Map()), 'report.md');
+    const dir = writeTree(toDistFiles(exampleObjects()));
+    expect(await main([dir, dir, '--output', report])).toBe(0);
+    expect(fs.readFileSync(report, 'utf8')).toContain(
+      'No existing node is replaced or deleted (0 changed resources).',
+    );
   });
 });
 
@@ -105,11 +112,11 @@ describe('impact --base: untracked files in dist/', () => {
       'utf8',
     );
     fs.writeFileSync(stray, loadtest.replace(/name: loadtest/g, 'name: stray'));
-    const md = runImpact(parseImpactArgs(['--base', 'base']), project);
+    const md = runImpact(opts({ base: 'base' }), project);
     expect(md.split('\n')).toContain(
       '> ⚠️ 1 untracked file in dist/ is compared here but not committed, so Argo CD will not sync it: `ticketing/karpenter/nodepool-stray.yaml`. Commit it or delete it.',
     );
-    const json = JSON.parse(runImpact(parseImpactArgs(['--base', 'base', '--format', 'json']), project));
+    const json = JSON.parse(runImpact(opts({ base: 'base', format: 'json' }), project));
     expect(json.untracked).toEqual(['ticketing/karpenter/nodepool-stray.yaml']);
   });
 });

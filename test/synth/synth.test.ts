@@ -3,7 +3,7 @@ import { Diagnostic, UserError } from '../../model/diagnostics';
 import { FleetModel } from '../../model/fleet-model';
 import { NamedGenerator } from '../../synth/generators';
 import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from '../../io/cli-common';
-import { parseSynthArgs, synthCli, SynthDeps } from '../../synth/synth';
+import { synthCli, SynthDeps } from '../../synth/synth';
 import { karpenterGenerator } from '../../charts/karpenter/karpenter-generator';
 import { fleetFixture } from '../support/fleet-fixtures';
 import { listNames, makeTempProject, readTree, removeTempProject, writeTree } from './dist-fixture';
@@ -134,7 +134,7 @@ describe('synth CLI', () => {
     expect(err).toEqual([expect.stringContaining('warning: nodeClasses.default.alias')]);
   });
 
-  test('a generator throwing half-way: exit 70 with "this is a bug" and a stack; dist identical, no temp folder', () => {
+  test('a generator throwing half-way: exit 70 with "This is a bug", no stack without --debug; dist identical, no temp folder', () => {
     const before = readTree(join(project, 'dist'));
     let calls = 0;
     const half: NamedGenerator = {
@@ -150,10 +150,10 @@ describe('synth CLI', () => {
     expect(calls).toBe(1);
     expect(code).toBe(EXIT_INTERNAL);
     expect(err[0]).toBe('synth: internal error: generator exploded after the first cluster');
-    expect(err[1]).toBe(
-      'this is a bug in karpenter-gitops, not in your fleet description; dist/ was not changed.',
+    expect(err[1]).toMatch(
+      /^This is a bug in karpenter-gitops \d+\.\d+\.\d+, not in your input; dist\/ was not changed\. Please report it at https:\/\/\S+\/issues \(run again with --debug for the stack trace\)\.$/,
     );
-    expect(err[2]).toMatch(/^Error: generator exploded after the first cluster\n\s+at /);
+    expect(err).toHaveLength(2);
     expect(readTree(join(project, 'dist'))).toEqual(before);
     expect(listNames(project)).toEqual(['dist']);
   });
@@ -176,11 +176,34 @@ describe('synth CLI', () => {
   test('bad command lines exit 2 with the usage', () => {
     expect(run(['--bogus'])).toBe(EXIT_USAGE);
     expect(err).toEqual([
-      "synth: unknown argument '--bogus'.\nusage: npm run synth -- [--out DIR] [--clusters DIR] [--quiet]",
+      "karpenter-gitops synth: unknown option '--bogus'.",
+      'usage: karpenter-gitops synth [--out DIR] [--clusters DIR] [--quiet]',
+      "Run 'karpenter-gitops synth --help' for the options.",
     ]);
     err = [];
     expect(run(['--out'])).toBe(EXIT_USAGE);
-    expect(err[0]).toMatch(/^synth: --out needs a folder\./);
+    expect(err[0]).toBe('karpenter-gitops synth: --out needs a value (DIR).');
+    err = [];
+    expect(run(['--out', '--quiet'])).toBe(EXIT_USAGE);
+    expect(err[0]).toBe('karpenter-gitops synth: --out needs a value (DIR).');
+  });
+
+  test('with --debug an internal error also prints the stack', () => {
+    const code = synthCli(
+      [],
+      { out: (l) => out.push(l), err: (l) => err.push(l), cwd: project, debug: true },
+      {
+        loadFleet: () => {
+          throw new Error('loader exploded');
+        },
+        validate: null,
+      },
+      project,
+    );
+    expect(code).toBe(EXIT_INTERNAL);
+    expect(err[0]).toBe('synth: internal error: loader exploded');
+    expect(err[1]).not.toContain('--debug');
+    expect(err[2]).toMatch(/^Error: loader exploded\n\s+at /);
   });
 
   test.each([
@@ -195,21 +218,9 @@ describe('synth CLI', () => {
 
   test('--help prints the usage and exits 0 without writing', () => {
     expect(run(['--help'])).toBe(EXIT_OK);
-    expect(out).toEqual(['usage: npm run synth -- [--out DIR] [--clusters DIR] [--quiet]']);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toContain('usage: karpenter-gitops synth [--out DIR] [--clusters DIR] [--quiet]');
+    expect(out[0]).toContain('  -q, --quiet     print no summary line');
     expect(readTree(join(project, 'dist'))).toEqual({ 'keep/me.yaml': 'previous: output\n' });
-  });
-});
-
-describe('parseSynthArgs', () => {
-  test('accepts both --flag value and --flag=value', () => {
-    expect(parseSynthArgs(['--out', 'a', '--clusters=b', '-q'])).toEqual({
-      out: 'a',
-      clusters: 'b',
-      quiet: true,
-      help: false,
-    });
-  });
-  test('refuses a flag as the value of another', () => {
-    expect(parseSynthArgs(['--out', '--quiet'])).toBe('--out needs a folder');
   });
 });

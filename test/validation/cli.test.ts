@@ -53,7 +53,7 @@ describe('validate CLI', () => {
     ]) {
       const r = runCli(argv);
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/^validate: .+\.\nusage: npm run validate -- /);
+      expect(r.stderr).toMatch(/^karpenter-gitops validate: .+\.\nusage: karpenter-gitops validate /);
     }
   });
 
@@ -92,10 +92,11 @@ describe('validate CLI', () => {
     const r = runCli(['--help']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    expect(r.stdout.startsWith('usage: npm run validate -- ')).toBe(true);
+    expect(r.stdout).toContain('\nusage: karpenter-gitops validate [--karpenter-version ');
     for (const option of ['--karpenter-version', '--previous', '--format', '--no-cfn-lint', '--help'])
       expect(r.stdout).toContain(option);
     expect(runCli(['-h']).code).toBe(0);
+    expect(r.stdout).toContain('one of text, human, json, junit, github');
   });
 
   test('--karpenter-version selects the schemas', () => {
@@ -105,6 +106,10 @@ describe('validate CLI', () => {
     );
     expect(runCli([beta]).code).toBe(1);
     expect(runCli(['--karpenter-version', '1.0.14', beta]).code).toBe(0);
+    expect(runCli(['--karpenter-version=v1.0.14', beta]).code).toBe(0);
+    expect(runCli(['--karpenter-version', '0.37.0', beta]).stderr).toContain(
+      "karpenter-gitops validate: unknown Karpenter version '0.37.0': imported versions are ",
+    );
   });
 
   test('--previous enables transition rules, matched by apiVersion, kind and name', () => {

@@ -1,0 +1,236 @@
+/**
+ * `karpenter-gitops init --cluster NAME --account ID --region REGION --destination NAME
+ * --repo-url URL [--dir DIR] [--force]`: sets up a GitOps repository to use the installed
+ * tool. Writes clusters/_defaults.yaml and clusters/NAME.yaml (a starting fleet checked with the
+ * real loader first), package.json scripts and the pinned dependency, cdk8s.yaml, the PR
+ * workflow, .gitignore and a README section.
+ *
+ * All or nothing: every target is checked before the first write. An existing file is never
+ * overwritten without --force (the refusal names it, and nothing is written); package.json,
+ * .gitignore and README.md are merged, never replaced.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { CliIo, displayPath, EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR, readToolPackage } from '../io/cli-common';
+import { AnyCommand, defineCommand, OptionValues, usageError } from '../io/command';
+import { clusterNameProblem } from '../model/check-names';
+import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
+import {
+  cdk8sYaml,
+  mergeGitignore,
+  mergePackageJson,
+  mergeReadme,
+  readmeSection,
+  WORKFLOW_PATH,
+  workflowYaml,
+} from './project-files';
+import { checkStarterFleet, starterFleetSources, StarterFleetProps } from './starter-fleet';
+
+const INIT_OPTIONS = {
+  cluster: {
+    type: 'string',
+    value: 'NAME',
+    description: 'name of the first cluster (file clusters/NAME.yaml); asked for on a terminal',
+  },
+  account: {
+    type: 'string',
+    value: 'ID',
+    description: "the cluster's 12-digit AWS account ID",
+  },
+  region: {
+    type: 'string',
+    value: 'REGION',
+    description: "the cluster's AWS region, e.g. eu-west-1",
+  },
+  destination: {
+    type: 'string',
+    value: 'NAME',
+    description: 'the cluster as registered in Argo CD (its Application destination name)',
+  },
+  'repo-url': {
+    type: 'string',
+    value: 'URL',
+    description: 'the Git repository Argo CD syncs dist/ from (this one)',
+  },
+  dir: {
+    type: 'string',
+    value: 'DIR',
+    description: 'the repository to set up',
+    defaultText: 'the working folder',
+  },
+  force: {
+    type: 'boolean',
+    description: 'overwrite existing files (and package.json scripts of the same names)',
+  },
+} as const;
+
+/** The five values of the starting fleet: flags, or answers when a terminal is attached. */
+const ASKED = ['cluster', 'account', 'region', 'destination', 'repo-url'] as const;
+type Asked = (typeof ASKED)[number];
+
+export type InitOptions = Omit<OptionValues<typeof INIT_OPTIONS>, Asked> & { readonly [K in Asked]: string };
+
+/**
+ * The options with every value of the starting fleet given: missing ones are asked for when a
+ * terminal is attached (io.prompt); without one, a usage error sentence naming them.
+ */
+export async function completeInitOptions(
+  values: OptionValues<typeof INIT_OPTIONS>,
+  io: CliIo,
+): Promise<InitOptions | string> {
+  const filled: Partial<Record<Asked, string>> = {};
+  const missing = ASKED.filter((k) => values[k] === undefined);
+  if (missing.length > 0 && io.prompt === undefined) {
+    return `${missing.map((k) => `--${k} ${INIT_OPTIONS[k].value}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required without a terminal`;
+  }
+  for (const k of missing) {
+    const answer = (await io.prompt!(`${INIT_OPTIONS[k].description} (--${k}): `)).trim();
+    if (answer === '') return `--${k} is required`;
+    filled[k] = answer;
+  }
+  return { ...values, ...(filled as Record<Asked, string>) } as InitOptions;
+}
+
+/** One file init writes. */
+export interface InitTarget {
+  /** Relative to the repository, POSIX separators. */
+  readonly path: string;
+  readonly text: string;
+  /** 'create': refused if it exists (without --force); 'merge': combined with what is there. */
+  readonly mode: 'create' | 'merge';
+}
+
+export interface InitPlan {
+  readonly targets: readonly InitTarget[];
+  /** package.json scripts kept as the user had them. */
+  readonly keptScripts: readonly string[];
+}
+
+function readIfExists(file: string): string | undefined {
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+/** Every file init would write into `root`. Throws UserError when the starting fleet is refused. */
+export function planInit(props: StarterFleetProps, root: string, force: boolean): InitPlan {
+  const fleet = starterFleetSources(props);
+  checkStarterFleet(fleet);
+  const tool = readToolPackage();
+  const pkgFile = join(root, 'package.json');
+  const existingPkg = readIfExists(pkgFile);
+  let pkg;
+  try {
+    pkg = mergePackageJson(existingPkg, tool, basename(root), force);
+  } catch (e) {
+    throw new UserError([
+      {
+        severity: 'error',
+        file: 'package.json',
+        line: 0,
+        col: 0,
+        path: '',
+        message: `cannot be read as JSON (${e instanceof Error ? e.message : String(e)})`,
+        fix: 'Fix package.json, then run init again',
+      },
+    ]);
+  }
+  const title = basename(root);
+  return {
+    targets: [
+      ...fleet.map((s) => ({ path: s.path, text: s.text, mode: 'create' as const })),
+      { path: 'package.json', text: pkg.text, mode: 'merge' },
+      { path: 'cdk8s.yaml', text: cdk8sYaml(tool), mode: 'create' },
+      { path: WORKFLOW_PATH, text: workflowYaml(tool), mode: 'create' },
+      { path: '.gitignore', text: mergeGitignore(readIfExists(join(root, '.gitignore'))), mode: 'merge' },
+      {
+        path: 'README.md',
+        text: mergeReadme(readIfExists(join(root, 'README.md')), readmeSection(props.cluster, tool), title),
+        mode: 'merge',
+      },
+    ],
+    keptScripts: pkg.keptScripts,
+  };
+}
+
+function writeAtomically(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}
+
+/** `init` with parsed options. */
+export function initRun(options: InitOptions, io: CliIo): number {
+  const root = resolve(io.cwd, options.dir ?? '.');
+  if (existsSync(root) && !statSync(root).isDirectory()) {
+    io.err(
+      `init: ${displayPath(io.cwd, root).replace(/\/$/, '')} is not a folder. Give a folder with --dir.`,
+    );
+    return EXIT_USAGE;
+  }
+  const nameProblem = clusterNameProblem(options.cluster);
+  if (nameProblem !== undefined) {
+    io.err(`init: --cluster: ${nameProblem.message}. ${nameProblem.fix.replace(/ \(set name:.*\)$/, '')}.`);
+    return EXIT_USAGE;
+  }
+  let plan: InitPlan;
+  try {
+    plan = planInit(
+      {
+        cluster: options.cluster,
+        accountId: options.account,
+        region: options.region,
+        destination: options.destination,
+        repoURL: options['repo-url'],
+      },
+      root,
+      options.force,
+    );
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    for (const d of sortDiagnostics(e.diagnostics)) io.err(formatDiagnostic(d));
+    io.err('init: nothing was written. Fix the flags above and run init again.');
+    return EXIT_USER_ERROR;
+  }
+  const shownRoot = displayPath(io.cwd, root);
+  const existing = plan.targets.filter((t) => t.mode === 'create' && existsSync(join(root, t.path)));
+  if (existing.length > 0 && !options.force) {
+    for (const t of existing) io.err(`init: ${t.path} already exists in ${shownRoot}.`);
+    io.err('init: nothing was written. Run init with --force to overwrite, or move those files away first.');
+    return EXIT_USER_ERROR;
+  }
+  const written: string[] = [];
+  for (const t of plan.targets) {
+    const file = join(root, t.path);
+    if (readIfExists(file) === t.text) continue;
+    writeAtomically(file, t.text);
+    written.push(t.path);
+  }
+  for (const name of plan.keptScripts)
+    io.err(`init: package.json already has a '${name}' script; it was kept (--force replaces it).`);
+  io.out(
+    `init: wrote ${written.length === 0 ? 'nothing (already set up)' : written.join(', ')} in ${shownRoot}`,
+  );
+  io.out('Next: npm install, then npx karpenter-gitops synth, then commit clusters/, dist/ and the rest.');
+  return EXIT_OK;
+}
+
+export const initCommand: AnyCommand = defineCommand({
+  name: 'init',
+  summary: 'set up this repository: a starting fleet, npm scripts, cdk8s.yaml, the PR workflow',
+  description:
+    'Asks for the first five options when a terminal is attached and they are not given.\n' +
+    'Writes clusters/_defaults.yaml and clusters/NAME.yaml (a small, secure starting fleet), package.json\n' +
+    'scripts and the exact version of karpenter-gitops in devDependencies, cdk8s.yaml, the PR workflow\n' +
+    `${WORKFLOW_PATH}, .gitignore and a README section. An existing file is not overwritten without\n` +
+    '--force (and then nothing is written); package.json, .gitignore and README.md are merged.',
+  options: INIT_OPTIONS,
+  exitCodes:
+    '0 written, 1 a flag value the fleet refuses or a file that exists (nothing written), 2 usage error',
+  run: async ({ values }, io): Promise<number> => {
+    const options = await completeInitOptions(values, io);
+    if (typeof options === 'string') return usageError('init', initCommand, options, io);
+    if (options.cluster.includes('/'))
+      return usageError('init', initCommand, '--cluster must be a name, not a path', io);
+    return initRun(options, io);
+  },
+});

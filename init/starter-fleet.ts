@@ -1,0 +1,92 @@
+/**
+ * The starting fleet `karpenter-gitops init` writes: `clusters/_defaults.yaml` and
+ * `clusters/<cluster>.yaml`, small, commented and secure by default (a pinned AMI alias,
+ * IMDSv2 and encrypted volumes from the tool's defaults, one general pool with limits, spot
+ * and on-demand). It is checked with the real loader before anything is written, so a bad
+ * account ID or region gets exactly the messages `synth` would give.
+ */
+import { DEFAULT_CLUSTERS_DIR, DEFAULTS_FILE, FleetSource, loadFleetFromSources } from '../model/load-fleet';
+import { DEFAULT_KARPENTER_VERSION } from '../model/versions';
+
+export interface StarterFleetProps {
+  readonly cluster: string;
+  readonly accountId: string;
+  readonly region: string;
+  /** The cluster's name as registered in Argo CD. */
+  readonly destination: string;
+  /** The Git repository Argo CD reads dist/ from. */
+  readonly repoURL: string;
+}
+
+/** A YAML double-quoted scalar (JSON strings are valid YAML): user input never changes the structure. */
+function q(value: string): string {
+  return JSON.stringify(value);
+}
+
+/** The AMI alias the starting node class pins (also in the README's example). */
+export const STARTER_AMI_ALIAS = 'al2023@v20250505';
+
+export function defaultsYaml(props: StarterFleetProps): string {
+  return `# Fleet-wide settings, deep-merged under every clusters/<cluster>.yaml (the cluster file wins).
+# Written by karpenter-gitops init; see the fleet reference for every field.
+karpenter:
+  # The Karpenter version every cluster runs; bump it, then synth, check and impact.
+  version: ${DEFAULT_KARPENTER_VERSION}
+tags:
+  # Tags on every AWS resource Karpenter and the CloudFormation create.
+  managed-by: karpenter-gitops
+gitops:
+  # The repository Argo CD syncs dist/ from: this one.
+  repoURL: ${q(props.repoURL)}
+  targetRevision: main
+  distPath: dist
+  argocdNamespace: argocd
+`;
+}
+
+export function clusterYaml(props: StarterFleetProps): string {
+  return `# Cluster ${props.cluster}: one node class and one general-purpose node pool to start from.
+# Secure defaults apply without being written here: IMDSv2 required, encrypted gp3 root volume,
+# least-privilege IAM scoped to this cluster.
+aws:
+  accountId: ${q(props.accountId)}   # in quotes: an unquoted number is refused
+  region: ${q(props.region)}
+gitops:
+  destination:
+    name: ${q(props.destination)}   # the cluster as registered in Argo CD
+nodeClasses:
+  default:
+    # A pinned AMI release: nodes change only when you bump it (impact shows which).
+    alias: ${STARTER_AMI_ALIAS}
+nodePools:
+  general:
+    nodeClass: default
+    # Spot first, on-demand when spot is short.
+    capacityTypes: [spot, on-demand]
+    instanceCategories: { in: [c, m, r], minValues: 2 }
+    instanceGenerationGreaterThan: 5
+    disruption:
+      consolidationPolicy: WhenEmptyOrUnderutilized
+      consolidateAfter: 1m
+    # The most this pool may provision in total: raise it as the cluster grows.
+    limits:
+      cpu: "100"
+      memory: 400Gi
+`;
+}
+
+/** The two files, as paths relative to the repository. */
+export function starterFleetSources(
+  props: StarterFleetProps,
+  clustersDir = DEFAULT_CLUSTERS_DIR,
+): FleetSource[] {
+  return [
+    { path: `${clustersDir}/${DEFAULTS_FILE}`, text: defaultsYaml(props) },
+    { path: `${clustersDir}/${props.cluster}.yaml`, text: clusterYaml(props) },
+  ];
+}
+
+/** Loads the starting fleet with the real loader; throws UserError with synth's messages. */
+export function checkStarterFleet(sources: readonly FleetSource[]): void {
+  loadFleetFromSources(sources);
+}

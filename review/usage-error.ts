@@ -1,7 +1,0 @@
-/** A command line the CLI cannot run: printed with the usage text, exit code 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}

@@ -1,0 +1,270 @@
+/**
+ * `karpenter-gitops init` in a temporary folder: what it writes, what it refuses, --force,
+ * bad flags with synth's own messages, and the path from init to a passing check.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { runCli } from '../../cli/main';
+import { CliIo, readToolPackage } from '../../io/cli-common';
+import { starterFleetSources } from '../../init/starter-fleet';
+
+const FLAGS = [
+  '--cluster',
+  'shop',
+  '--account=111122223333',
+  '--region',
+  'eu-west-1',
+  '--destination',
+  'shop-eu',
+  '--repo-url',
+  'https://github.com/example/platform-gitops.git',
+];
+
+function capture(cwd: string): { io: CliIo; out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (l) => out.push(l), err: (l) => err.push(l), cwd, env: {} }, out, err };
+}
+
+/** Every file below `dir` (relative path → text), without .git. */
+function tree(dir: string, rel = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+    const p = rel === '' ? e.name : `${rel}/${e.name}`;
+    if (e.name === '.git') continue;
+    if (e.isDirectory()) Object.assign(out, tree(dir, p));
+    else out[p] = readFileSync(join(dir, p), 'utf8');
+  }
+  return out;
+}
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'kg-init-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('init writes', () => {
+  it('the fleet, package.json, cdk8s.yaml, the PR workflow, .gitignore and a README section', async () => {
+    const c = capture(dir);
+    expect(await runCli(['init', ...FLAGS], c.io)).toBe(0);
+    expect(Object.keys(tree(dir)).sort()).toEqual([
+      '.github/workflows/karpenter-gitops.yml',
+      '.gitignore',
+      'README.md',
+      'cdk8s.yaml',
+      'clusters/_defaults.yaml',
+      'clusters/shop.yaml',
+      'package.json',
+    ]);
+    expect(c.out[0]).toMatch(/^init: wrote clusters\/_defaults\.yaml, clusters\/shop\.yaml, package\.json, /);
+    const { name, version } = readToolPackage();
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    expect(pkg.devDependencies).toEqual({ [name]: version });
+    expect(pkg.scripts).toMatchObject({
+      synth: 'karpenter-gitops synth',
+      check: 'karpenter-gitops check',
+      impact: 'karpenter-gitops impact',
+    });
+    const cdk8s = parse(readFileSync(join(dir, 'cdk8s.yaml'), 'utf8')) as Record<string, unknown>;
+    expect(cdk8s.app).toBe(`npx ${name} synth --quiet --out build/cdk8s.out`);
+    expect(cdk8s.validations).toEqual([
+      { package: `./node_modules/${name}`, version, class: 'KarpenterGitopsValidation' },
+    ]);
+    const shop = readFileSync(join(dir, 'clusters', 'shop.yaml'), 'utf8');
+    expect(shop).toContain('accountId: "111122223333"');
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toContain('node_modules/\nbuild/\n');
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain('<!-- karpenter-gitops:start -->');
+  });
+
+  it('a PR workflow pinned by SHA, with the paths of the repository, that passes @action-validator/cli', async () => {
+    expect(await runCli(['init', ...FLAGS], capture(dir).io)).toBe(0);
+    const file = join(dir, '.github', 'workflows', 'karpenter-gitops.yml');
+    const text = readFileSync(file, 'utf8');
+    for (const line of text.split('\n').filter((l) => /^\s*-?\s*uses:/.test(l)))
+      expect(line).toMatch(/uses: [\w-]+\/[\w-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+    const wf = parse(text) as {
+      on: { pull_request: { paths: string[] } };
+      jobs: Record<string, { steps: { run?: string }[] }>;
+    };
+    expect(wf.on.pull_request.paths).toEqual([
+      'clusters/**',
+      'dist/**',
+      'cdk8s.yaml',
+      'package.json',
+      'package-lock.json',
+      '.github/workflows/karpenter-gitops.yml',
+    ]);
+    const runs = Object.values(wf.jobs).flatMap((j) => j.steps.map((s) => s.run ?? ''));
+    expect(runs).toContain('npx karpenter-gitops check --format github --base "$BASE_SHA"');
+    expect(runs.join('\n')).toContain(
+      'npx karpenter-gitops impact --base "$BASE_SHA" --output impact-report.md',
+    );
+    const cli = require.resolve('@action-validator/cli/cli.mjs');
+    const r = spawnSync(process.execPath, [cli, file], { encoding: 'utf8' });
+    // Like this repository's own workflows: the validator cannot check globs and says so.
+    expect(r.stderr.replace(/^WARNING: Glob validation.*\n/gm, '')).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  it('merges package.json, .gitignore and README.md, keeping what was there', async () => {
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({
+        name: 'ops',
+        version: '2.0.0',
+        scripts: { test: 'jest', synth: 'make synth' },
+        license: 'MIT',
+      }),
+    );
+    writeFileSync(join(dir, '.gitignore'), '.env\nnode_modules\n');
+    writeFileSync(join(dir, 'README.md'), '# Ops\n\nOur platform.\n');
+    const c = capture(dir);
+    expect(await runCli(['init', ...FLAGS], c.io)).toBe(0);
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(pkg).toMatchObject({ name: 'ops', version: '2.0.0', license: 'MIT' });
+    expect(pkg.scripts).toMatchObject({ test: 'jest', synth: 'make synth', check: 'karpenter-gitops check' });
+    expect(c.err).toEqual([
+      "init: package.json already has a 'synth' script; it was kept (--force replaces it).",
+    ]);
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe(
+      '.env\nnode_modules\n\n# karpenter-gitops (dist/ is committed: Argo CD syncs it)\nbuild/\nimpact-report.md\n',
+    );
+    const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+    expect(readme.startsWith('# Ops\n\nOur platform.\n\n<!-- karpenter-gitops:start -->')).toBe(true);
+    // Running it again (with --force for the files it created) adds nothing twice.
+    expect(await runCli(['init', ...FLAGS, '--force'], capture(dir).io)).toBe(0);
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe(readme);
+    expect(
+      (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: object }).scripts,
+    ).toMatchObject({
+      synth: 'karpenter-gitops synth',
+    });
+  });
+});
+
+describe('init refuses', () => {
+  it('to overwrite an existing file without --force, names it, and writes nothing', async () => {
+    mkdirSync(join(dir, 'clusters'));
+    writeFileSync(join(dir, 'clusters', 'shop.yaml'), 'mine: true\n');
+    const c = capture(dir);
+    expect(await runCli(['init', ...FLAGS], c.io)).toBe(1);
+    expect(c.err).toEqual([
+      'init: clusters/shop.yaml already exists in ./.',
+      'init: nothing was written. Run init with --force to overwrite, or move those files away first.',
+    ]);
+    expect(tree(dir)).toEqual({ 'clusters/shop.yaml': 'mine: true\n' });
+    const forced = capture(dir);
+    expect(await runCli(['init', ...FLAGS, '--force'], forced.io)).toBe(0);
+    expect(readFileSync(join(dir, 'clusters', 'shop.yaml'), 'utf8')).toContain('accountId: "111122223333"');
+  });
+
+  it.each([
+    ['--account', '12345'],
+    ['--region', 'eu-west-9'],
+  ])('a bad %s with exactly the messages synth gives, writing nothing', async (flag, value) => {
+    const argv = [...FLAGS];
+    const at = argv.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+    argv.splice(at, argv[at].includes('=') ? 1 : 2, `${flag}=${value}`);
+    const c = capture(dir);
+    expect(await runCli(['init', ...argv], c.io)).toBe(1);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(c.err[c.err.length - 1]).toBe(
+      'init: nothing was written. Fix the flags above and run init again.',
+    );
+    // The same fleet, written by hand and synthesized: the same diagnostics.
+    const props = {
+      cluster: 'shop',
+      accountId: flag === '--account' ? value : '111122223333',
+      region: flag === '--region' ? value : 'eu-west-1',
+      destination: 'shop-eu',
+      repoURL: 'https://github.com/example/platform-gitops.git',
+    };
+    const other = mkdtempSync(join(tmpdir(), 'kg-init-synth-'));
+    try {
+      mkdirSync(join(other, 'clusters'));
+      for (const s of starterFleetSources(props)) writeFileSync(join(other, s.path), s.text);
+      const synth = capture(other);
+      expect(await runCli(['synth'], synth.io)).toBe(1);
+      expect(c.err.slice(0, -1)).toEqual(synth.err.slice(0, -1));
+      expect(c.err[0]).toMatch(
+        flag === '--account'
+          ? /^clusters\/shop\.yaml:\d+:\d+ .*accountId/
+          : /^clusters\/shop\.yaml:\d+:\d+ .*region/,
+      );
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('a cluster name that is not a DNS label, and missing flags (exit 2)', async () => {
+    const bad = capture(dir);
+    expect(await runCli(['init', ...FLAGS, '--cluster', 'Shop_1'], bad.io)).toBe(2);
+    expect(bad.err.join('\n')).toContain('--cluster given twice');
+    const name = capture(dir);
+    expect(await runCli(['init', ...FLAGS.slice(2), '--cluster=Shop_1'], name.io)).toBe(2);
+    expect(name.err[0]).toMatch(/^init: --cluster: cluster name 'Shop_1' is not a DNS-1123 label/);
+    const missing = capture(dir);
+    expect(await runCli(['init', '--cluster', 'shop'], missing.io)).toBe(2);
+    expect(missing.err[0]).toBe(
+      'karpenter-gitops init: --account ID, --region REGION, --destination NAME, --repo-url URL are required without a terminal.',
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('with a terminal, asks for what the flags leave out', async () => {
+    const c = capture(dir);
+    const questions: string[] = [];
+    const answers = ['eu-west-1', 'shop-eu', 'https://github.com/example/platform-gitops.git'];
+    const io: CliIo = { ...c.io, prompt: async (q) => (questions.push(q), answers.shift() ?? '') };
+    expect(await runCli(['init', '--cluster=shop', '--account', '111122223333'], io)).toBe(0);
+    expect(questions).toEqual([
+      "the cluster's AWS region, e.g. eu-west-1 (--region): ",
+      'the cluster as registered in Argo CD (its Application destination name) (--destination): ',
+      'the Git repository Argo CD syncs dist/ from (this one) (--repo-url): ',
+    ]);
+    expect(readFileSync(join(dir, 'clusters', 'shop.yaml'), 'utf8')).toContain('region: "eu-west-1"');
+    const empty = capture(dir);
+    expect(await runCli(['init', '--force'], { ...empty.io, prompt: async () => '' })).toBe(2);
+    expect(empty.err[0]).toBe('karpenter-gitops init: --cluster is required.');
+  });
+});
+
+describe('from init to a passing check', () => {
+  it('init, synth writes dist/shop/, commit, check passes, impact --base HEAD reports no change', async () => {
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+    git('init', '-q', '-b', 'main');
+    expect(await runCli(['init', ...FLAGS], capture(dir).io)).toBe(0);
+    const synth = capture(dir);
+    expect(await runCli(['synth'], synth.io)).toBe(0);
+    expect(synth.out).toEqual([expect.stringMatching(/^synth: 1 cluster, 1 node pool, \d+ files → dist\/$/)]);
+    expect(existsSync(join(dir, 'dist', 'shop', 'karpenter', 'nodepool-general.yaml'))).toBe(true);
+    git('add', '-A');
+    git('commit', '-q', '-m', 'karpenter-gitops init');
+    const check = capture(dir);
+    const code = await runCli(['check', '--quiet'], check.io);
+    expect(check.out[check.out.length - 1]).toMatch(/^check: passed \(load ok: 1 cluster, 1 node pool; /);
+    expect(code).toBe(0);
+    const impact = capture(dir);
+    expect(await runCli(['impact', '--base', 'HEAD', '--format', 'json'], impact.io)).toBe(0);
+    expect(JSON.parse(impact.out.join('\n'))).toMatchObject({ before: 'HEAD:dist', after: 'dist' });
+  }, 240_000);
+});
