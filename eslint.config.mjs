@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['imports/**', 'build/**', 'dist/**', 'node_modules/**', 'coverage/**'] },
+  { ignores: ['imports/**', 'build/**', 'lib/**', 'dist/**', 'node_modules/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

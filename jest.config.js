@@ -7,11 +7,12 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
     // @marcbachmann/cel-js ships ES modules only; jest's CommonJS runtime needs them transpiled
     // (node itself loads them with require(esm), so built code does not need this).
-    '/node_modules/@marcbachmann/cel-js/.+\\.js$': [
+    // So do secretlint's rule set (model/secret-scan.ts) and runner (its equivalence test).
+    '/node_modules/(@marcbachmann/cel-js|@secretlint/[^/]+)/.+\\.js$': [
       'ts-jest',
       { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true } },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!@marcbachmann/cel-js/)'],
+  transformIgnorePatterns: ['/node_modules/(?!@marcbachmann/cel-js/|@secretlint/)'],
   testTimeout: 60000,
 };

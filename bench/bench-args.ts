@@ -2,14 +2,14 @@
  * Command line of `npm run bench` (bench/bench.ts): which fleet sizes, how many runs,
  * which rows, which extras. Pure: returns the parsed options or a sentence saying what is wrong.
  */
-import { EVERYDAY_ROWS } from './bench-everyday';
+import { EVERYDAY_ROWS, INSTALLED_ROWS } from './bench-everyday';
 
 /**
  * What a run measures: the pipeline per size (with the serialization lower bound), the
  * trivial cdk8s app, one-core validation throughput, and the everyday loop
  * (bench/bench-everyday.ts).
  */
-export const BENCH_ROWS = ['pipeline', 'trivial', 'throughput', ...EVERYDAY_ROWS] as const;
+export const BENCH_ROWS = ['pipeline', 'trivial', 'throughput', ...EVERYDAY_ROWS, ...INSTALLED_ROWS] as const;
 export type BenchRow = (typeof BENCH_ROWS)[number];
 
 /** One synthetic fleet size: `clusters` × `pools` node pools per cluster. */

@@ -27,10 +27,13 @@ import type { Measured, Ratio } from './bench-stats';
 import { spread } from './bench-stats';
 
 export const EVERYDAY_ROWS = ['synth-fleet', 'synth-ts', 'check', 'cdk8s'] as const;
+/** Rows of the installed package (bench/bench-installed.ts), reported like the everyday loop. */
+export const INSTALLED_ROWS = ['installed-init', 'installed-50x6'] as const;
+export type InstalledRowName = (typeof INSTALLED_ROWS)[number];
 export type EverydayRowName = (typeof EVERYDAY_ROWS)[number];
 
 export interface EverydayRow {
-  readonly row: EverydayRowName;
+  readonly row: EverydayRowName | InstalledRowName;
   /** What the user does, e.g. "`npm run synth` after editing one fleet file". */
   readonly what: string;
   /** The pipeline alone it is compared with. */
@@ -86,7 +89,7 @@ export function copyProject(
   for (const f of fleet) writeFileSync(join(dir, f.path), f.text);
 }
 
-function measured(runs: readonly TimedProcess[]): Measured {
+export function measured(runs: readonly TimedProcess[]): Measured {
   const cpu = runs.map((r) => r.cpuMs);
   return {
     wall: spread(runs.map((r) => r.wallMs)),
@@ -94,7 +97,7 @@ function measured(runs: readonly TimedProcess[]): Measured {
   };
 }
 
-function ratio(a: readonly TimedProcess[], b: readonly TimedProcess[]): Ratio {
+export function ratio(a: readonly TimedProcess[], b: readonly TimedProcess[]): Ratio {
   const cpu = a.map((r, i) => (r.cpuMs && b[i].cpuMs ? r.cpuMs / b[i].cpuMs : undefined));
   return {
     wall: spread(a.map((r, i) => r.wallMs / b[i].wallMs)).median,

@@ -114,6 +114,30 @@ export function targets(
         )
       : notMeasured(t2, why('synth-ts')),
   );
+  const installedInit = row('installed-init');
+  const t7 = 'installed `karpenter-gitops synth` of the init fleet ≤ 4× `node -e 0`';
+  out.push(
+    installedInit
+      ? judged(
+          t7,
+          ratioText(installedInit.ratio),
+          installedInit.ratio.wall <= 4,
+          `${formatRatio(installedInit.ratio.wall)} wall ${installedInit.ratio.wall <= 4 ? '≤' : '>'} 4×`,
+        )
+      : notMeasured(t7, why('installed-init')),
+  );
+  const installed50 = row('installed-50x6');
+  const t8 = '50x6 `synth` from the installed package ≤ 1.1× the in-repo pipeline';
+  out.push(
+    installed50
+      ? judged(
+          t8,
+          ratioText(installed50.ratio),
+          installed50.ratio.wall <= 1.1,
+          `${formatRatio(installed50.ratio.wall)} wall ${installed50.ratio.wall <= 1.1 ? '≤' : '>'} 1.1×`,
+        )
+      : notMeasured(t8, why('installed-50x6')),
+  );
   const t3 = '50x6 full pipeline ≥ 4× faster than the trivial ts-node cdk8s app';
   out.push(
     small?.speedup

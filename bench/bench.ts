@@ -32,7 +32,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BENCH_USAGE, BenchArgs, BenchSize, parseBenchArgs, sizeLabel } from './bench-args';
-import { copyProject, EVERYDAY_ROWS, EverydayRow, measureEveryday } from './bench-everyday';
+import { copyProject, EVERYDAY_ROWS, EverydayRow, INSTALLED_ROWS, measureEveryday } from './bench-everyday';
+import { measureInstalled } from './bench-installed';
 import { benchFleetSources } from './bench-fleet';
 import type { BenchPipelineReport } from './bench-pipeline-child';
 import { CpuProfile, ProfileSummary, summarizeProfile } from './bench-profile';
@@ -358,6 +359,19 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = BE
         project,
         everydayRows,
         args.runs,
+        everyday,
+      );
+    }
+    const installedRows = INSTALLED_ROWS.filter((r) => args.rows.includes(r));
+    if (installedRows.length > 0) {
+      io.err(`bench: the installed package (${installedRows.join(', ')}): npm pack, npm install ...`);
+      measureInstalled(
+        (what, command, a, cwd, env) => bench.run(what, command, a, cwd, env),
+        root,
+        temp,
+        installedRows,
+        args.runs,
+        benchFleetSources(50, 6),
         everyday,
       );
     }

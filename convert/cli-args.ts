@@ -17,6 +17,8 @@ export interface ConvertArgs {
   readonly destination?: string;
   /** Git repository Argo CD reads dist/ from. @default left out (usually in clusters/_defaults.yaml) */
   readonly repoURL?: string;
+  /** `gitops.ring`: a rollout ring of the target fleet. @default left out */
+  readonly ring?: string;
   /** Write `clusters/<cluster>.yaml`. */
   readonly write: boolean;
   /**
@@ -54,6 +56,11 @@ export const CONVERT_OPTIONS = {
     description:
       'Git repository Argo CD reads dist/ from (leave it out when clusters/_defaults.yaml sets it)',
   },
+  ring: {
+    type: 'string',
+    value: 'NAME',
+    description: 'rollout ring for gitops.ring (required when the target fleet has rings)',
+  },
   write: {
     type: 'boolean',
     description: 'write clusters/<cluster>.yaml (refuses to overwrite without --force)',
@@ -75,7 +82,10 @@ export const CONVERT_OPTIONS = {
 
 export const CONVERT_DESCRIPTION = `Reads existing Karpenter manifests (v1alpha5 Provisioner + AWSNodeTemplate, v1beta1 or v1
 NodePool + EC2NodeClass, also 'kubectl get -o yaml' Lists) and writes one cluster's fleet
-description. A directory means every .yaml/.yml file in it.`;
+description. A directory means every .yaml/.yml file in it.
+
+The output is checked by running synth on the target fleet with it added (clusters/, or the
+folder --out writes into when it has a _defaults.yaml).`;
 
 export type ParseResult =
   { readonly ok: true; readonly args: ConvertArgs } | { readonly ok: false; readonly usage: string };
@@ -135,6 +145,7 @@ export function convertArgsFrom(
       region,
       destination,
       repoURL,
+      ring: values.ring,
       write,
       out: values.out,
       force,

@@ -6,7 +6,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Diagnostic, formatDiagnostic } from '../model/diagnostics';
 import { AnyCommand, defineCommand, parseCommand, usageError } from '../io/command';
+import { FleetSource } from '../model/load-fleet';
 import { ConvertArgs, convertArgsFrom, CONVERT_DESCRIPTION, CONVERT_OPTIONS } from './cli-args';
+import { ringUsageProblem, TargetFleet } from './target-fleet';
 import { formatReport } from './conversion-report';
 import { convertManifests } from './convert-manifests';
 import { ManifestSource } from './manifest-documents';
@@ -23,12 +25,18 @@ export const convertCommand: AnyCommand = defineCommand({
   description: CONVERT_DESCRIPTION,
   options: CONVERT_OPTIONS,
   positionals: { name: 'FILE|DIR...', description: 'manifest files, or folders of them', min: 1 },
-  exitCodes: '0 converted, 1 errors in the input (nothing written), 2 usage error',
+  exitCodes:
+    '0 converted and synth accepts it in the target fleet, 1 errors in the input (nothing written) or synth ' +
+    'refuses the output (written or printed all the same, to fix by hand), 2 usage error',
   run: ({ values, positionals }, io): number => {
     const parsed = convertArgsFrom(values, positionals);
     if (!parsed.ok) return usageError('convert', convertCommand, parsed.usage, io);
     const lines = (write: (l: string) => void) => (t: string) => write(t.replace(/\n$/, ''));
-    return convertRun(parsed.args, { cwd: io.cwd, stdout: lines(io.out), stderr: lines(io.err) });
+    return convertRun(
+      parsed.args,
+      { cwd: io.cwd, stdout: lines(io.out), stderr: lines(io.err) },
+      (sentence) => usageError('convert', convertCommand, sentence, io),
+    );
   },
 });
 
@@ -41,27 +49,37 @@ export function runConvertCli(argv: readonly string[], io: CliIo): number {
   return convertCommand.run(args, frameIo) as number;
 }
 
-/** The converter with checked arguments. */
-export function convertRun(args: ConvertArgs, io: CliIo): number {
+/**
+ * The converter with checked arguments; `usage` reports a usage error that needs the target
+ * fleet to be seen (an unknown `--ring`) and returns its exit code.
+ */
+export function convertRun(args: ConvertArgs, io: CliIo, usage: (sentence: string) => number): number {
   const problems: Diagnostic[] = [];
   const sources = readSources(args.files, io.cwd, problems);
   if (problems.length > 0) {
     io.stderr(problems.map(formatDiagnostic).join('\n') + '\n');
     return 1;
   }
+  const fleet = readTargetFleet(args, io.cwd);
+  const ringProblem = ringUsageProblem(args.ring, fleet);
+  if (ringProblem !== undefined) return usage(ringProblem);
   const result = convertManifests(sources, {
     cluster: args.cluster,
     accountId: args.accountId,
     region: args.region,
     destination: args.destination,
     repoURL: args.repoURL,
+    ring: args.ring,
+    fleet,
+    outputPath:
+      args.out !== undefined && fleet !== undefined ? toDisplayPath(path.normalize(args.out)) : undefined,
   });
   const report = formatReport(result.entries, result.diagnostics);
   if (result.clusterNameMissing) {
     io.stderr(`convert: ${result.clusterNameMissing}.\n`);
     return 2;
   }
-  if (!result.ok || result.yaml === undefined || result.clusterName === undefined) {
+  if (result.yaml === undefined || result.clusterName === undefined) {
     emitReport(report, args.report, io);
     if (args.report !== undefined) {
       // the errors also go to the terminal: a failed run must never be silent
@@ -72,7 +90,14 @@ export function convertRun(args: ConvertArgs, io: CliIo): number {
     }
     return 1;
   }
+  // Refused by synth: the output is still written (or printed) to fix by hand, and the run fails;
+  // the report (on the terminal, or in the --report file) ends by saying so.
+  const refused = !result.ok;
   const target = args.write ? path.join('clusters', `${result.clusterName}.yaml`) : args.out;
+  const where = target !== undefined ? toDisplayPath(target) : 'the printed fleet description';
+  const note = refused
+    ? `synth refuses ${where} as it is: ${result.diagnostics.length} error(s) above. Fix them in ${where} by hand, or fix the manifests and convert again${target !== undefined ? ' with --force' : ''}.\n`
+    : '';
   if (target !== undefined) {
     const absolute = path.resolve(io.cwd, target);
     if (fs.existsSync(absolute) && !args.force) {
@@ -83,13 +108,51 @@ export function convertRun(args: ConvertArgs, io: CliIo): number {
       return 1;
     }
     writeAtomically(absolute, result.yaml);
-    emitReport(report, args.report, io);
-    io.stderr(`Wrote ${toDisplayPath(target)}.\n`);
-    return 0;
+  } else io.stdout(result.yaml);
+  if (args.report !== undefined) {
+    emitReport(report + note, args.report, io);
+    // the errors also go to the terminal: a refused run must never look like a success
+    if (refused) io.stderr(result.diagnostics.map(formatDiagnostic).join('\n') + '\n');
+  } else emitReport(report, args.report, io);
+  if (target !== undefined) io.stderr(`Wrote ${toDisplayPath(target)}.\n`);
+  if (refused)
+    io.stderr(args.report !== undefined ? note.replace(' above.', ` above (also in ${args.report}).`) : note);
+  return refused ? 1 : 0;
+}
+
+/**
+ * The fleet the output goes into: `clusters/` for --write and for stdout (when it exists), the
+ * folder of --out when it holds a `_defaults.yaml`; none otherwise (the output is then checked
+ * as a fleet of its own).
+ */
+function readTargetFleet(args: ConvertArgs, cwd: string): TargetFleet | undefined {
+  let dir: string;
+  if (args.out !== undefined) {
+    dir = path.dirname(args.out);
+    if (!fs.existsSync(path.resolve(cwd, dir, '_defaults.yaml'))) return undefined;
+  } else dir = 'clusters';
+  const absolute = path.resolve(cwd, dir);
+  let names: string[];
+  try {
+    names = fs
+      .readdirSync(absolute)
+      .filter((n) => /\.ya?ml$/.test(n))
+      .sort();
+  } catch {
+    return undefined;
   }
-  io.stdout(result.yaml);
-  emitReport(report, args.report, io);
-  return 0;
+  const shown = toDisplayPath(path.normalize(dir));
+  const sources: FleetSource[] = [];
+  for (const name of names) {
+    try {
+      const file = path.join(absolute, name);
+      if (!fs.statSync(file).isFile()) continue;
+      sources.push({ path: `${shown}/${name}`, text: fs.readFileSync(file, 'utf8') });
+    } catch {
+      // unreadable: synth would say so, but it is not the conversion's to report
+    }
+  }
+  return { dir: shown, sources };
 }
 
 function readSources(files: readonly string[], cwd: string, problems: Diagnostic[]): ManifestSource[] {

@@ -1,8 +1,8 @@
 /**
  * The conversion report: one line for every field the converter renamed, moved,
  * converted, defaulted, split or dropped, with where it was written and why. Errors
- * (conflicting or unusable input) are Diagnostics and make the run fail; report entries
- * never do.
+ * (conflicting or unusable input, and whatever synth refuses in the output) are Diagnostics
+ * and make the run fail; report entries never do.
  */
 import { Diagnostic, formatDiagnostic, sortDiagnostics } from '../model/diagnostics';
 
@@ -15,8 +15,7 @@ export const REPORT_ACTIONS = [
   'dropped',
   'skipped',
   'inferred',
-  // synth's own checks on the written description (convert/synth-check.ts)
-  'refused',
+  // synth's warnings on the written description (its refusals are errors: convert/synth-check.ts)
   'checked',
 ] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];

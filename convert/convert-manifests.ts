@@ -2,6 +2,7 @@
  * The conversion as one pure function: manifest texts in, fleet description and report
  * out. No file or environment access (the CLI does that), so tests call it directly.
  */
+import { isSecretMessage } from '../model/check-secrets';
 import { Diagnostic } from '../model/diagnostics';
 import { TAGS } from '../model/constants';
 import {
@@ -11,7 +12,7 @@ import {
   supportedKinds,
 } from './api-generations';
 import { ConversionLog, ReportEntry } from './conversion-report';
-import { DocumentContext } from './document-context';
+import { DocumentContext, formatPath } from './document-context';
 import { NodeClassDraft, NodePoolDraft } from './drafts';
 import { buildFleetDescription, ClusterSettings, renderFleetDescription } from './fleet-description';
 import {
@@ -32,6 +33,9 @@ import { convertProvisioner } from './from-v1alpha5';
 import { placeKubelet } from './kubelet-placement';
 import { decideNodeRole } from './node-role';
 import { DraftOrigin, synthCheck } from './synth-check';
+import { decideRegion, regionEvidence } from './region-inference';
+import { locateInSource } from './source-positions';
+import { fleetSetsRepoURL, TargetFleet } from './target-fleet';
 import { documentLabel, ManifestDocument, ManifestSource, readManifests } from './manifest-documents';
 
 export interface ConvertOptions {
@@ -61,21 +65,42 @@ export interface ConvertOptions {
    */
   readonly repoURL?: string;
   /**
-   * Run synth's checks on the result and report their findings (convert/synth-check.ts); tests
-   * that synthesize the result themselves turn it off.
+   * Rollout ring for `gitops.ring` (one of the target fleet's `gitops.rings`).
+   * @default left out (synth then refuses the file in a fleet that has rings)
+   */
+  readonly ring?: string;
+  /**
+   * The fleet the output is written into; synth's check runs on it with the output added.
+   * @default none: the output is checked as a fleet of its own
+   */
+  readonly fleet?: TargetFleet;
+  /**
+   * Path of the output in that fleet, as shown to the user.
+   * @default `<fleet dir>/<cluster>.yaml`
+   */
+  readonly outputPath?: string;
+  /**
+   * Run synth on the result in the target fleet (convert/synth-check.ts) and turn what it refuses
+   * into errors; tests that synthesize the result themselves turn it off.
    * @default true
    */
   readonly selfCheck?: boolean;
 }
 
 export interface ConvertResult {
-  /** False when there are errors (then there is no YAML). */
+  /** False when there are errors: in the input (then there is no YAML), or what synth refuses in the output. */
   readonly ok: boolean;
+  /**
+   * Number of errors that are synth's refusals of the written output (and region contradictions):
+   * the YAML is there, to fix by hand, but does not synthesize as it is.
+   * @default 0
+   */
+  readonly refusals?: number;
   /** Set when no cluster name was given and none could be inferred: a usage problem. */
   readonly clusterNameMissing?: string;
   readonly clusterName?: string;
   readonly description?: Record<string, unknown>;
-  /** The fleet description file text, comment header included. */
+  /** The fleet description file text, comment header included; set whenever the input converted, even if synth refuses it (but never when it would carry a secret). */
   readonly yaml?: string;
   readonly entries: readonly ReportEntry[];
   readonly diagnostics: readonly Diagnostic[];
@@ -101,6 +126,7 @@ export function convertManifests(
   const podTemplates = new Map<string, Defined<NamespacedDraft>>();
 
   const settings = globalSettings(read.documents);
+  const converted: ManifestDocument[] = [];
 
   for (const doc of read.documents) {
     const ctx = new DocumentContext(doc, log);
@@ -108,7 +134,10 @@ export function convertManifests(
     if (extra === 'overlay') define(overlays, convertNodeOverlay(ctx), ctx, 'node overlay');
     else if (extra === 'buffer') define(buffers, convertCapacityBuffer(ctx), ctx, 'capacity buffer');
     else if (extra === 'podTemplate') define(podTemplates, convertPodTemplate(ctx), ctx, 'pod template');
-    if (extra !== undefined) continue;
+    if (extra !== undefined) {
+      converted.push(doc);
+      continue;
+    }
     const known = recogniseKind(doc.apiVersion, doc.kind);
     if (!known) {
       const why =
@@ -140,6 +169,7 @@ export function convertManifests(
       });
       continue;
     }
+    converted.push(doc);
     if (known.role === 'pool') {
       let pool: NodePoolDraft;
       if (known.generation === 'v1alpha5') {
@@ -202,14 +232,21 @@ export function convertManifests(
   }
   const classList = [...classDrafts.values()];
   const nodeRole = decideNodeRole(classList, clusterName, log);
+  // The region: --region, else the one the input's zones and ARNs name (reported); a
+  // contradiction is an error at its line, and the output is still made so that every
+  // finding shows in one run.
+  const region = decideRegion(options.region, regionEvidence(converted));
+  for (const e of region.entries) log.add(e);
   const cluster: ClusterSettings = {
     name: clusterName,
     accountId: options.accountId,
-    region: options.region,
+    region: region.region,
     destination: options.destination,
     repoURL: options.repoURL,
+    ring: options.ring,
     nodeRoleName: nodeRole.nodeRoleName,
     mixedRoles: nodeRole.mixedRoles,
+    repoURLFromFleet: fleetSetsRepoURL(options.fleet),
   };
   const bufferDrafts = [...buffers.values()].map((d) => d.draft);
   const templateDrafts = [...podTemplates.values()].map((d) => d.draft);
@@ -219,50 +256,75 @@ export function convertManifests(
     capacityBuffers: bufferDrafts,
     podTemplates: templateDrafts,
   });
-  const body = renderFleetDescription(description, {
-    sources: [],
-    cluster,
-    pinnedAliases: [],
-    warnings: 0,
-  });
-  const origins = new Map<string, DraftOrigin>();
-  for (const [key, defined] of [
-    ...[...pools.values()].map((d) => [`nodePools.${d.draft.name}`, d] as const),
-    ...[...classes.values()].map((d) => [`nodeClasses.${d.draft.name}`, d] as const),
-    ...[...overlays.values()].map((d) => [`nodeOverlays.${d.draft.name}`, d] as const),
-    ...[...buffers.values()].map((d) => [`capacityBuffers.${d.draft.name}`, d] as const),
-  ]) {
-    const doc = defined.ctx.doc;
-    origins.set(key, { file: doc.file, line: doc.line, col: doc.col, object: `${doc.kind}/${doc.name}` });
-  }
-  // Split classes (`<class>-<pool>`) come from the class they were split from.
-  for (const cls of classList)
-    if (!origins.has(`nodeClasses.${cls.name}`)) {
-      const doc = cls.ctx.doc;
-      origins.set(`nodeClasses.${cls.name}`, {
-        file: doc.file,
-        line: doc.line,
-        col: doc.col,
-        object: `${doc.kind}/${doc.name}`,
-      });
-    }
-  if (options.selfCheck ?? true)
-    for (const e of synthCheck({ yaml: body, cluster, origins, firstFile: sources[0]?.file ?? '' }))
-      log.add(e);
-  const entries = log.entries;
-  const yaml = renderFleetDescription(description, {
+  const header = (warnings: number) => ({
     sources: sources.map((s) => s.file),
     cluster,
     pinnedAliases: classList
       .filter((c) => c.aliasPinnedByConverter)
       .map((c) => c.name)
       .sort(),
-    warnings: entries.filter((e) => e.level === 'warning').length,
+    warnings,
     ...(typeof description.kubernetesVersion === 'string'
       ? { kubernetesVersion: description.kubernetesVersion }
       : {}),
   });
-  return { ok: true, clusterName, description, yaml, entries, diagnostics: log.diagnostics };
+  const origins = new Map<string, DraftOrigin>();
+  for (const [key, defined] of [
+    ...[...pools.values()].map((d) => [`nodePools.${d.draft.name}`, d] as const),
+    ...[...overlays.values()].map((d) => [`nodeOverlays.${d.draft.name}`, d] as const),
+    ...[...buffers.values()].map((d) => [`capacityBuffers.${d.draft.name}`, d] as const),
+  ])
+    origins.set(key, { docs: [defined.ctx.doc] });
+  // A class is searched in its own manifest first, then in the pools that use it (v1beta1
+  // kubelet settings, v1alpha5 inline providers); split classes (`<class>-<pool>`) too.
+  for (const cls of classList) {
+    const users = poolDrafts.filter((p) => p.nodeClass === cls.name).map((p) => p.ctx.doc);
+    origins.set(`nodeClasses.${cls.name}`, {
+      docs: [cls.ctx.doc, ...users.filter((d) => d !== cls.ctx.doc)],
+    });
+  }
+  const refusals: Diagnostic[] = [...region.diagnostics];
+  if (options.selfCheck ?? true) {
+    const check = synthCheck({
+      yaml: renderFleetDescription(description, header(0)),
+      cluster,
+      origins,
+      firstFile: sources[0]?.file ?? '',
+      documents: converted,
+      fleet: options.fleet,
+      convertedPath: options.outputPath,
+    });
+    for (const e of check.entries) log.add(e);
+    // A contradicting region is already an error at the same line.
+    const taken = new Set(region.diagnostics.map((d) => `${d.file}:${d.line}`));
+    refusals.push(...check.errors.filter((d) => !taken.has(`${d.file}:${d.line}`)));
+  }
+  log.addDiagnostics(refusals);
+  const entries = log.entries;
+  // A credential is never carried into a fleet file: with a secret among the refusals nothing is
+  // written or printed, unlike other refusals, which are written to fix by hand.
+  if (refusals.some((d) => isSecretMessage(d.message)))
+    return {
+      ok: false,
+      refusals: refusals.length,
+      clusterName,
+      description,
+      entries,
+      diagnostics: log.diagnostics,
+    };
+  const yaml = renderFleetDescription(
+    description,
+    header(entries.filter((e) => e.level === 'warning').length),
+  );
+  return {
+    ok: refusals.length === 0,
+    refusals: refusals.length,
+    clusterName,
+    description,
+    yaml,
+    entries,
+    diagnostics: log.diagnostics,
+  };
 }
 
 function isGlobalSettings(doc: ManifestDocument): boolean {
@@ -309,13 +371,19 @@ function inferClusterName(classes: readonly NodeClassDraft[], log: ConversionLog
   if (values.size !== 1) return undefined;
   const [name] = [...values];
   if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name) || name.length > 63) return undefined;
+  // Reported at the first selector that names it.
+  const at = locateInSource(
+    classes.map((c) => c.ctx.doc),
+    { path: ['subnetSelectorTerms', 0, 'tags', TAGS.discovery], values: [name] },
+    { valueOnly: true },
+  );
   log.add({
     level: 'info',
     action: 'inferred',
-    file: classes[0].ctx.doc.file,
-    line: 0,
-    col: 0,
-    source: 'cluster name',
+    file: at?.doc.file ?? classes[0].ctx.doc.file,
+    line: at?.position.line ?? 0,
+    col: at?.position.col ?? 0,
+    source: at ? `${at.doc.kind}/${at.doc.name} ${formatPath(at.path)}` : 'cluster name',
     target: 'name',
     message: `cluster name '${name}' taken from the ${TAGS.discovery} selector tag`,
     reason: 'No --cluster was given; every node class selects this discovery tag value',

@@ -38,6 +38,13 @@ export interface ClusterSettings {
   readonly destination?: string;
   /** `gitops.repoURL`. @default left out (usually in `clusters/_defaults.yaml`) */
   readonly repoURL?: string;
+  /**
+   * True when the target fleet's `_defaults.yaml` sets `gitops.repoURL` (the header then does not ask for it).
+   * @default false
+   */
+  readonly repoURLFromFleet?: boolean;
+  /** `gitops.ring`: the rollout ring. @default left out */
+  readonly ring?: string;
   /** `iam.nodeRoleName`, when the classes' one role is not the default. @default left out */
   readonly nodeRoleName?: string;
   /** `role (classes)` for each of several roles the classes use; the header asks to choose. @default none */
@@ -84,6 +91,7 @@ export function buildFleetDescription(
   if (cluster.nodeRoleName !== undefined) out.iam = { nodeRoleName: cluster.nodeRoleName };
   const gitops: Obj = {};
   if (cluster.repoURL !== undefined) gitops.repoURL = cluster.repoURL;
+  if (cluster.ring !== undefined) gitops.ring = cluster.ring;
   if (cluster.destination !== undefined)
     gitops.destination = /^https?:\/\//.test(cluster.destination)
       ? { server: cluster.destination }
@@ -103,19 +111,24 @@ export function buildFleetDescription(
 }
 
 /**
- * The newest Kubernetes version every converted alias family is published for, when that is
- * older than the fleet's default (AL2: up to 1.32, model/ami-publication.ts); else undefined.
+ * The Kubernetes version the converted alias families need when the fleet's default is outside
+ * the versions AWS publishes them for (model/ami-publication.ts): the newest every family is
+ * published for when that is older (AL2: up to 1.32), the first they all are published for when
+ * that is newer (windows2025: from 1.35); else (or when no version fits them all) undefined.
  */
 export function kubernetesVersionForAliases(classes: readonly NodeClassDraft[]): string | undefined {
-  const lastMinors = classes
-    .map((c) =>
-      c.alias !== undefined ? ALIAS_KUBERNETES_RANGES[c.alias.split('@')[0]]?.lastMinor : undefined,
-    )
-    .filter((m): m is number => m !== undefined);
-  if (lastMinors.length === 0) return undefined;
-  const version = `1.${Math.min(...lastMinors)}`;
+  const ranges = classes
+    .map((c) => (c.alias !== undefined ? ALIAS_KUBERNETES_RANGES[c.alias.split('@')[0]] : undefined))
+    .filter((r): r is NonNullable<typeof r> => r !== undefined);
+  const lastMinors = ranges.map((r) => r.lastMinor).filter((m): m is number => m !== undefined);
+  const firstMinors = ranges.map((r) => r.firstMinor).filter((m): m is number => m !== undefined);
+  const last = lastMinors.length > 0 ? Math.min(...lastMinors) : undefined;
+  const first = firstMinors.length > 0 ? Math.max(...firstMinors) : undefined;
+  if (last !== undefined && first !== undefined && first > last) return undefined;
   const defaultMinor = Number(FLEET_DEFAULTS.kubernetesVersion.split('.')[1]);
-  return Math.min(...lastMinors) < defaultMinor ? version : undefined;
+  if (last !== undefined && last < defaultMinor) return `1.${last}`;
+  if (first !== undefined && first > defaultMinor) return `1.${first}`;
+  return undefined;
 }
 
 function nodeClassObject(c: NodeClassDraft): Obj {
@@ -323,7 +336,7 @@ export function fleetHeader(h: HeaderInput): string {
     lines.push(
       '  gitops.destination - REQUIRED: the cluster as registered in Argo CD; add it or rerun with --destination',
     );
-  if (h.cluster.repoURL === undefined)
+  if (h.cluster.repoURL === undefined && h.cluster.repoURLFromFleet !== true)
     lines.push(
       '  gitops.repoURL - required: set it once in clusters/_defaults.yaml, or rerun with --repo-url',
     );
@@ -332,8 +345,12 @@ export function fleetHeader(h: HeaderInput): string {
       `  iam.nodeRoleName - REQUIRED: the node classes use several roles: ${h.cluster.mixedRoles.join('; ')}. ${ONE_NODE_ROLE_FIX}`,
     );
   if (h.kubernetesVersion !== undefined) {
+    const newer =
+      Number(h.kubernetesVersion.split('.')[1]) > Number(FLEET_DEFAULTS.kubernetesVersion.split('.')[1]);
     lines.push(
-      `  kubernetesVersion - set to ${h.kubernetesVersion}, the last with AMIs of the converted alias family (AL2): set your cluster's version, and plan the move to AL2023 or Bottlerocket`,
+      newer
+        ? `  kubernetesVersion - set to ${h.kubernetesVersion}, the first with AMIs of the converted alias family: set your cluster's version (AWS publishes no AMIs of the family for older versions)`
+        : `  kubernetesVersion - set to ${h.kubernetesVersion}, the last with AMIs of the converted alias family (AL2): set your cluster's version, and plan the move to AL2023 or Bottlerocket`,
     );
   }
   for (const name of h.pinnedAliases) {

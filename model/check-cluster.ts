@@ -10,12 +10,14 @@ import { labelKeyProblem, labelValueProblem } from './check-labels';
 import { clusterNameProblem, isDns1123Label, isDns1123Subdomain, suggestDnsName } from './check-names';
 import { checkNodeClass, checkNodeClassTags } from './check-node-class';
 import { checkCapacityBuffers } from './check-capacity-buffer';
+import { checkDisruption } from './check-disruption';
 import { checkInstanceCatalogue } from './check-instance-catalogue';
 import { checkKarpenterFeatures } from './check-karpenter-features';
 import { checkNodeOverlays } from './check-node-overlay';
 import { checkNodePool } from './check-node-pool';
 import { checkPoolArchitectures } from './check-pool-architectures';
 import { checkRegion } from './check-region';
+import { checkUserDataDownloads } from './check-user-data-downloads';
 import { checkZones } from './check-zones';
 import { didYouMean } from './did-you-mean';
 import { KNOWN_FEATURE_GATES } from './feature-gates';
@@ -148,9 +150,13 @@ export function checkClusterSemantics(ctx: CheckContext): void {
   if ((raw.gitops as RawCluster['gitops'] | undefined) !== undefined) checkGitOps(ctx);
 
   const classNames = ctx.classNames;
-  for (const [className, nc] of Object.entries(raw.nodeClasses ?? {})) checkNodeClass(ctx, className, nc);
+  for (const [className, nc] of Object.entries(raw.nodeClasses ?? {})) {
+    checkNodeClass(ctx, className, nc);
+    checkUserDataDownloads(ctx, className, nc);
+  }
   for (const [poolName, pool] of Object.entries(raw.nodePools ?? {})) {
     checkNodePool(ctx, poolName, pool, classNames);
+    checkDisruption(ctx, poolName, pool);
     checkPoolArchitectures(ctx, poolName, pool);
     checkZones(ctx, poolName, pool, aws?.region);
   }

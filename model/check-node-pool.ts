@@ -18,7 +18,6 @@ const MAX_REQUIREMENTS = 100;
 /** Kubernetes limit on the total size of an object's annotations. */
 export const MAX_ANNOTATION_BYTES = 256 * 1024;
 const BUDGET_NODES = /^((100|[0-9]{1,2})%|[0-9]+)$/;
-const CRON_MACROS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly'];
 
 export function checkNodePool(
   ctx: CheckContext,
@@ -217,17 +216,7 @@ export function checkNodePool(
       allowNever: false,
       hoursAndMinutesOnly: true,
     });
-    if (
-      b.schedule !== undefined &&
-      !CRON_MACROS.includes(b.schedule) &&
-      b.schedule.trim().split(/\s+/).length !== 5
-    ) {
-      ctx.error(
-        at('disruption', 'budgets', i, 'schedule'),
-        `'${show(b.schedule)}' is not a cron schedule`,
-        'Write five fields (minute hour day month weekday), e.g. "0 9 * * mon-fri", or @daily',
-      );
-    }
+    // The schedule itself is parsed as Karpenter parses it in check-disruption.ts.
   });
 }
 

@@ -10,6 +10,7 @@ export const LABELS = {
   arch: 'kubernetes.io/arch',
   os: 'kubernetes.io/os',
   zone: 'topology.kubernetes.io/zone',
+  region: 'topology.kubernetes.io/region',
   zoneId: 'topology.k8s.aws/zone-id',
   instanceType: 'node.kubernetes.io/instance-type',
   instanceCategory: 'karpenter.k8s.aws/instance-category',

@@ -15,6 +15,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
+import { checkSecrets, SecretValue, withoutSecrets } from './check-secrets';
 import { checkClusterSemantics } from './check-cluster';
 import { CheckContext } from './check-context';
 import { checkFleet, FleetEntry } from './check-fleet';
@@ -215,6 +216,7 @@ export function loadFleetFromSources(
   };
 
   const entries: FleetEntry[] = [];
+  const secrets: SecretValue[] = [];
   for (const source of clusterSources) {
     const parsed = parseFleetSource(source.path, source.text);
     diagnostics.push(...parsed.diagnostics);
@@ -261,6 +263,7 @@ export function loadFleetFromSources(
     };
     const ctx = new CheckContext(root, raw, stem, declaredClassNames(plain));
     checkClusterSemantics(ctx);
+    secrets.push(...checkSecrets(ctx, (file) => sources.find((s) => s.path === file)?.text).secrets);
     report(source.path, ctx.diagnostics);
     if (defaultsRoot) report(source.path, checkDefaultsOverrides(defaultsRoot, parsed.root, raw));
     if (partial) {
@@ -293,7 +296,7 @@ export function loadFleetFromSources(
     diagnostics.push({ ...diagnostic, message: `${diagnostic.message}${scope}` });
   }
   diagnostics.push(...checkFleet(entries), ...checkRings(entries));
-  const all = dedupe(diagnostics.map(oneLineDiagnostic));
+  const all = dedupe(withoutSecrets(diagnostics, secrets).map(oneLineDiagnostic));
   if (all.some((d) => d.severity === 'error')) throw new UserError(all);
   return {
     fleet: resolveFleet(entries.flatMap((e) => (e.model ? [e.model] : []))),

@@ -138,7 +138,8 @@ export interface RawNodeClass {
   }[];
   readonly role?: string;
   readonly instanceProfile?: string;
-  readonly subnetSelectorTerms?: readonly RawSelectorTerm[];
+  /** Subnets are selected by tags or id only (EC2NodeClass has no subnet `name` term). */
+  readonly subnetSelectorTerms?: readonly Omit<RawSelectorTerm, 'name'>[];
   readonly securityGroupSelectorTerms?: readonly RawSelectorTerm[];
   readonly userData?: string;
   readonly bottlerocket?: { readonly settings: Dict<unknown> };

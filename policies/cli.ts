@@ -16,7 +16,8 @@
  * scenario IAM decides differently; 2 bad command line, or no usable AWS credentials;
  * 70 internal error (a bug).
  */
-import { IAMClient } from '@aws-sdk/client-iam';
+import type { IAMClient } from '@aws-sdk/client-iam';
+import { awsSdk } from '../io/aws-sdk';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DistFiles } from '../model/dist-layout';
@@ -160,7 +161,7 @@ function generate(fleet: FleetModel, outDir: string, deps: PoliciesDeps): number
 }
 
 const defaultClient = (region: string, endpoint: string | undefined) =>
-  new IAMClient({ region, ...(endpoint !== undefined ? { endpoint } : {}) });
+  new (awsSdk.iam().IAMClient)({ region, ...(endpoint !== undefined ? { endpoint } : {}) });
 
 /** Whether the client can find credentials; the message of why not otherwise. */
 async function credentialProblem(client: IAMClient): Promise<string | undefined> {

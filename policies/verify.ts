@@ -5,17 +5,8 @@
  * Read-only: GetRole, ListAttachedRolePolicies, ListRolePolicies, GetRolePolicy,
  * GetPolicy, GetPolicyVersion and SimulateCustomPolicy. Never writes to the account.
  */
-import {
-  ContextEntry,
-  GetPolicyCommand,
-  GetPolicyVersionCommand,
-  GetRoleCommand,
-  GetRolePolicyCommand,
-  IAMClient,
-  ListAttachedRolePoliciesCommand,
-  ListRolePoliciesCommand,
-  SimulateCustomPolicyCommand,
-} from '@aws-sdk/client-iam';
+import type { ContextEntry, IAMClient } from '@aws-sdk/client-iam';
+import { awsSdk } from '../io/aws-sdk';
 import { ClusterModel } from '../model/fleet-model';
 import { controllerPolicies } from './controller-policies';
 import { controllerTrustPolicy } from './controller-role';
@@ -80,7 +71,7 @@ async function verifyRole(
   const subject = `role ${role.name}`;
   let got;
   try {
-    got = (await client.send(new GetRoleCommand({ RoleName: role.name }))).Role;
+    got = (await client.send(new (awsSdk.iam().GetRoleCommand)({ RoleName: role.name }))).Role;
   } catch (e) {
     if (!isNoSuchEntity(e)) throw e;
     findings.push({ kind: 'missing', subject, message: 'not found; deploy the CloudFormation stack' });
@@ -103,7 +94,9 @@ async function verifyRole(
       findings.push({ kind: 'drift', subject, message: `trust policy: ${describeDiff(diff)}` });
   }
   const attached = await listAll(async (Marker) => {
-    const r = await client.send(new ListAttachedRolePoliciesCommand({ RoleName: role.name, Marker }));
+    const r = await client.send(
+      new (awsSdk.iam().ListAttachedRolePoliciesCommand)({ RoleName: role.name, Marker }),
+    );
     return {
       items: (r.AttachedPolicies ?? []).map((p) => p.PolicyArn ?? ''),
       next: r.IsTruncated ? r.Marker : undefined,
@@ -120,11 +113,13 @@ async function verifyRole(
         message: `managed policy ${arn} is attached but not generated`,
       });
   const inline = await listAll(async (Marker) => {
-    const r = await client.send(new ListRolePoliciesCommand({ RoleName: role.name, Marker }));
+    const r = await client.send(new (awsSdk.iam().ListRolePoliciesCommand)({ RoleName: role.name, Marker }));
     return { items: r.PolicyNames ?? [], next: r.IsTruncated ? r.Marker : undefined };
   });
   for (const name of [...inline].sort()) {
-    const r = await client.send(new GetRolePolicyCommand({ RoleName: role.name, PolicyName: name }));
+    const r = await client.send(
+      new (awsSdk.iam().GetRolePolicyCommand)({ RoleName: role.name, PolicyName: name }),
+    );
     const doc = r.PolicyDocument ? parseIamDocument(r.PolicyDocument) : undefined;
     const actions = doc
       ? [...new Set(doc.Statement.flatMap((s) => (typeof s.Action === 'string' ? [s.Action] : s.Action)))]
@@ -142,13 +137,16 @@ async function verifyRole(
 async function deployedPolicy(client: IAMClient, arn: string): Promise<PolicyDocument | undefined> {
   let version: string | undefined;
   try {
-    version = (await client.send(new GetPolicyCommand({ PolicyArn: arn }))).Policy?.DefaultVersionId;
+    version = (await client.send(new (awsSdk.iam().GetPolicyCommand)({ PolicyArn: arn }))).Policy
+      ?.DefaultVersionId;
   } catch (e) {
     if (isNoSuchEntity(e)) return undefined;
     throw e;
   }
   if (!version) throw new Error(`GetPolicy returned no default version for ${arn}`);
-  const r = await client.send(new GetPolicyVersionCommand({ PolicyArn: arn, VersionId: version }));
+  const r = await client.send(
+    new (awsSdk.iam().GetPolicyVersionCommand)({ PolicyArn: arn, VersionId: version }),
+  );
   if (!r.PolicyVersion?.Document) throw new Error(`GetPolicyVersion returned no document for ${arn}`);
   return parseIamDocument(r.PolicyVersion.Document);
 }
@@ -176,7 +174,7 @@ async function runScenarios(
   const inputs = documents.map((d) => JSON.stringify(d));
   for (const s of table) {
     const r = await client.send(
-      new SimulateCustomPolicyCommand({
+      new (awsSdk.iam().SimulateCustomPolicyCommand)({
         PolicyInputList: inputs,
         ActionNames: [s.action],
         ...(s.resource !== '*' ? { ResourceArns: [s.resource] } : {}),

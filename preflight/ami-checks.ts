@@ -2,7 +2,7 @@
  * Every pinned AMI alias resolves: one of the SSM parameters Karpenter reads exists in the region;
  * then the volumes of the class hold that AMI's snapshots (preflight/ami-volume-checks.ts).
  */
-import { GetParameterCommand } from '@aws-sdk/client-ssm';
+import { awsSdk } from '../io/aws-sdk';
 import { parseAlias } from '../model/ami-alias';
 import { ClusterModel } from '../model/fleet-model';
 import { awsCall } from './aws-call';
@@ -43,7 +43,7 @@ export async function checkAmiAliases(
         const r = await awsCall(
           'SSM',
           'GetParameter',
-          () => clients.ssm.send(new GetParameterCommand({ Name: path })),
+          () => clients.ssm.send(new (awsSdk.ssm().GetParameterCommand)({ Name: path })),
           ['ParameterNotFound'],
         );
         if (r.ok) {

@@ -5,7 +5,7 @@
  * its AMI family (model/ami-families.ts), which are checked the same way. The fleet checks warn
  * offline against the family's default size; this check knows the exact size.
  */
-import { DescribeImagesCommand } from '@aws-sdk/client-ec2';
+import { awsSdk } from '../io/aws-sdk';
 import { behaviourOf, writtenFamily } from '../model/ami-families';
 import { NodeClassModel } from '../model/fleet-model';
 import { parseQuantity } from '../model/quantity';
@@ -38,7 +38,7 @@ export async function checkAmiVolumeSizes(
   const r = await awsCall(
     'EC2',
     'DescribeImages',
-    () => clients.ec2.send(new DescribeImagesCommand({ ImageIds: [amiId] })),
+    () => clients.ec2.send(new (awsSdk.ec2().DescribeImagesCommand)({ ImageIds: [amiId] })),
     ['InvalidAMIID.NotFound', 'InvalidAMIID.Malformed', 'InvalidAMIID.Unavailable'],
   );
   if (!r.ok) return [skip('ami-volume-size', subject, `DescribeImages failed: ${r.message}`)];

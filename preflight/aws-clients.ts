@@ -3,13 +3,14 @@
  * from the default chain unless given; the endpoint from `--endpoint-url`, else the SDK's
  * own `AWS_ENDPOINT_URL` handling.
  */
-import { EC2Client } from '@aws-sdk/client-ec2';
-import { EKSClient } from '@aws-sdk/client-eks';
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { IAMClient } from '@aws-sdk/client-iam';
-import { KMSClient } from '@aws-sdk/client-kms';
-import { SQSClient } from '@aws-sdk/client-sqs';
-import { SSMClient } from '@aws-sdk/client-ssm';
+import type { EC2Client } from '@aws-sdk/client-ec2';
+import type { EKSClient } from '@aws-sdk/client-eks';
+import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import type { IAMClient } from '@aws-sdk/client-iam';
+import type { KMSClient } from '@aws-sdk/client-kms';
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import type { SSMClient } from '@aws-sdk/client-ssm';
+import { awsSdk } from '../io/aws-sdk';
 
 export interface PreflightClients {
   readonly ec2: EC2Client;
@@ -39,13 +40,13 @@ export function createClients(o: ClientOptions): PreflightClients {
     ...(o.maxAttempts !== undefined ? { maxAttempts: o.maxAttempts } : {}),
   };
   return {
-    ec2: new EC2Client(config),
-    eks: new EKSClient(config),
-    iam: new IAMClient(config),
-    ssm: new SSMClient(config),
-    sqs: new SQSClient(config),
-    kms: new KMSClient(config),
-    events: new EventBridgeClient(config),
+    ec2: new (awsSdk.ec2().EC2Client)(config),
+    eks: new (awsSdk.eks().EKSClient)(config),
+    iam: new (awsSdk.iam().IAMClient)(config),
+    ssm: new (awsSdk.ssm().SSMClient)(config),
+    sqs: new (awsSdk.sqs().SQSClient)(config),
+    kms: new (awsSdk.kms().KMSClient)(config),
+    events: new (awsSdk.eventBridge().EventBridgeClient)(config),
   };
 }
 

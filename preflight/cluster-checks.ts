@@ -4,12 +4,7 @@
  * Identity agent add-on), zonal shift registration, the node role's access entry, and the
  * Spot service-linked role where pools may use Spot.
  */
-import {
-  DescribeAccessEntryCommand,
-  DescribeAddonCommand,
-  DescribeClusterCommand,
-} from '@aws-sdk/client-eks';
-import { GetOpenIDConnectProviderCommand, GetRoleCommand } from '@aws-sdk/client-iam';
+import { awsSdk } from '../io/aws-sdk';
 import { ClusterModel } from '../model/fleet-model';
 import { arnBuilder, SPOT_SERVICE_LINKED_ROLE_NAME } from '../policies/partition';
 import { spotPools } from '../policies/spot-usage';
@@ -41,7 +36,7 @@ export async function describeCluster(
   const r = await awsCall(
     'EKS',
     'DescribeCluster',
-    () => clients.eks.send(new DescribeClusterCommand({ name: cluster.name })),
+    () => clients.eks.send(new (awsSdk.eks().DescribeClusterCommand)({ name: cluster.name })),
     RESOURCE_NOT_FOUND,
   );
   if (!r.ok || r.value.cluster === undefined)
@@ -90,7 +85,7 @@ export async function checkSpotServiceLinkedRole(
   const r = await awsCall(
     'IAM',
     'GetRole',
-    () => clients.iam.send(new GetRoleCommand({ RoleName: SPOT_SERVICE_LINKED_ROLE_NAME })),
+    () => clients.iam.send(new (awsSdk.iam().GetRoleCommand)({ RoleName: SPOT_SERVICE_LINKED_ROLE_NAME })),
     NO_SUCH_ENTITY,
   );
   if (r.ok)
@@ -119,7 +114,9 @@ export async function checkControllerIdentity(
       'GetOpenIDConnectProvider',
       () =>
         clients.iam.send(
-          new GetOpenIDConnectProviderCommand({ OpenIDConnectProviderArn: identity.oidcProviderArn }),
+          new (awsSdk.iam().GetOpenIDConnectProviderCommand)({
+            OpenIDConnectProviderArn: identity.oidcProviderArn,
+          }),
         ),
       NO_SUCH_ENTITY,
     );
@@ -156,7 +153,7 @@ export async function checkControllerIdentity(
     'DescribeAddon',
     () =>
       clients.eks.send(
-        new DescribeAddonCommand({ clusterName: cluster.name, addonName: POD_IDENTITY_ADDON }),
+        new (awsSdk.eks().DescribeAddonCommand)({ clusterName: cluster.name, addonName: POD_IDENTITY_ADDON }),
       ),
     RESOURCE_NOT_FOUND,
   );
@@ -214,7 +211,9 @@ export async function checkAccessEntry(
     'EKS',
     'DescribeAccessEntry',
     () =>
-      clients.eks.send(new DescribeAccessEntryCommand({ clusterName: cluster.name, principalArn: roleArn })),
+      clients.eks.send(
+        new (awsSdk.eks().DescribeAccessEntryCommand)({ clusterName: cluster.name, principalArn: roleArn }),
+      ),
     RESOURCE_NOT_FOUND,
   );
   if (!r.ok)

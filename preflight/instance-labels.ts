@@ -5,7 +5,7 @@
  * requirements on these keys are evaluated against the live data; requirements on other keys
  * (custom labels, bandwidth, NVMe size ...) are left to Karpenter.
  */
-import { InstanceTypeInfo } from '@aws-sdk/client-ec2';
+import type { InstanceTypeInfo } from '@aws-sdk/client-ec2';
 import { CapacityType, LABELS } from '../model/constants';
 import { LabelRequirement, labelConstraint, withinBounds } from '../model/label-constraint';
 

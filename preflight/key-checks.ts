@@ -4,7 +4,7 @@
  * the account. The statements to add are the template's `InterruptionQueueKeyPolicyStatement`
  * and `VolumeKeyPolicyStatements` outputs.
  */
-import { DescribeKeyCommand, GetKeyPolicyCommand } from '@aws-sdk/client-kms';
+import { awsSdk } from '../io/aws-sdk';
 import { ClusterModel } from '../model/fleet-model';
 import { EVENTS_PRINCIPAL, queueArn, ruleArns } from '../policies/interruption-queue';
 import { viaService } from '../policies/partition';
@@ -118,7 +118,7 @@ async function checkKey(
   const described = await awsCall(
     'KMS',
     'DescribeKey',
-    () => clients.kms.send(new DescribeKeyCommand({ KeyId: keyRef })),
+    () => clients.kms.send(new (awsSdk.kms().DescribeKeyCommand)({ KeyId: keyRef })),
     ['NotFoundException'],
   );
   if (!described.ok || described.value.KeyMetadata?.Arn === undefined)
@@ -149,7 +149,7 @@ async function checkKey(
   if (meta.KeyManager === 'AWS')
     return skip('key-policy', subject, "AWS managed key: its policy is AWS's and admits EC2 for the account");
   const policy = await awsRead('KMS', 'GetKeyPolicy', () =>
-    clients.kms.send(new GetKeyPolicyCommand({ KeyId: keyArn, PolicyName: 'default' })),
+    clients.kms.send(new (awsSdk.kms().GetKeyPolicyCommand)({ KeyId: keyArn, PolicyName: 'default' })),
   );
   const missing: string[] = [];
   for (const need of needs) {

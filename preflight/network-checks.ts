@@ -3,13 +3,8 @@
  * cluster's VPC, and every pool of the class can reach a zone those subnets cover. Terms are
  * ORed; inside a term, tags (a `*` value: the key only), id and name are ANDed, as Karpenter does.
  */
-import {
-  DescribeSecurityGroupsCommand,
-  DescribeSubnetsCommand,
-  Filter,
-  SecurityGroup,
-  Subnet,
-} from '@aws-sdk/client-ec2';
+import type { Filter, SecurityGroup, Subnet } from '@aws-sdk/client-ec2';
+import { awsSdk } from '../io/aws-sdk';
 import { LABELS } from '../model/constants';
 import { ClusterModel, NodeClassModel, SelectorTermModel } from '../model/fleet-model';
 import { labelConstraint } from '../model/label-constraint';
@@ -50,7 +45,10 @@ async function subnetsOf(clients: PreflightClients, terms: readonly SelectorTerm
     do {
       const r = await awsRead('EC2', 'DescribeSubnets', () =>
         clients.ec2.send(
-          new DescribeSubnetsCommand({ Filters: termFilters(term, 'subnet-id'), NextToken: token }),
+          new (awsSdk.ec2().DescribeSubnetsCommand)({
+            Filters: termFilters(term, 'subnet-id'),
+            NextToken: token,
+          }),
         ),
       );
       for (const s of r.Subnets ?? []) if (s.SubnetId !== undefined) byId.set(s.SubnetId, s);
@@ -70,7 +68,7 @@ async function securityGroupsOf(
     do {
       const r = await awsRead('EC2', 'DescribeSecurityGroups', () =>
         clients.ec2.send(
-          new DescribeSecurityGroupsCommand({
+          new (awsSdk.ec2().DescribeSecurityGroupsCommand)({
             Filters: termFilters(term, 'group-id', 'group-name'),
             NextToken: token,
           }),

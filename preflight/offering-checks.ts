@@ -4,12 +4,8 @@
  * live DescribeInstanceTypes data (instance-labels.ts); the first requirement that empties
  * the set is the one reported.
  */
-import {
-  DescribeInstanceTypeOfferingsCommand,
-  DescribeInstanceTypesCommand,
-  InstanceTypeInfo,
-  _InstanceType,
-} from '@aws-sdk/client-ec2';
+import type { InstanceTypeInfo, _InstanceType } from '@aws-sdk/client-ec2';
+import { awsSdk } from '../io/aws-sdk';
 import { ClusterModel, NodePoolModel, RequirementModel } from '../model/fleet-model';
 import { awsRead } from './aws-call';
 import { PreflightClients } from './aws-clients';
@@ -30,7 +26,7 @@ async function offerings(
   do {
     const r = await awsRead('EC2', 'DescribeInstanceTypeOfferings', () =>
       clients.ec2.send(
-        new DescribeInstanceTypeOfferingsCommand({
+        new (awsSdk.ec2().DescribeInstanceTypeOfferingsCommand)({
           LocationType: 'availability-zone',
           Filters: [{ Name: 'location', Values: [...zones] }],
           NextToken: token,
@@ -56,7 +52,7 @@ async function instanceTypes(
     do {
       const r = await awsRead('EC2', 'DescribeInstanceTypes', () =>
         clients.ec2.send(
-          new DescribeInstanceTypesCommand({
+          new (awsSdk.ec2().DescribeInstanceTypesCommand)({
             InstanceTypes: sorted.slice(i, i + 100) as _InstanceType[],
             NextToken: token,
           }),

@@ -1,6 +1,5 @@
 /** The interruption queue and the five EventBridge rules that feed it exist and point at it. */
-import { DescribeRuleCommand, ListTargetsByRuleCommand } from '@aws-sdk/client-eventbridge';
-import { GetQueueUrlCommand } from '@aws-sdk/client-sqs';
+import { awsSdk } from '../io/aws-sdk';
 import { ClusterModel } from '../model/fleet-model';
 import { INTERRUPTION_EVENTS } from '../policies/interruption-events';
 import { queueArn } from '../policies/interruption-queue';
@@ -24,7 +23,10 @@ export async function checkQueue(clients: PreflightClients, cluster: ClusterMode
     'GetQueueUrl',
     () =>
       clients.sqs.send(
-        new GetQueueUrlCommand({ QueueName: name, QueueOwnerAWSAccountId: cluster.aws.accountId }),
+        new (awsSdk.sqs().GetQueueUrlCommand)({
+          QueueName: name,
+          QueueOwnerAWSAccountId: cluster.aws.accountId,
+        }),
       ),
     ['QueueDoesNotExist', 'AWS.SimpleQueueService.NonExistentQueue'],
   );
@@ -48,7 +50,7 @@ export async function checkRules(clients: PreflightClients, cluster: ClusterMode
     const r = await awsCall(
       'EventBridge',
       'DescribeRule',
-      () => clients.events.send(new DescribeRuleCommand({ Name: name })),
+      () => clients.events.send(new (awsSdk.eventBridge().DescribeRuleCommand)({ Name: name })),
       ['ResourceNotFoundException'],
     );
     if (!r.ok) {
@@ -76,7 +78,7 @@ export async function checkRules(clients: PreflightClients, cluster: ClusterMode
       continue;
     }
     const targets = await awsRead('EventBridge', 'ListTargetsByRule', () =>
-      clients.events.send(new ListTargetsByRuleCommand({ Rule: name })),
+      clients.events.send(new (awsSdk.eventBridge().ListTargetsByRuleCommand)({ Rule: name })),
     );
     if (!(targets.Targets ?? []).some((t) => t.Arn === queue))
       out.push(

@@ -4,6 +4,7 @@
  * EC2NodeClass change is carried to every existing NodePool whose nodeClassRef names it; NodePool
  * deletions delete their nodes; CloudFormation changes are summarised.
  */
+import { BudgetLike, describeDriftStart, driftStart } from '../model/drift-budget';
 import { applicationName } from '../charts/argocd/application-names';
 import { RING_LABEL } from '../model/constants';
 import { DistFiles, FLEET_DIR } from '../model/dist-layout';
@@ -260,7 +261,14 @@ function poolImpacts(resources: readonly ResourceImpact[], after: Map<string, Di
     const spec = [...after.values()].find((r) => r.kind === KARPENTER_KINDS.nodePool && r.name === pool);
     const driftBudget =
       impact === 'replaces' || impact === 'may-replace' ? driftBudgetOf(spec?.body) : undefined;
-    pools.push({ pool, impact, reasons: list.map((c) => c.reason), driftBudget });
+    const driftStart = driftBudget === undefined ? undefined : driftStartOf(spec?.body);
+    pools.push({
+      pool,
+      impact,
+      reasons: list.map((c) => c.reason),
+      driftBudget,
+      ...(driftStart ? { driftStart } : {}),
+    });
   }
   return pools;
 }
@@ -292,6 +300,15 @@ export function driftBudgetOf(pool: unknown): string {
       return typeof schedule === 'string' ? `${nodes} during "${schedule}" for ${String(duration)}` : nodes;
     })
     .join(', ');
+}
+
+/** When the pool's budgets let drift start, given their schedules, as one sentence. */
+export function driftStartOf(pool: unknown): string {
+  const budgets = get(pool, ['spec', 'disruption', 'budgets']);
+  const list = Array.isArray(budgets)
+    ? (budgets as unknown[]).filter((b): b is BudgetLike => typeof get(b, ['nodes']) === 'string')
+    : [];
+  return describeDriftStart(driftStart(list));
 }
 
 function nodeRoleNames(resources: Map<string, DistResource>): Set<string> {

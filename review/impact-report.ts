@@ -9,6 +9,7 @@ import { CfnImpact } from './cloudformation-impact';
 import { ClassifiedChange } from './classify-resource';
 import { FieldChange } from './field-diff';
 import { NodeImpact } from './node-impact';
+import { AllowedSecret, OptOutComment } from './secret-opt-outs';
 
 export type ResourceChangeKind = 'added' | 'removed' | 'changed';
 
@@ -40,6 +41,8 @@ export interface PoolImpact {
   readonly reasons: readonly string[];
   /** How fast drifted nodes are replaced: the pool's budgets that apply to drift, e.g. `10%`. */
   readonly driftBudget?: string;
+  /** When the budgets let drift start, given their schedules (model/drift-budget.ts). */
+  readonly driftStart?: string;
 }
 
 export interface ClusterImpact {
@@ -68,6 +71,11 @@ export interface ImpactReport {
   readonly clusters: readonly ClusterImpact[];
   /** Files in the new dist/ that git does not track (included in the comparison, but not what Argo CD syncs). */
   readonly untracked?: readonly string[];
+  /** Secret-scan opt-outs: flagged values in the new dist/ and the fleet files' allow-secret comments. */
+  readonly secretOptOuts?: {
+    readonly allowed: readonly AllowedSecret[];
+    readonly comments: readonly OptOutComment[];
+  };
   readonly totals: {
     readonly resourcesChanged: number;
     readonly poolsReplaced: number;

@@ -19,6 +19,7 @@ import { renderJson } from './render-json';
 import { renderMarkdown } from './render-markdown';
 import { CliIo, EXIT_OK, EXIT_USER_ERROR } from '../io/cli-common';
 import { AnyCommand, defineCommand, ParsedArgs, usageError } from '../io/command';
+import { allowedSecretsIn, optOutComments } from './secret-opt-outs';
 
 export const IMPACT_FORMATS = ['markdown', 'json'] as const;
 export type ImpactFormat = (typeof IMPACT_FORMATS)[number];
@@ -94,7 +95,17 @@ export function runImpact(options: ImpactOptions, cwd: string): string {
   }
   const computed = computeImpact(before, after);
   const untracked = options.base !== undefined ? untrackedInDist(options.dist, cwd) : [];
-  const report = untracked.length > 0 ? { ...computed, untracked } : computed;
+  const withUntracked = untracked.length > 0 ? { ...computed, untracked } : computed;
+  const allowed = allowedSecretsIn(after.files);
+  const clustersDir = path.join(
+    path.dirname(path.resolve(cwd, options.base !== undefined ? options.dist : options.positional[1])),
+    'clusters',
+  );
+  const comments = optOutComments(clustersDir, 'clusters');
+  const report =
+    allowed.length + comments.length > 0
+      ? { ...withUntracked, secretOptOuts: { allowed, comments } }
+      : withUntracked;
   return options.format === 'json' ? renderJson(report) : renderMarkdown(report);
 }
 

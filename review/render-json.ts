@@ -18,6 +18,7 @@ export function renderJson(report: ImpactReport): string {
     after: report.after,
     totals: report.totals,
     untracked: report.untracked ?? [],
+    secretOptOuts: report.secretOptOuts ?? { allowed: [], comments: [] },
     clusters: report.clusters.map((c) => ({
       name: c.name,
       ring: c.ring ?? null,
@@ -27,6 +28,7 @@ export function renderJson(report: ImpactReport): string {
         impact: p.impact,
         reasons: p.reasons,
         driftBudget: p.driftBudget ?? null,
+        driftStart: p.driftStart ?? null,
       })),
       resources: c.resources.map((r) => ({
         kind: r.kind,

@@ -51,15 +51,29 @@ export function renderMarkdown(report: ImpactReport, maxChars = MAX_COMMENT_CHAR
   const pools = report.clusters.flatMap((c) => c.pools.map((p) => ({ cluster: c.name, ...p })));
   if (pools.length > 0) {
     head.push('### NodePools whose nodes are affected', '');
-    head.push('| Cluster | NodePool | Nodes | Because | Drift budget |', '| --- | --- | --- | --- | --- |');
+    head.push(
+      '| Cluster | NodePool | Nodes | Because | Drift budget | Drift can start |',
+      '| --- | --- | --- | --- | --- | --- |',
+    );
     for (const p of pools)
-      head.push(row([p.cluster, p.pool, impactCell(p.impact), p.reasons.join('; '), p.driftBudget ?? '']));
+      head.push(
+        row([
+          p.cluster,
+          p.pool,
+          impactCell(p.impact),
+          p.reasons.join('; '),
+          p.driftBudget ?? '',
+          p.driftStart ?? '',
+        ]),
+      );
     head.push('');
     head.push(
       '_yes_: every node of the pool drifts and is replaced, paced by the budget. _maybe_: only nodes whose labels, AMI, subnet or security groups no longer match. Rules: Karpenter v1 drift (template and EC2NodeClass hashes, requirement, AMI, subnet and security-group drift).',
       '',
     );
   }
+
+  head.push(...secretOptOutLines(report));
 
   const details: string[] = ['### Details', ''];
   for (const c of report.clusters) details.push(...clusterDetails(c));
@@ -220,4 +234,16 @@ function fit(head: string, details: string, maxChars: number): string {
       ? `${head}\n${details.slice(0, budget - head.length - 1)}`
       : head.slice(0, budget);
   return `${text.slice(0, Math.max(0, text.lastIndexOf('\n')))}${note}`;
+}
+
+/** The secret-scan opt-outs: what the new dist/ holds that the scan flags, and each comment's reason. */
+function secretOptOutLines(report: ImpactReport): string[] {
+  const s = report.secretOptOuts;
+  if (s === undefined) return [];
+  const lines = ['### Secret-scan opt-outs', ''];
+  for (const a of s.allowed)
+    lines.push(`- \`${a.file}:${a.line}\` ${a.path}: ${a.kind} (the value is not shown)`);
+  for (const c of s.comments) lines.push(`- \`${c.file}:${c.line}\` allow-secret: ${c.reason}`);
+  lines.push('', '_Check that each is not a credential: the secret scan lets these through._', '');
+  return lines;
 }

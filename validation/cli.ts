@@ -16,9 +16,11 @@ import {
   KARPENTER_VERSIONS,
   KarpenterVersion,
 } from '../model/versions';
+import { withoutSecrets } from '../model/check-secrets';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { OUTPUT_FORMATS, OutputFormat, render, summary } from './output-format';
+import { secretFindings } from './secret-findings';
 import { SourceFile, validateFiles } from './validate-tree';
 
 const EXTENSIONS = /\.(ya?ml|json)$/;
@@ -172,7 +174,8 @@ export function validateRun(args: CliArgs, now: () => number = () => performance
     previous,
     cfnLint: args.cfnLint,
   });
-  const findings = [...unreadable, ...result.findings];
+  const scan = secretFindings(files);
+  const findings = withoutSecrets([...unreadable, ...result.findings, ...scan.findings], scan.secrets);
   const documents = result.documents;
   const ms = now() - start;
   const rate = ms > 0 ? Math.round((documents * 1000) / ms) : documents;

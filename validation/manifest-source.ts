@@ -25,6 +25,7 @@ const yaml11Bool = new Type('tag:yaml.org,2002:bool', {
   resolve: (data: string) => YAML11_TRUE.includes(data) || YAML11_FALSE.includes(data),
   construct: (data: string) => YAML11_TRUE.includes(data),
 });
+/** @internal js-yaml schema of the fast path (its type is not part of the published declarations). */
 export const MANIFEST_YAML_SCHEMA = CORE_SCHEMA.extend({ implicit: [yaml11Bool] });
 
 export interface Position {

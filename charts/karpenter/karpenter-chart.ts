@@ -27,35 +27,43 @@ export class KarpenterChart extends Chart {
   public readonly manifests: readonly PlacedManifest[];
 
   constructor(scope: Construct, props: KarpenterChartProps) {
-    const cluster = props.cluster;
-    super(scope, `karpenter-${cluster.name}`, { disableResourceNameHashes: true });
-    const manifests: PlacedManifest[] = [];
-    for (const model of cluster.nodeClasses) {
-      const nodeClass = new NodeClass(this, `ec2nodeclass-${model.name}`, { model });
-      manifests.push({ path: distPaths.nodeClass(cluster.name, model.name), apiObject: nodeClass.apiObject });
-    }
-    for (const model of cluster.nodePools) {
-      const nodePool = new NodePool(this, `nodepool-${model.name}`, { model });
-      manifests.push({ path: distPaths.nodePool(cluster.name, model.name), apiObject: nodePool.apiObject });
-    }
-    for (const model of cluster.nodeOverlays) {
-      const overlay = new NodeOverlay(this, `nodeoverlay-${model.name}`, { model });
-      manifests.push({ path: distPaths.nodeOverlay(cluster.name, model.name), apiObject: overlay.apiObject });
-    }
-    for (const model of cluster.podTemplates) {
-      const template = new PodTemplate(this, `podtemplate-${model.namespace}.${model.name}`, { model });
-      manifests.push({
-        path: distPaths.podTemplate(cluster.name, model.namespace, model.name),
-        apiObject: template.apiObject,
-      });
-    }
-    for (const model of cluster.capacityBuffers) {
-      const buffer = new CapacityBuffer(this, `capacitybuffer-${model.namespace}.${model.name}`, { model });
-      manifests.push({
-        path: distPaths.capacityBuffer(cluster.name, model.namespace, model.name),
-        apiObject: buffer.apiObject,
-      });
-    }
-    this.manifests = manifests;
+    super(scope, `karpenter-${props.cluster.name}`, { disableResourceNameHashes: true });
+    this.manifests = addKarpenterObjects(this, props.cluster);
   }
+}
+
+/**
+ * Adds a cluster's node classes, pools, overlays, pod templates and buffers under `scope`
+ * (this chart, or a user's own chart through the library's KarpenterCluster construct).
+ * Every object carries its explicit name, so no chart setting changes what is generated.
+ */
+export function addKarpenterObjects(scope: Construct, cluster: ClusterModel): PlacedManifest[] {
+  const manifests: PlacedManifest[] = [];
+  for (const model of cluster.nodeClasses) {
+    const nodeClass = new NodeClass(scope, `ec2nodeclass-${model.name}`, { model });
+    manifests.push({ path: distPaths.nodeClass(cluster.name, model.name), apiObject: nodeClass.apiObject });
+  }
+  for (const model of cluster.nodePools) {
+    const nodePool = new NodePool(scope, `nodepool-${model.name}`, { model });
+    manifests.push({ path: distPaths.nodePool(cluster.name, model.name), apiObject: nodePool.apiObject });
+  }
+  for (const model of cluster.nodeOverlays) {
+    const overlay = new NodeOverlay(scope, `nodeoverlay-${model.name}`, { model });
+    manifests.push({ path: distPaths.nodeOverlay(cluster.name, model.name), apiObject: overlay.apiObject });
+  }
+  for (const model of cluster.podTemplates) {
+    const template = new PodTemplate(scope, `podtemplate-${model.namespace}.${model.name}`, { model });
+    manifests.push({
+      path: distPaths.podTemplate(cluster.name, model.namespace, model.name),
+      apiObject: template.apiObject,
+    });
+  }
+  for (const model of cluster.capacityBuffers) {
+    const buffer = new CapacityBuffer(scope, `capacitybuffer-${model.namespace}.${model.name}`, { model });
+    manifests.push({
+      path: distPaths.capacityBuffer(cluster.name, model.namespace, model.name),
+      apiObject: buffer.apiObject,
+    });
+  }
+  return manifests;
 }

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
-const SKIP = new Set(['node_modules', 'build', 'dist', 'test', 'docs', 'clusters', 'coverage']);
+const SKIP = new Set(['node_modules', 'build', 'lib', 'dist', 'test', 'docs', 'clusters', 'coverage']);
 
 /** Folder → layer, read from the README's table rows `| \`folder/\` | what | layer |`. */
 export function documentedLayers(readme: string): Map<string, number> {

@@ -18,7 +18,17 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs([])).toEqual({
       sizes: [{ clusters: 50, pools: 6 }],
       runs: DEFAULT_RUNS,
-      rows: ['pipeline', 'trivial', 'throughput', 'synth-fleet', 'synth-ts', 'check', 'cdk8s'],
+      rows: [
+        'pipeline',
+        'trivial',
+        'throughput',
+        'synth-fleet',
+        'synth-ts',
+        'check',
+        'cdk8s',
+        'installed-init',
+        'installed-50x6',
+      ],
       cdk8sBaseline: true,
       throughput: true,
       profile: false,
@@ -35,7 +45,16 @@ describe('parseBenchArgs', () => {
           { clusters: 500, pools: 6 },
         ],
         runs: 3,
-        rows: ['pipeline', 'throughput', 'synth-fleet', 'synth-ts', 'check', 'cdk8s'],
+        rows: [
+          'pipeline',
+          'throughput',
+          'synth-fleet',
+          'synth-ts',
+          'check',
+          'cdk8s',
+          'installed-init',
+          'installed-50x6',
+        ],
         cdk8sBaseline: false,
         throughput: true,
         profile: true,
@@ -197,7 +216,7 @@ describe('statistics, targets and profiles', () => {
     overLowerBound: { wall: wall / lower },
     speedup: { wall: 4 },
   });
-  const everyday = (row: 'synth-fleet' | 'synth-ts', wall: number, alone: number): EverydayRow => ({
+  const everyday = (row: EverydayRow['row'], wall: number, alone: number): EverydayRow => ({
     row,
     what: row,
     alone: 'alone',
@@ -216,12 +235,19 @@ describe('statistics, targets and profiles', () => {
   it('judges every target of the issue on what the run measured, with the reason', () => {
     const judged = targets(
       [result('50x6', 800, 400), result('500x6', 9000, 2000)],
-      [everyday('synth-fleet', 1200, 1000), everyday('synth-ts', 9000, 1000)],
+      [
+        everyday('synth-fleet', 1200, 1000),
+        everyday('synth-ts', 9000, 1000),
+        everyday('installed-init', 600, 200),
+        everyday('installed-50x6', 1200, 1000),
+      ],
       allRows,
     );
     expect(judged.map((t) => [t.status, t.what, t.reason])).toEqual([
       ['met', '`npm run synth` after a fleet-file edit ≤ 1.3× the pipeline alone', '1.20× wall ≤ 1.3×'],
       ['missed', '`npm run synth` after a one-line .ts edit ≤ 8 s', 'median 9.00 s wall > 8 s'],
+      ['met', 'installed `karpenter-gitops synth` of the init fleet ≤ 4× `node -e 0`', '3.00× wall ≤ 4×'],
+      ['missed', '50x6 `synth` from the installed package ≤ 1.1× the in-repo pipeline', '1.20× wall > 1.1×'],
       ['met', '50x6 full pipeline ≥ 4× faster than the trivial ts-node cdk8s app', '4.00× wall ≥ 4×'],
       ['met', '50x6 full pipeline ≤ 2× the serialization lower bound', '2.00× wall ≤ 2×'],
       [
@@ -243,6 +269,8 @@ describe('statistics, targets and profiles', () => {
     expect(judged.map((t) => [t.status, t.reason])).toEqual([
       ['not measured', 'row synth-fleet not selected (--rows)'],
       ['not measured', 'row synth-ts not selected (--rows)'],
+      ['not measured', 'row installed-init not selected (--rows)'],
+      ['not measured', 'row installed-50x6 not selected (--rows)'],
       ['not measured', 'row trivial not selected (--rows)'],
       ['met', '2.00× wall ≤ 2×'],
       ['not measured', 'row throughput not selected (--rows)'],

@@ -5,6 +5,9 @@ import { convertManifests, ConvertOptions, ConvertResult } from '../../convert/c
 import { ConversionLog, formatReportEntry, ReportEntry } from '../../convert/conversion-report';
 import { DocumentContext } from '../../convert/document-context';
 import { ManifestSource, readManifests } from '../../convert/manifest-documents';
+import { TargetFleet } from '../../convert/target-fleet';
+import { DEFAULTS } from '../support/fleet-files';
+import { FIXTURE_ACCOUNT, FIXTURE_REGION } from '../support/fleet-fixtures';
 
 export const FIXTURES = join(__dirname, '..', 'fixtures', 'convert');
 
@@ -20,15 +23,40 @@ export function fixture(rel: string): ManifestSource {
   return { file: `fixtures/${rel}`, text };
 }
 
+/** A scratch target fleet: a `_defaults.yaml` with the Git repository, and no other cluster. */
+export function scratchFleet(
+  defaults: string = DEFAULTS,
+  others: Readonly<Record<string, string>> = {},
+): TargetFleet {
+  return {
+    dir: 'clusters',
+    sources: [
+      { path: 'clusters/_defaults.yaml', text: defaults },
+      ...Object.entries(others).map(([name, text]) => ({ path: `clusters/${name}`, text })),
+    ],
+  };
+}
+
+/**
+ * What the converter tests pass unless they say otherwise: the account, region and destination
+ * a first synth needs, and the scratch fleet to write into (pass `undefined` to leave one out).
+ */
+export const TEST_FLAGS: ConvertOptions = {
+  accountId: FIXTURE_ACCOUNT,
+  region: FIXTURE_REGION,
+  destination: 'ticketing',
+  fleet: scratchFleet(),
+};
+
 export function convertFixtures(rels: readonly string[], options: ConvertOptions = {}): ConvertResult {
   return convertManifests(
     rels.map((r) => fixture(r)),
-    options,
+    { ...TEST_FLAGS, ...options },
   );
 }
 
 export function convertText(text: string, options: ConvertOptions = {}, file = 'input.yaml'): ConvertResult {
-  return convertManifests([{ file, text }], options);
+  return convertManifests([{ file, text }], { ...TEST_FLAGS, ...options });
 }
 
 /** The description's node pool / class by name (fails the test when missing). */

@@ -39,7 +39,7 @@ spec:
   });
 
   test('unknown kinds are listed and skipped, not fatal', () => {
-    const r = convertManifests([fixture('bad/unknown-kinds.yaml'), fixture('v1/minimal.yaml')]);
+    const r = convertFixtures(['bad/unknown-kinds.yaml', 'v1/minimal.yaml']);
     expect(r.ok).toBe(true);
     const skipped = r.entries.filter((e) => e.action === 'skipped');
     expect(skipped.map((e) => [e.line, e.source])).toEqual([
@@ -108,10 +108,7 @@ describe('output', () => {
     const a = convertFixtures(rels, { cluster: 'ticketing' });
     const b = convertFixtures(rels, { cluster: 'ticketing' });
     expect(a.yaml).toBe(b.yaml);
-    const c = convertManifests(
-      [...rels].reverse().map((r) => fixture(r)),
-      { cluster: 'ticketing' },
-    );
+    const c = convertFixtures([...rels].reverse(), { cluster: 'ticketing' });
     // only the provenance header lists the files in the order given
     const body = (y: string) =>
       y
@@ -132,6 +129,7 @@ describe('output', () => {
       'name',
       'aws',
       'kubernetesVersion',
+      'gitops',
       'nodeClasses',
       'nodePools',
     ]);

@@ -86,12 +86,12 @@ spec:
     expect(result.entries.filter((e) => e.action === 'inferred' && e.target.endsWith('.role'))).toHaveLength(
       2,
     );
-    // The converter ran synth's checks on what it wrote, and says so at the source object.
-    expect(
-      result.entries.filter((e) => e.action === 'refused').map((e) => [e.file, e.line, e.target]),
-    ).toEqual([
-      ['input.yaml', 1, 'nodeClasses.a.role'],
-      ['input.yaml', 10, 'nodeClasses.b.role'],
+    // The converter ran synth on what it wrote: its refusals are errors at the source lines.
+    expect(result.ok).toBe(false);
+    expect(result.yaml).toBeDefined();
+    expect(result.diagnostics.map((d) => [d.file, d.line, d.path])).toEqual([
+      ['input.yaml', 6, 'document 1 EC2NodeClass/a spec.role -> nodeClasses.a.role'],
+      ['input.yaml', 15, 'document 2 EC2NodeClass/b spec.role -> nodeClasses.b.role'],
     ]);
     const synthErrors = firstRun(result.yaml!);
     expect(synthErrors.join('\n')).toContain(
@@ -115,24 +115,25 @@ spec:
       FLAGS,
       'classes.yaml',
     );
-    const refused = result.entries.filter((e) => e.action === 'refused');
-    expect(refused.length).toBeGreaterThan(0);
-    expect(refused[0]).toMatchObject({
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics.length).toBeGreaterThan(0);
+    expect(result.diagnostics[0]).toMatchObject({
+      severity: 'error',
       file: 'classes.yaml',
-      line: 1,
-      source: 'EC2NodeClass/byid',
-      level: 'warning',
+      line: 5,
+      path: 'document 1 EC2NodeClass/byid spec.amiSelectorTerms[0].id -> nodeClasses.byid.amiSelectorTerms[0].id',
     });
-    expect(refused.map((e) => e.message).join('\n')).toMatch(/amiFamily/);
+    expect(result.diagnostics.map((e) => e.message).join('\n')).toMatch(/amiFamily/);
     expect(firstRun(result.yaml!)).not.toEqual([]);
   });
 
-  test("a clean conversion has no refused lines; synth's warnings are reported as checked", () => {
+  test("a clean conversion has no errors; synth's warnings are reported as checked", () => {
     const result = convertFixtures(['v1/minimal.yaml'], FLAGS);
-    expect(result.entries.filter((e) => e.action === 'refused')).toEqual([]);
+    expect(result.ok).toBe(true);
+    expect(result.diagnostics).toEqual([]);
     expect(result.entries.filter((e) => e.action === 'checked').map((e) => [e.source, e.message])).toEqual([
       [
-        'NodePool/default',
+        'NodePool/default metadata.name',
         "synth warns: NodePool 'default' has no limits: Karpenter may launch nodes without bound",
       ],
     ]);

@@ -95,4 +95,10 @@ describe('kubernetesVersionForAliases', () => {
     ).toBeUndefined();
     expect(kubernetesVersionForAliases([])).toBeUndefined();
   });
+  it('is the first version with windows2025 AMIs when the default is older; none when no version fits all', () => {
+    expect(kubernetesVersionForAliases([draft('windows2025@latest')])).toBe('1.35');
+    expect(
+      kubernetesVersionForAliases([draft('windows2025@latest'), draft('al2@v20240807')]),
+    ).toBeUndefined();
+  });
 });

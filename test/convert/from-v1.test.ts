@@ -9,7 +9,7 @@ describe('v1 NodePool + EC2NodeClass (lossless)', () => {
     // converter, which runs synth's checks on its output, says so at the source manifest.
     expect(
       result.entries.filter((e) => e.level === 'warning').map((e) => [e.action, e.source, e.line]),
-    ).toEqual([['checked', 'EC2NodeClass/dataops', 62]]);
+    ).toEqual([['checked', 'EC2NodeClass/dataops spec.blockDeviceMappings[0].ebs.volumeSize', 81]]);
   });
 
   test('every node pool field is carried over', () => {

@@ -119,8 +119,20 @@ describe('converted output of every generation loads, synthesizes and validates'
     expect(hasErrors(findings)).toBe(false);
   });
 
-  test('without --account the loader refuses the file and says aws.accountId is required', () => {
-    const result = convertFixtures(['v1/minimal.yaml'], { cluster: 'ticketing', region: FIXTURE_REGION });
+  test('without --account the converter says what synth says (aws.accountId is required), and so does the loader', () => {
+    const result = convertFixtures(['v1/minimal.yaml'], {
+      cluster: 'ticketing',
+      region: FIXTURE_REGION,
+      accountId: undefined,
+    });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics.map((d) => [d.path, d.message, d.fix])).toEqual([
+      [
+        'fleet description -> aws.accountId',
+        "synth refuses it: missing required key 'accountId'",
+        expect.stringMatching(/; or pass --account ID to convert$/),
+      ],
+    ]);
     expect(() => loadConverted(result.yaml)).toThrow(/accountId/);
   });
 });

@@ -77,7 +77,11 @@ const EXPECTED: readonly (readonly [string, string, RegExp])[] = [
   ['gamma.yaml:19:5', 'nodePools.edge.instanceTypes', /only 1 instance type \(t3\.small\)/],
   // an invalid label value and an invalid cron schedule
   ['gamma.yaml:21:13', 'nodePools.edge.labels.tier', /'front end' is not a valid label value/],
-  ['gamma.yaml:25:21', 'nodePools.edge.disruption.budgets[0].schedule', /'every day' is not a cron schedule/],
+  [
+    'gamma.yaml:25:21',
+    'nodePools.edge.disruption.budgets[0].schedule',
+    /'every day' is not a schedule Karpenter can parse: expected exactly 5 fields .*, found 2/,
+  ],
 ];
 
 describe('every mistake in one run', () => {

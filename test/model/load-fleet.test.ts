@@ -198,7 +198,9 @@ describe('loadFleet on disk', () => {
       throw new Error('expected a UserError');
     } catch (e) {
       expect((e as UserError).diagnostics.map(formatDiagnostic)).toEqual([
-        'nope the fleet description folder does not exist. Create nope/ with one <cluster>.yaml per cluster.',
+        'nope the fleet description folder does not exist. To start a fleet here, run ' +
+          '`npx karpenter-gitops init --cluster NAME --account ID --region REGION --destination NAME --repo-url URL` ' +
+          '(it writes nope/), or give the folder with --clusters DIR.',
       ]);
     }
   });

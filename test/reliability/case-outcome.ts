@@ -85,6 +85,8 @@ function checkDiagnostics(
     if (CONTROL.test(text)) problems.push(`${where}: contains a line break or control character`);
     if (DOUBLE_PUNCTUATION.test(text)) problems.push(`${where}: double punctuation ("?." or "..")`);
     if (LEAK.test(text)) problems.push(`${where}: looks like an internal error leaked into the message`);
+    if (c.secret !== undefined && JSON.stringify(d).includes(c.secret))
+      problems.push(`${where}: shows the injected secret`);
     if (text.length > MAX_DIAGNOSTIC_CHARS) {
       problems.push(`${where}: ${text.length} characters long (user input echoed without truncation?)`);
     }

@@ -26,6 +26,7 @@ const SAMPLED_FAMILIES = [
   'tab',
   'hostile-value',
   'huge',
+  'secret-injection',
 ];
 
 /** One diagnostic line as formatDiagnostic prints it, or the closing summary line. */

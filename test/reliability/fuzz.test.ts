@@ -243,6 +243,7 @@ describe('fuzz harness: malformed fleet descriptions', () => {
       'huge',
       'deep-nesting',
       'hostile-value',
+      'secret-injection',
     ]) {
       expect(families).toContain(f);
     }

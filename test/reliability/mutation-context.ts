@@ -51,6 +51,8 @@ export interface FuzzCase {
   readonly isolate: boolean;
   readonly expect: Expectation;
   readonly probes: readonly Probe[];
+  /** A credential the case injects: no diagnostic may contain it. */
+  readonly secret?: string;
 }
 
 /** Maps whose keys are the user's own (no schema below them): extra keys are legal there. */

@@ -15,6 +15,7 @@ import { createPrng } from './prng';
 import { Builder, FuzzCase, SourceFile, baseName } from './mutation-context';
 import { deepNesting, hugeInputs, numbers } from './mutate-bounds';
 import { encodings, equivalents, whitespace } from './mutate-bytes';
+import { secretInjection } from './mutate-secrets';
 import {
   anchorsAndAliases,
   duplicateKeys,
@@ -74,5 +75,6 @@ export function deriveCases(sources: readonly SourceFile[], seed: number): FuzzC
   numbers(anchors);
   hugeInputs(anchors);
   deepNesting(anchors);
+  secretInjection(anchors);
   return cases;
 }

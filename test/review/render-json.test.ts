@@ -27,6 +27,7 @@ describe('renderJson', () => {
           'NodePool: expireAfter is in the NodePool template hash: every node of the pool drifts (NodePoolDrifted)',
         ],
         driftBudget: '10%',
+        driftStart: 'the disruption budgets let drift start at any time',
       },
     ]);
     expect(json.clusters[0].resources[0].fields).toEqual([

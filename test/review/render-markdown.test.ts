@@ -87,7 +87,7 @@ describe('renderMarkdown', () => {
     );
     expect(md).toContain('`` a|`b` ``');
     const row = md.split('\n').find((l) => l.startsWith('| ticketing | loadtest |')) as string;
-    expect(row.split(' | ').length).toBe(5);
+    expect(row.split(' | ').length).toBe(6);
   });
 
   it('cuts details to fit a comment and says so', () => {

@@ -20,6 +20,8 @@ const file = path.resolve(__dirname, '..', '..', '.github', 'workflows', 'karpen
 const text = fs.readFileSync(file, 'utf8');
 const testFile = path.resolve(__dirname, '..', '..', '.github', 'workflows', 'test.yml');
 const testText = fs.readFileSync(testFile, 'utf8');
+const releaseFile = path.resolve(__dirname, '..', '..', '.github', 'workflows', 'release.yml');
+const releaseText = fs.readFileSync(releaseFile, 'utf8');
 const wf = parse(text) as {
   on: Record<string, unknown>;
   permissions: Record<string, string>;
@@ -46,7 +48,7 @@ describe('karpenter-gitops workflow', () => {
   });
 
   it('pins every action of both workflows to a full commit SHA, with the tag in a comment', () => {
-    for (const t of [text, testText]) {
+    for (const t of [text, testText, releaseText]) {
       const uses = t.split('\n').filter((l) => /^\s*-?\s*uses:/.test(l));
       expect(uses.length).toBeGreaterThan(0);
       for (const line of uses) expect(line).toMatch(/uses: [\w-]+\/[\w-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
@@ -64,7 +66,19 @@ describe('karpenter-gitops workflow', () => {
       .filter(
         (e) =>
           e.isDirectory() &&
-          !['node_modules', 'build', 'test', 'docs', 'bench', 'preflight', 'promote'].includes(e.name),
+          // lib/ is the package build; api/ (the library) and examples/ never reach dist/ or the checks.
+          ![
+            'node_modules',
+            'build',
+            'lib',
+            'api',
+            'examples',
+            'test',
+            'docs',
+            'bench',
+            'preflight',
+            'promote',
+          ].includes(e.name),
       )
       .filter((e) => !e.name.startsWith('.'))
       .filter((e) =>
@@ -97,7 +111,7 @@ describe('karpenter-gitops workflow', () => {
 
   it('passes @action-validator/cli', () => {
     const cli = require.resolve('@action-validator/cli/cli.mjs');
-    for (const f of [file, testFile]) {
+    for (const f of [file, testFile, releaseFile]) {
       const r = spawnSync(process.execPath, [cli, f], { encoding: 'utf8' });
       expect({
         file: f,
@@ -143,5 +157,52 @@ describe('karpenter-gitops workflow', () => {
     expect(r.indexOf('npm run --silent report >> "$GITHUB_STEP_SUMMARY"')).toBeGreaterThan(
       r.indexOf('npm ci'),
     );
+  });
+});
+
+describe('release workflow', () => {
+  const release = parse(releaseText) as {
+    on: { push: { tags: string[] } };
+    permissions: Record<string, string>;
+    jobs: { publish: Job & { 'runs-on': string } };
+  };
+  const publish = release.jobs.publish;
+  const runLines = publish.steps.map((s) => s.run ?? '');
+
+  it('runs on a version tag only', () => {
+    expect(release.on).toEqual({ push: { tags: ['v*'] } });
+  });
+
+  it('reads by default; only the publish job may ask for an OIDC token (npm provenance)', () => {
+    expect(release.permissions).toEqual({ contents: 'read' });
+    expect(publish.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
+  });
+
+  it('uses the same pinned actions as the other workflows, and Node 22 with the npm registry', () => {
+    const pins = (t: string) => new Set(t.match(/[\w-]+\/[\w-]+@[0-9a-f]{40}/g));
+    for (const pin of pins(releaseText)) expect(pins(testText)).toContain(pin);
+    const node = publish.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
+    expect(node?.with).toMatchObject({ 'node-version': 22, 'registry-url': 'https://registry.npmjs.org' });
+  });
+
+  it('checks the tag against package.json, installs, tests, then publishes with provenance', () => {
+    const at = (cmd: string) => runLines.findIndex((r) => r.startsWith(cmd));
+    expect(runLines.find((r) => r.includes('GITHUB_REF_NAME'))).toBe(
+      'test "v$(node -p "require(\'./package.json\').version")" = "$GITHUB_REF_NAME"',
+    );
+    const order = ['npm ci', 'npm run lint', 'npm run typecheck', 'npm test', 'npm publish'].map(at);
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(runLines[at('npm publish')]).toBe('npm publish --provenance --access public');
+    expect(at('npm publish')).toBe(runLines.length - 1);
+  });
+
+  it('publishes what prepack builds: the package script compiles lib/', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+      private?: boolean;
+    };
+    expect(pkg.private).toBeUndefined();
+    expect(pkg.scripts.prepack).toBe('node bin/build-package.js');
   });
 });
