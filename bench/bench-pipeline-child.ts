@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { formatDiagnostic, UserError } from '../model/diagnostics';
 import { loadFleetFromDir } from '../io/cli-common';
+import { instanceCatalogueCheckMs } from '../model/check-instance-catalogue';
 import { runSynth } from '../synth/synth';
 import { validateStep } from '../synth/validate-step';
 
@@ -29,6 +30,8 @@ export interface BenchPipelineReport {
   readonly synthesizeMs: number;
   readonly validateMs: number;
   readonly writeMs: number;
+  /** Inside loadMs: the instance-type catalogue checks (resolver, fit, limits; catalogue loading included). */
+  readonly catalogueMs: number;
   /** From process start to the end of the write. */
   readonly totalMs: number;
   readonly clusters: number;
@@ -68,6 +71,7 @@ export function runPipelineOnce(root: string): BenchPipelineReport {
     synthesizeMs: validateStart - loadEnd,
     validateMs: validateEnd - validateStart,
     writeMs: end - validateEnd,
+    catalogueMs: instanceCatalogueCheckMs(),
     totalMs: end,
     clusters: result.clusters,
     nodePools: result.nodePools,

@@ -39,6 +39,8 @@ export interface SizeResult {
   readonly speedup?: Ratio;
   readonly throughput?: BenchValidateReport;
   readonly profile?: ProfileSummary;
+  /** The instance-type catalogue checks inside the pipeline: median ms, and median share of each run's pipeline wall time. */
+  readonly catalogue?: { readonly ms: number; readonly share: number };
 }
 
 export type TargetStatus = 'met' | 'missed' | 'not measured';
@@ -332,6 +334,18 @@ export function formatReport(
         `| ${r.size} | ${r.steps.startupMs.toFixed(0)} | ${r.steps.loadMs.toFixed(0)} | ${r.steps.synthesizeMs.toFixed(0)} | ${r.steps.validateMs.toFixed(0)} | ${r.steps.writeMs.toFixed(0)} |`,
     ),
   );
+  const withCatalogue = results.filter((r) => r.catalogue);
+  if (withCatalogue.length > 0) {
+    lines.push(
+      '',
+      'instance-type resolver and fit checks inside the pipeline (same runs; budget: at most 10 % of the pipeline):',
+      '',
+      ...withCatalogue.map(
+        (r) =>
+          `- ${r.size}: ${r.catalogue?.ms.toFixed(1)} ms, ${((r.catalogue?.share ?? 0) * 100).toFixed(1)} % of the pipeline (median of the per-run shares)`,
+      ),
+    );
+  }
   const withThroughput = results.filter((r) => r.throughput);
   if (withThroughput.length > 0) {
     lines.push(

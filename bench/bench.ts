@@ -269,6 +269,10 @@ function measureSize(
       validateMs: step('validateMs'),
       writeMs: step('writeMs'),
     },
+    catalogue: {
+      ms: median(pipelines.map((p) => p.report.catalogueMs)),
+      share: median(pipelines.map((p) => p.report.catalogueMs / p.wallMs)),
+    },
     lowerBound: measured(lowers),
     overLowerBound: pairedRatio(pipelines, lowers),
     ...(trivialDir !== undefined

@@ -18,6 +18,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'synth', load: async () => (await import('../synth/synth')).synthCommand },
   { name: 'check', load: async () => (await import('../review/check')).checkCommand },
   { name: 'impact', load: async () => (await import('../review/impact')).impactCommand },
+  { name: 'report', load: async () => (await import('../review/report')).reportCommand },
   { name: 'validate', load: async () => (await import('../validation/cli')).validateCommand },
   { name: 'policies', load: async () => (await import('../policies/cli')).policiesCommand },
   { name: 'preflight', load: async () => (await import('../preflight/cli')).preflightCommand },

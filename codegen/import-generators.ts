@@ -5,6 +5,7 @@
 import { generateBottlerocketSettings } from './generate-bottlerocket-settings';
 import { generateChartValuesKeys } from './generate-chart-values-keys';
 import { generateFleetValidators } from './generate-fleet-validators';
+import { generateInstanceCatalogue } from './generate-instance-catalogue';
 import { generateInstanceTypes } from './generate-instance-types';
 import { generatePartitionRegions } from './generate-partition-regions';
 import { generateValidationArtifacts } from './generate-validation-artifacts';
@@ -18,5 +19,6 @@ export const IMPORT_GENERATORS: readonly ImportGenerator[] = [
   generateFleetValidators,
   generateBottlerocketSettings,
   generateInstanceTypes,
+  generateInstanceCatalogue,
   generatePartitionRegions,
 ];

@@ -11,7 +11,7 @@ import { clusterNameProblem, isDns1123Label, isDns1123Subdomain, suggestDnsName 
 import { checkNodeClass, checkNodeClassTags } from './check-node-class';
 import { checkCapacityBuffers } from './check-capacity-buffer';
 import { checkDisruption } from './check-disruption';
-import { checkInstanceRequirements } from './check-instance-requirements';
+import { checkInstanceCatalogue } from './check-instance-catalogue';
 import { checkKarpenterFeatures } from './check-karpenter-features';
 import { checkNodeOverlays } from './check-node-overlay';
 import { checkNodePool } from './check-node-pool';
@@ -159,11 +159,11 @@ export function checkClusterSemantics(ctx: CheckContext): void {
     checkDisruption(ctx, poolName, pool);
     checkPoolArchitectures(ctx, poolName, pool);
     checkZones(ctx, poolName, pool, aws?.region);
-    checkInstanceRequirements(ctx, poolName, pool);
   }
   checkKarpenterFeatures(ctx);
   checkNodeOverlays(ctx);
   checkCapacityBuffers(ctx);
+  checkInstanceCatalogue(ctx);
 }
 
 function checkGitOps(ctx: CheckContext): void {

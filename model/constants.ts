@@ -197,3 +197,6 @@ export type CapacityBufferStrategy = (typeof CAPACITY_BUFFER_STRATEGIES)[number]
 
 /** Resources a NodeOverlay's capacity may not set (Karpenter's well-known resources). */
 export const OVERLAY_RESTRICTED_RESOURCES = ['cpu', 'memory', 'ephemeral-storage', 'pods'] as const;
+
+/** What each smoke-test pod requests (charts/cluster-base/smoke-test.ts; the fit check). */
+export const SMOKE_TEST_REQUESTS = { cpuMillis: 100, memoryMebibytes: 64 } as const;

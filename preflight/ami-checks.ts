@@ -1,10 +1,14 @@
-/** Every pinned AMI alias resolves: one of the SSM parameters Karpenter reads exists in the region. */
+/**
+ * Every pinned AMI alias resolves: one of the SSM parameters Karpenter reads exists in the region;
+ * then the volumes of the class hold that AMI's snapshots (preflight/ami-volume-checks.ts).
+ */
 import { awsSdk } from '../io/aws-sdk';
 import { parseAlias } from '../model/ami-alias';
 import { ClusterModel } from '../model/fleet-model';
 import { awsCall } from './aws-call';
 import { PreflightClients } from './aws-clients';
 import { amiAliasParameters, amiVersionsPath } from './ami-parameters';
+import { checkAmiVolumeSizes } from './ami-volume-checks';
 import { CheckResult, fail, pass, skip } from './check-result';
 
 export async function checkAmiAliases(
@@ -34,6 +38,7 @@ export async function checkAmiAliases(
         continue;
       }
       let found: string | undefined;
+      let amiId: string | undefined;
       for (const path of paths) {
         const r = await awsCall(
           'SSM',
@@ -43,11 +48,14 @@ export async function checkAmiAliases(
         );
         if (r.ok) {
           found = `${path} = ${r.value.Parameter?.Value ?? '?'}`;
+          amiId = r.value.Parameter?.Value;
           break;
         }
       }
-      if (found !== undefined) out.push(pass('ami-alias', `${subject} alias ${alias}`, `resolves: ${found}`));
-      else
+      if (found !== undefined) {
+        out.push(pass('ami-alias', `${subject} alias ${alias}`, `resolves: ${found}`));
+        if (amiId !== undefined) out.push(...(await checkAmiVolumeSizes(clients, nc, amiId)));
+      } else {
         out.push(
           fail(
             'ami-alias',
@@ -57,6 +65,7 @@ export async function checkAmiAliases(
             nc.source,
           ),
         );
+      }
     }
   }
   return out;

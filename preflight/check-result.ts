@@ -13,6 +13,7 @@ export const CHECK_IDS = [
   'interruption-rules',
   'key-policy',
   'ami-alias',
+  'ami-volume-size',
   'instance-offerings',
 ] as const;
 export type CheckId = (typeof CHECK_IDS)[number];

@@ -15,6 +15,7 @@ import { DistResource, parseDist, ParsedDist } from './dist-resources';
 import { diffFields } from './field-diff';
 import { ClusterImpact, ImpactReport, isClassified, PoolImpact, ResourceImpact } from './impact-report';
 import { NodeImpact, worstImpact } from './node-impact';
+import { poolCapacityChanges } from './pool-capacity-impact';
 import { detectRenames, Rename, renameNotes } from './renames';
 import { classifyOverlayBufferFields, isOverlayBufferKind, overlayBufferNote } from './overlay-buffer-impact';
 import { compareKinds, FILE_KINDS, isKarpenterKind, KARPENTER_KINDS } from './resource-kinds';
@@ -140,7 +141,14 @@ function clusterImpact(
       ? { ...r, affectedPools: poolsUsing(r.name, before, after) }
       : r;
   });
-  return { name: cluster, resources: withPools, pools: poolImpacts(withPools, after), cloudFormation };
+  const capacity = poolCapacityChanges(before, after);
+  return {
+    name: cluster,
+    resources: withPools,
+    pools: poolImpacts(withPools, after),
+    cloudFormation,
+    ...(capacity.length > 0 ? { capacity } : {}),
+  };
 }
 
 function addedOrRemoved(

@@ -4,6 +4,7 @@
  * Every list is in a deterministic order: clusters by name, resources by kind (EC2NodeClass,
  * NodePool, then alphabetical) and name, fields in diff order (sorted keys).
  */
+import type { PoolCapacityChange } from './pool-capacity-impact';
 import { CfnImpact } from './cloudformation-impact';
 import { ClassifiedChange } from './classify-resource';
 import { FieldChange } from './field-diff';
@@ -57,6 +58,8 @@ export interface ClusterImpact {
    * things in, one step per entry.
    */
   readonly decommission?: readonly string[];
+  /** NodePools whose allowed instance types or hourly ceiling change (review/pool-capacity-impact.ts). */
+  readonly capacity?: readonly PoolCapacityChange[];
   /** Undefined when the cluster's CloudFormation did not change. */
   readonly cloudFormation?: CfnImpact & { readonly file: string; readonly change: ResourceChangeKind };
 }

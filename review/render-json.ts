@@ -43,6 +43,21 @@ export function renderJson(report: ImpactReport): string {
         renamedTo: r.renamedTo ?? null,
         fields: r.fields.map(field),
       })),
+      capacity: (c.capacity ?? []).map((p) => ({
+        pool: p.pool,
+        change: p.change,
+        typesBefore: p.typesBefore ?? null,
+        typesAfter: p.typesAfter ?? null,
+        adds: p.adds,
+        addedCount: p.addedCount,
+        removes: p.removes,
+        removedCount: p.removedCount,
+        ceilingBefore:
+          p.ceilingBefore === undefined ? null : p.ceilingBefore === null ? 'unbounded' : p.ceilingBefore,
+        ceilingAfter:
+          p.ceilingAfter === undefined ? null : p.ceilingAfter === null ? 'unbounded' : p.ceilingAfter,
+        priceRegion: p.priceRegion,
+      })),
       cloudFormation: c.cloudFormation
         ? {
             file: c.cloudFormation.file,

@@ -3,6 +3,7 @@
  * resource, change, replaces nodes?), the affected pools, then details per cluster. Starts with a
  * hidden marker so the workflow can find and update its own comment.
  */
+import { capacityChangeLine } from './pool-capacity-impact';
 import { CfnImpact } from './cloudformation-impact';
 import { describeValues, mdCode } from './compact-value';
 import { formatPath } from './field-path';
@@ -188,6 +189,14 @@ function clusterDetails(c: ClusterImpact): string[] {
       );
     }
     out.push('');
+  }
+  if (c.capacity) {
+    out.push(
+      `**Instance types and cost** (on-demand list prices of ${c.capacity[0].priceRegion}, no Spot):`,
+      '',
+      ...c.capacity.map((p) => `- ${capacityChangeLine(p)}`),
+      '',
+    );
   }
   if (c.cloudFormation) out.push(...cfnDetails(c.cloudFormation));
   return out;

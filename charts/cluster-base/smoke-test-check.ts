@@ -13,8 +13,8 @@
 import { Diagnostic } from '../../model/diagnostics';
 import { ClusterModel, NodePoolModel } from '../../model/fleet-model';
 import { LABELS } from '../../model/constants';
-import { parseQuantity } from './quantity';
-import { SMOKE_TEST_REQUESTS } from './smoke-test';
+import { parseQuantity } from '../../model/quantity';
+import { SMOKE_TEST_REQUESTS } from '../../model/constants';
 
 const NEEDED: ReadonlyArray<{ resource: string; amount: number; text: string }> = [
   {

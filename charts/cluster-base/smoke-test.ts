@@ -12,7 +12,15 @@
 import { ApiObject, Duration, JsonPatch, Size } from 'cdk8s';
 import type { TaintEffect } from 'cdk8s-plus-30';
 import { Construct } from 'constructs';
-import { ARGOCD_ANNOTATIONS, LABELS, MANAGED_BY, NAMESPACES, SYNC_WAVES, TAGS } from '../../model/constants';
+import {
+  ARGOCD_ANNOTATIONS,
+  LABELS,
+  MANAGED_BY,
+  NAMESPACES,
+  SMOKE_TEST_REQUESTS,
+  SYNC_WAVES,
+  TAGS,
+} from '../../model/constants';
 import { NodePoolModel, TaintModel } from '../../model/fleet-model';
 import { cdk8sPlus } from './cdk8s-plus';
 
@@ -22,7 +30,6 @@ export const PAUSE_IMAGE = 'registry.k8s.io/pause:3.10';
 export const PAUSE_USER = 65535;
 
 /** What each smoke-test pod requests: enough to need real capacity, small enough for any instance type. */
-export const SMOKE_TEST_REQUESTS = { cpuMillis: 100, memoryMebibytes: 64 } as const;
 
 export const SMOKE_TEST_APP = 'karpenter-smoke-test';
 

@@ -12,7 +12,7 @@ beforeAll(async () => {
   COMMANDS = await loadCommands();
 });
 
-const WITH_FORMAT = ['check', 'impact', 'validate', 'preflight', 'promote'];
+const WITH_FORMAT = ['check', 'impact', 'report', 'validate', 'preflight', 'promote'];
 
 interface Captured {
   readonly io: CliIo;

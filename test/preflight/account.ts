@@ -141,6 +141,7 @@ export function readyAccount(cluster: ClusterModel): FakeAwsState {
       },
     ],
     ssmParameters: new Map([[AL2023_PARAMETER, 'ami-0123456789abcdef0']]),
+    images: [{ id: 'ami-0123456789abcdef0', devices: [{ name: '/dev/xvda', sizeGiB: 20 }] }],
     queues: new Set([cluster.karpenter.interruptionQueue.name]),
     rules: new Map(
       INTERRUPTION_EVENTS.map((e) => [

@@ -314,6 +314,20 @@ export const FAILURE_CASES: FailureCase[] = [
     fix: /aws ssm get-parameters-by-path --path \/aws\/service\/eks\/optimized-ami\/1.33\/amazon-linux-2023\/x86_64\/standard --recursive --region eu-west-1/,
   },
   {
+    name: "a node class's root volume is smaller than the pinned AMI's snapshot",
+    change: (s) => {
+      s.images = [{ id: 'ami-0123456789abcdef0', devices: [{ name: '/dev/xvda', sizeGiB: 30 }] }];
+    },
+    expect: {
+      check: 'ami-volume-size',
+      subject: 'node class encrypted-0 AMI ami-0123456789abcdef0',
+      message: expect.stringMatching(
+        /^\/dev\/xvda \d+Gi.* is smaller than the AMI's 30 GiB snapshot of that device: EC2 refuses every launch \("Volume of size \d+GB is smaller than snapshot"\)$/,
+      ) as unknown as string,
+    },
+    fix: /(volumeSize of \/dev\/xvda to at least 30Gi|\/dev\/xvda with volumeSize: 30Gi)/,
+  },
+  {
     name: "a pool's requirements leave no offered instance type",
     cluster: () =>
       preflightCluster({

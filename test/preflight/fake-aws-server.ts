@@ -44,6 +44,8 @@ export interface FakeAwsState {
   securityGroups: { id: string; name: string; vpcId: string; tags: Record<string, string> }[];
   instanceTypes: FakeInstanceType[];
   ssmParameters: Map<string, string>;
+  /** AMIs DescribeImages knows, with the snapshot size of each device (GiB). */
+  images?: { id: string; devices: { name: string; sizeGiB: number }[] }[];
   queues: Set<string>;
   rules: Map<string, { state: string; targets: string[] }>;
   keys: FakeKey[];
@@ -153,6 +155,28 @@ function ec2(state: FakeAwsState, action: string, params: URLSearchParams): stri
               )}</supportedUsageClasses><hypervisor>nitro</hypervisor><processorInfo><supportedArchitectures><item>${t.arch}</item></supportedArchitectures><manufacturer>${t.arch === 'arm64' ? 'AWS' : 'Intel'}</manufacturer></processorInfo><vCpuInfo><defaultVCpus>${t.vcpus}</defaultVCpus></vCpuInfo><memoryInfo><sizeInMiB>${t.memoryMiB}</sizeInMiB></memoryInfo></item>`,
         );
       return wrap(`<instanceTypeSet>${items.join('')}</instanceTypeSet>`);
+    }
+    case 'DescribeImages': {
+      const wanted = indexed(params, 'ImageId');
+      const missing = wanted.filter((id) => !(state.images ?? []).some((i) => i.id === id));
+      if (missing.length > 0)
+        throw new FakeError(
+          400,
+          'InvalidAMIID.NotFound',
+          `The image id '[${missing.join(', ')}]' does not exist`,
+        );
+      const items = (state.images ?? [])
+        .filter((i) => wanted.includes(i.id))
+        .map(
+          (i) =>
+            `<item><imageId>${i.id}</imageId><blockDeviceMapping>${i.devices
+              .map(
+                (d) =>
+                  `<item><deviceName>${d.name}</deviceName><ebs><volumeSize>${d.sizeGiB}</volumeSize><volumeType>gp3</volumeType></ebs></item>`,
+              )
+              .join('')}</blockDeviceMapping></item>`,
+        );
+      return wrap(`<imagesSet>${items.join('')}</imagesSet>`);
     }
     default:
       throw new FakeError(400, 'InvalidAction', `fake EC2 does not implement ${action}`);

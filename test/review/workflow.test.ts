@@ -150,6 +150,14 @@ describe('karpenter-gitops workflow', () => {
     expect(script).toContain('updateComment');
     expect(script).toContain('createComment');
   });
+
+  it('impact job: the fleet capacity report goes into the step summary', () => {
+    const r = runs('impact');
+    expect(r).toContain('npm run --silent report >> "$GITHUB_STEP_SUMMARY"');
+    expect(r.indexOf('npm run --silent report >> "$GITHUB_STEP_SUMMARY"')).toBeGreaterThan(
+      r.indexOf('npm ci'),
+    );
+  });
 });
 
 describe('release workflow', () => {

@@ -1,4 +1,4 @@
-import { parseQuantity } from '../../../charts/cluster-base/quantity';
+import { parseQuantity } from '../../model/quantity';
 
 describe('parseQuantity', () => {
   it('reads decimal and binary suffixes', () => {

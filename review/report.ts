@@ -1,0 +1,72 @@
+/**
+ * `karpenter-gitops report`: the fleet capacity report (review/capacity-report.ts), as Markdown
+ * GitHub renders (the PR job writes it into the step summary) or JSON.
+ *
+ *   karpenter-gitops report [--clusters DIR] [--format markdown|json] [--output FILE]
+ *
+ * Exit 0 with the report, 1 when the fleet has mistakes (printed as `file:line:col ...`), 2 on
+ * a usage error.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { CliIo, EXIT_OK, EXIT_USER_ERROR, loadFleetFromDir } from '../io/cli-common';
+import { AnyCommand, defineCommand } from '../io/command';
+import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
+import { capacityReport, renderCapacityJson, renderCapacityMarkdown } from './capacity-report';
+
+export const REPORT_FORMATS = ['markdown', 'json'] as const;
+
+export interface ReportOptions {
+  /** @default 'clusters' */
+  readonly clusters: string;
+  /** @default 'markdown' */
+  readonly format: (typeof REPORT_FORMATS)[number];
+  readonly output?: string;
+}
+
+export const reportCommand: AnyCommand = defineCommand({
+  name: 'report',
+  summary: 'the fleet capacity report: instance types, limits and on-demand ceilings per pool, with a chart',
+  options: {
+    clusters: { type: 'string', value: 'DIR', description: 'the fleet description', defaultText: 'clusters' },
+    format: {
+      type: 'string',
+      value: 'FORMAT',
+      choices: REPORT_FORMATS,
+      description: 'report',
+      defaultText: 'markdown',
+    },
+    output: { type: 'string', value: 'FILE', description: 'write the report to FILE', defaultText: 'stdout' },
+  },
+  exitCodes: '0 a report, 1 mistakes in the fleet, 2 usage error',
+  run: (args, io): number =>
+    reportRun(
+      {
+        clusters: args.values.clusters ?? 'clusters',
+        format: (args.values.format ?? 'markdown') as ReportOptions['format'],
+        ...(args.values.output !== undefined ? { output: args.values.output } : {}),
+      },
+      io,
+    ),
+});
+
+/** Loads the fleet in `options.clusters` (relative to `cwd`, the project unless `projectRoot` is given) and renders its report; throws UserError. */
+export function runReport(options: ReportOptions, cwd: string, projectRoot: string = cwd): string {
+  const { fleet } = loadFleetFromDir(projectRoot, path.resolve(cwd, options.clusters));
+  const report = capacityReport(fleet);
+  return options.format === 'json' ? renderCapacityJson(report) : renderCapacityMarkdown(report);
+}
+
+/** `report` with parsed options; paths are relative to the working folder. */
+export function reportRun(options: ReportOptions, io: CliIo): number {
+  try {
+    const text = runReport(options, io.cwd);
+    if (options.output) fs.writeFileSync(path.resolve(io.cwd, options.output), text);
+    else io.out(text.replace(/\n$/, ''));
+    return EXIT_OK;
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    for (const d of sortDiagnostics(e.diagnostics)) io.err(formatDiagnostic(d));
+    return EXIT_USER_ERROR;
+  }
+}
