@@ -27,9 +27,16 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
+/** Without CI=true, so that check prints its progress (one line per step) on stderr. */
+const ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'CI'));
+
 /** `npx karpenter-gitops …` in the repository: exit code and output. */
 function cli(...args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync('npx', ['--no-install', 'karpenter-gitops', ...args], { cwd: repo, encoding: 'utf8' });
+  const r = spawnSync('npx', ['--no-install', 'karpenter-gitops', ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+    env: ENV,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
