@@ -9,6 +9,7 @@ import { Diagnostic } from './diagnostics';
 import { ClusterModel, SourceLocation } from './fleet-model';
 import { LocatedNode, PathSegment, keyLocAt, nodeAt } from './located';
 import { show } from './show-value';
+import { compareCodeUnits } from './sorted';
 
 export interface FleetEntry {
   /** Resolved name (`name:` or the file stem). */
@@ -45,9 +46,7 @@ function collisions(
       .map((claim) => ({ claim, loc: claimLoc(claim) }))
       .sort(
         (a, b) =>
-          (a.loc.file < b.loc.file ? -1 : a.loc.file > b.loc.file ? 1 : 0) ||
-          a.loc.line - b.loc.line ||
-          a.loc.col - b.loc.col,
+          compareCodeUnits(a.loc.file, b.loc.file) || a.loc.line - b.loc.line || a.loc.col - b.loc.col,
       );
     const [first, ...rest] = placed;
     // The field is named only where it differs from the first place's.

@@ -4,6 +4,8 @@
  *
  *   clusters/ticketing.yaml:12:7 nodePools.loadtest.disruption.consolidationPolicy: 'WhenUnderutilized' is not allowed. Use WhenEmptyOrUnderutilized (renamed in Karpenter v1).
  */
+import { compareCodeUnits } from './sorted';
+
 export type Severity = 'error' | 'warning';
 
 export interface Diagnostic {
@@ -44,16 +46,12 @@ export function formatDiagnostic(d: Diagnostic): string {
 export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   return [...list].sort(
     (a, b) =>
-      cmp(a.file, b.file) ||
+      compareCodeUnits(a.file, b.file) ||
       a.line - b.line ||
       a.col - b.col ||
-      cmp(a.path, b.path) ||
-      cmp(a.message, b.message),
+      compareCodeUnits(a.path, b.path) ||
+      compareCodeUnits(a.message, b.message),
   );
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

@@ -7,7 +7,7 @@ import { CAPACITY_BUFFER_STRATEGIES, NAMESPACES } from './constants';
 import { SourceLocation } from './fleet-model';
 import { CapacityBufferModel, PodTemplateModel } from './overlay-buffer-model';
 import { RawCapacityBuffer, RawContainer, RawPodTemplate } from './raw-overlay-buffer';
-import { sortedDeep, sortedRecord } from './sorted';
+import { compareCodeUnits, sortedDeep, sortedRecord } from './sorted';
 
 export const CAPACITY_BUFFER_DEFAULTS = {
   namespace: NAMESPACES.capacityBuffers,
@@ -87,5 +87,5 @@ export function byNamespaceAndName<T extends { readonly name: string; readonly n
 ): number {
   const x = `${a.namespace}/${a.name}`;
   const y = `${b.namespace}/${b.name}`;
-  return x < y ? -1 : x > y ? 1 : 0;
+  return compareCodeUnits(x, y);
 }

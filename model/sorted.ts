@@ -31,7 +31,7 @@ export function sortedDeep(value: unknown): unknown {
 }
 
 export function byName<T extends { readonly name: string }>(a: T, b: T): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+  return compareCodeUnits(a.name, b.name);
 }
 
 /** Locale-independent string order (UTF-16 code units), for every sort in generated output. */
