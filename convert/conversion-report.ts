@@ -4,8 +4,7 @@
  * (conflicting or unusable input, and whatever synth refuses in the output) are Diagnostics
  * and make the run fail; report entries never do.
  */
-import { Diagnostic, formatDiagnostic, sortDiagnostics } from '../model/diagnostics';
-import { compareCodeUnits } from '../model/sorted';
+import { Diagnostic, formatDiagnostic, sortDiagnostics, compareCodeUnits } from '../model';
 
 export const REPORT_ACTIONS = [
   'renamed',

@@ -4,7 +4,7 @@
  * gets its own copy of the class, `<class>-<pool>` (what Karpenter's v1 migration guide
  * asks for by hand). Moving a pool to a new class replaces its nodes (drift): reported.
  */
-import { compareCodeUnits } from '../model/sorted';
+import { compareCodeUnits } from '../model';
 import { KubeletDraft, NodeClassDraft, NodePoolDraft } from './drafts';
 
 export function placeKubelet(pools: NodePoolDraft[], classes: Map<string, NodeClassDraft>): void {

@@ -4,9 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { UserError } from '../model/diagnostics';
-import { DistFiles } from '../model/dist-layout';
-import { compareCodeUnits } from '../model/sorted';
+import { UserError, DistFiles, compareCodeUnits } from '../model';
 
 /**
  * @param dir folder to read; a missing folder is a UserError unless `allowMissing` (then empty).

@@ -5,9 +5,7 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { UserError } from '../model/diagnostics';
-import { DistFiles } from '../model/dist-layout';
-import { compareCodeUnits } from '../model/sorted';
+import { UserError, DistFiles, compareCodeUnits } from '../model';
 
 /**
  * @param ref any revision git understands (`origin/main`, a SHA, `HEAD~1`).
