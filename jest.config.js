@@ -7,7 +7,7 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
     // @marcbachmann/cel-js ships ES modules only; jest's CommonJS runtime needs them transpiled
     // (node itself loads them with require(esm), so built code does not need this).
-    // So do secretlint's rule set (model/secret-scan.ts) and runner (its equivalence test).
+    // So do secretlint's rule set (model/shared/secret-scan.ts) and runner (its equivalence test).
     '/node_modules/(@marcbachmann/cel-js|@secretlint/[^/]+)/.+\\.js$': [
       'ts-jest',
       { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true } },

@@ -5,8 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { loadFleetFromDir } from '../io/cli-common';
-import { Diagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
-import { FleetModel } from '../model/fleet-model';
+import { Diagnostic, sortDiagnostics, UserError, FleetModel } from '../model';
 import { runSynth, SynthResult } from '../synth/synth';
 import { synthesize } from '../synth/synthesize';
 import { validateStep } from '../synth/validate-step';

@@ -28,10 +28,10 @@ export type {
 } from '../validation';
 export { KarpenterGitopsValidation } from '../validation/cdk8s-validation-plugin';
 export type { KarpenterGitopsValidationProperties } from '../validation/cdk8s-validation-plugin';
-export { UserError, formatDiagnostic } from '../model/diagnostics';
-export type { Diagnostic, Severity } from '../model/diagnostics';
-export type { FleetModel, ClusterModel, NodePoolModel, NodeClassModel } from '../model/fleet-model';
+export { UserError, formatDiagnostic } from '../model';
+export type { Diagnostic, Severity } from '../model';
+export type { FleetModel, ClusterModel, NodePoolModel, NodeClassModel } from '../model';
 export type { PlacedManifest } from '../charts/karpenter/karpenter-chart';
 export type { SynthResult } from '../synth/synth';
-export type { KarpenterVersion } from '../model/versions';
-export { KARPENTER_VERSIONS, DEFAULT_KARPENTER_VERSION } from '../model/versions';
+export type { KarpenterVersion } from '../model';
+export { KARPENTER_VERSIONS, DEFAULT_KARPENTER_VERSION } from '../model';

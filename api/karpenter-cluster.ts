@@ -11,10 +11,9 @@
  */
 import { Construct } from 'constructs';
 import { addKarpenterObjects, PlacedManifest } from '../charts/karpenter/karpenter-chart';
-import { Diagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
-import { ClusterModel } from '../model/fleet-model';
+import { Diagnostic, sortDiagnostics, UserError, ClusterModel } from '../model';
+import { RawCluster } from '../model/stages';
 import { loadFleetFromSources } from '../model/load-fleet';
-import { RawCluster } from '../model/raw-fleet';
 
 /**
  * One cluster's fleet description: the shape of `clusters/<name>.yaml` (see docs/fleet-fields.md).

@@ -14,9 +14,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
-import { formatDiagnostic, UserError } from '../model/diagnostics';
+import { formatDiagnostic, UserError } from '../model';
+import { instanceCatalogueCheckMs } from '../model/stages';
 import { loadFleetFromDir } from '../io/cli-common';
-import { instanceCatalogueCheckMs } from '../model/check-instance-catalogue';
 import { runSynth } from '../synth/synth';
 import { validateStep } from '../synth/validate-step';
 

@@ -14,7 +14,7 @@
  * parsed outside the timed part. Prints one JSON line (BenchValidateReport).
  */
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_KARPENTER_VERSION } from '../model/versions';
+import { DEFAULT_KARPENTER_VERSION } from '../model';
 import { ManifestDocument, parseManifests } from '../validation/manifest-source';
 import { validatorFor } from '../validation/validate-manifests';
 import { SourceFile, validateFiles } from '../validation/validate-tree';

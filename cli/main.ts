@@ -20,7 +20,7 @@ import {
   reportInternalError,
 } from '../io/cli-common';
 import { AnyCommand, asSentence, columns, runCommand, TOOL_NAME } from '../io/command';
-import { didYouMean } from '../model/did-you-mean';
+import { didYouMean } from '../model';
 import { CommandEntry, COMMANDS, loadCommands } from './commands';
 
 export type { CliIo } from '../io/cli-common';

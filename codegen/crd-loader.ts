@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CRD_SETS, CrdSet } from '../model/crd-sources';
+import { CRD_SETS, CrdSet } from '../model';
 
 export interface LoadedCrdFile {
   readonly set: CrdSet;

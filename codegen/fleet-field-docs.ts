@@ -1,19 +1,19 @@
 /**
  * What each field of the fleet description means, keyed by its path in the fleet JSON Schema
- * (model/fleet-schema*.ts): `<name>` stands for a key of a map, `[]` for an item of a list.
+ * (model/schema/fleet-schema*.ts): `<name>` stands for a key of a map, `[]` for an item of a list.
  * codegen/generate-fleet-reference.ts joins these with the schema (types, allowed values,
  * required keys) into docs/fleet-fields.md; a test fails when a schema field has no entry here,
  * when an entry names no field, or when the committed page is stale. A `description` in the
  * schema itself wins over an entry here.
  */
-import { defaultControllerRoleName, defaultNodeRoleName, FLEET_DEFAULTS } from '../model/fleet-defaults';
+import { defaultControllerRoleName, defaultNodeRoleName, FLEET_DEFAULTS } from '../model';
 
-/** A default as the docs show it, taken from model/fleet-defaults.ts so it cannot drift. */
+/** A default as the docs show it, taken from model/shared/fleet-defaults.ts so it cannot drift. */
 const c = (v: string | number): string => `\`${v}\``;
 
 export interface FieldDoc {
   readonly description: string;
-  /** What the tool uses when the field is absent (applied in model/resolve-*.ts). @default none */
+  /** What the tool uses when the field is absent (applied in model/resolve/resolve-*.ts). @default none */
   readonly default?: string;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Generates `imports/karpenter-instance-types-v<version>/instance-types.ts`: every EC2
  * instance type Karpenter <version> knows, grouped by family, with the category, generation
- * and sizes Karpenter's labels give them (model/instance-type-labels.ts), so that node pool
+ * and sizes Karpenter's labels give them (model/facts/instance-type-labels.ts), so that node pool
  * requirements can be checked against facts instead of a hand-typed list.
  *
  * The input is Karpenter's generated `pkg/providers/instancetype/zz_generated.vpclimits.go`
@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { instanceTypeLabels } from '../model/instance-type-labels';
+import { instanceTypeLabels } from '../model';
 import { sha256 } from './crd-loader';
 import type { ImportContext } from './import-context';
 
@@ -117,7 +117,7 @@ export function renderInstanceTypesModule(source: ReferenceFileSource, text: str
     `Source: aws/karpenter-provider-aws ${source.repoPath} (Karpenter ${source.karpenterVersion}, commit ${source.commit}),`,
     `read from ../shared/reference/karpenter-v${source.karpenterVersion}/${source.referenceFile} or`,
     `  ${upstreamReferenceUrl(source)} sha256:${source.sha256}`,
-    'Labels derived from each name as Karpenter does (model/instance-type-labels.ts).',
+    'Labels derived from each name as Karpenter does (model/facts/instance-type-labels.ts).',
   ]
     .map((l) => `// ${l}`)
     .join('\n');

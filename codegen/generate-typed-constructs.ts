@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CrdSet } from '../model/crd-sources';
+import { CrdSet } from '../model';
 import { LoadedCrdFile, provenanceHeader } from './crd-loader';
 
 /** Returns file name → content for the set's `imports/` folder. */

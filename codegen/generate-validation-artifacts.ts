@@ -12,7 +12,7 @@
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import { parse } from 'yaml';
-import { CRD_SETS, importDirName } from '../model/crd-sources';
+import { CRD_SETS, importDirName } from '../model';
 import { LoadedCrdFile, provenanceHeader } from './crd-loader';
 import { JsonSchema, rootSchema, shareRepeatedSubschemas } from '../validation/structural-schema';
 import { buildRuleTable } from '../validation/rule-table';

@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CRD_SETS, importDirName } from '../model/crd-sources';
+import { CRD_SETS, importDirName } from '../model';
 import { CrdOrigin, defaultOrigin, loadCrds, LoadedCrdFile, parseOrigin } from './crd-loader';
 import { generateTypedConstructs } from './generate-typed-constructs';
 import { IMPORT_GENERATORS } from './import-generators';

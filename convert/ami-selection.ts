@@ -4,8 +4,7 @@
  * format wants a pinned alias (`family@version`). The converter pins a version Karpenter's
  * own documentation uses and warns that the user must choose the version they run.
  */
-import { ALIAS_VERSION_FORMATS, parseAlias } from '../model/ami-alias';
-import { AMI_FAMILIES, AmiFamily } from '../model/constants';
+import { ALIAS_VERSION_FORMATS, parseAlias, AMI_FAMILIES, AmiFamily } from '../model';
 import { DocumentContext } from './document-context';
 import { AmiTermDraft, NodeClassDraft } from './drafts';
 import { FieldPath } from './manifest-documents';

@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { Diagnostic, formatDiagnostic } from '../model/diagnostics';
+import { Diagnostic, formatDiagnostic } from '../model';
 import { AnyCommand, defineCommand, parseCommand, usageError } from '../io/command';
 import { FleetSource } from '../model/load-fleet';
 import { ConvertArgs, convertArgsFrom, CONVERT_DESCRIPTION, CONVERT_OPTIONS } from './cli-args';

@@ -4,7 +4,7 @@
  * (conflicting or unusable input, and whatever synth refuses in the output) are Diagnostics
  * and make the run fail; report entries never do.
  */
-import { Diagnostic, formatDiagnostic, sortDiagnostics } from '../model/diagnostics';
+import { Diagnostic, formatDiagnostic, sortDiagnostics, compareCodeUnits } from '../model';
 
 export const REPORT_ACTIONS = [
   'renamed',
@@ -61,7 +61,10 @@ export class ConversionLog {
   get entries(): readonly ReportEntry[] {
     return this.entryList
       .map((e, i) => ({ e, i }))
-      .sort((a, b) => cmp(a.e.file, b.e.file) || a.e.line - b.e.line || a.e.col - b.e.col || a.i - b.i)
+      .sort(
+        (a, b) =>
+          compareCodeUnits(a.e.file, b.e.file) || a.e.line - b.e.line || a.e.col - b.e.col || a.i - b.i,
+      )
       .map(({ e }) => e);
   }
 
@@ -98,8 +101,4 @@ export function formatReport(entries: readonly ReportEntry[], diagnostics: reado
     `Conversion report: ${entries.length} change(s), ${warnings} warning(s) to review, ${errors.length} error(s).`,
   );
   return lines.join('\n') + '\n';
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -2,9 +2,8 @@
  * The conversion as one pure function: manifest texts in, fleet description and report
  * out. No file or environment access (the CLI does that), so tests call it directly.
  */
-import { isSecretMessage } from '../model/check-secrets';
-import { Diagnostic } from '../model/diagnostics';
-import { TAGS } from '../model/constants';
+import { Diagnostic, TAGS } from '../model';
+import { isSecretMessage } from '../model/stages';
 import {
   recogniseKind,
   recogniseOverlayBufferKind,

@@ -11,7 +11,7 @@ import {
   RequirementOperator,
   TaintEffect,
   VolumeType,
-} from '../model/constants';
+} from '../model';
 import { DocumentContext } from './document-context';
 import { FieldPath } from './manifest-documents';
 

@@ -4,9 +4,8 @@
  * name, and a comment header saying where it came from and what the user must fill in.
  */
 import { renderYaml } from '../charts/render-manifest';
-import { LABELS } from '../model/constants';
-import { ALIAS_KUBERNETES_RANGES } from '../model/ami-publication';
-import { FLEET_DEFAULTS } from '../model/fleet-defaults';
+import { LABELS, ALIAS_KUBERNETES_RANGES, FLEET_DEFAULTS } from '../model';
+import { ONE_NODE_ROLE_FIX } from '../model/stages';
 import {
   BlockDeviceMappingDraft,
   KUBELET_KEYS,
@@ -16,7 +15,6 @@ import {
   SelectorTermDraft,
 } from './drafts';
 import { splitShorthands } from './requirement-shorthands';
-import { ONE_NODE_ROLE_FIX } from '../model/check-resolved';
 
 export interface ClusterSettings {
   /** Cluster name (`name:` and the file name). */
@@ -112,7 +110,7 @@ export function buildFleetDescription(
 
 /**
  * The Kubernetes version the converted alias families need when the fleet's default is outside
- * the versions AWS publishes them for (model/ami-publication.ts): the newest every family is
+ * the versions AWS publishes them for (model/facts/ami-publication.ts): the newest every family is
  * published for when that is older (AL2: up to 1.32), the first they all are published for when
  * that is newer (windows2025: from 1.35); else (or when no version fits them all) undefined.
  */

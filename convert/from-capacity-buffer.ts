@@ -4,8 +4,8 @@
  * kept (left out when it is the fleet default, capacity-buffers). A buffer whose PodTemplate is
  * not among the input files names it with `existing: true`.
  */
-import { NAMESPACES } from '../model/constants';
-import { CONTAINER_KEYS, INIT_CONTAINER_KEYS, POD_SPEC_KEYS } from '../model/fleet-schema-capacity-buffer';
+import { NAMESPACES } from '../model';
+import { CONTAINER_KEYS, INIT_CONTAINER_KEYS, POD_SPEC_KEYS } from '../model/stages';
 import { DocumentContext } from './document-context';
 import { ManifestDocument } from './manifest-documents';
 import { reportObjectExtras } from './object-metadata';

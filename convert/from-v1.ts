@@ -2,7 +2,7 @@
  * v1 `NodePool` and `EC2NodeClass` → drafts, losslessly for everything the fleet format
  * can express. A v1 field it cannot express is reported as dropped with the reason.
  */
-import { CONSOLIDATION_POLICIES, ConsolidationPolicy } from '../model/constants';
+import { CONSOLIDATION_POLICIES, ConsolidationPolicy } from '../model';
 import { chooseAmi } from './ami-selection';
 import { DocumentContext } from './document-context';
 import { readNodePoolTemplate, TEMPLATE_SPEC } from './node-pool-template';

@@ -4,6 +4,7 @@
  * gets its own copy of the class, `<class>-<pool>` (what Karpenter's v1 migration guide
  * asks for by hand). Moving a pool to a new class replaces its nodes (drift): reported.
  */
+import { compareCodeUnits } from '../model';
 import { KubeletDraft, NodeClassDraft, NodePoolDraft } from './drafts';
 
 export function placeKubelet(pools: NodePoolDraft[], classes: Map<string, NodeClassDraft>): void {
@@ -94,7 +95,7 @@ function kubeletKey(value: KubeletDraft | undefined): string {
   return JSON.stringify(value, (_k, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => compareCodeUnits(a, b)),
         )
       : v,
   );

@@ -4,7 +4,7 @@
  * object, each able to say where any of its fields was written.
  */
 import { isMap, isScalar, isSeq, LineCounter, Node, parseAllDocuments } from 'yaml';
-import { Diagnostic } from '../model/diagnostics';
+import { Diagnostic } from '../model';
 
 /** One input file as the user named it. */
 export interface ManifestSource {

@@ -3,8 +3,8 @@
  * cluster (`iam.nodeRoleName`, created and granted cluster access by the CloudFormation
  * template); node classes default to it.
  */
-import { ONE_NODE_ROLE_FIX } from '../model/check-resolved';
-import { defaultNodeRoleName } from '../model/fleet-defaults';
+import { defaultNodeRoleName } from '../model';
+import { ONE_NODE_ROLE_FIX } from '../model/stages';
 import { ConversionLog } from './conversion-report';
 import { NodeClassDraft } from './drafts';
 

@@ -5,9 +5,7 @@
  * (and the report says so); a `--region` they contradict, or zones of two regions, is an error
  * at the line that contradicts.
  */
-import { Diagnostic } from '../model/diagnostics';
-import { LABELS } from '../model/constants';
-import { knownRegions, regionOfZoneId, regionOfZoneName } from '../model/aws-regions';
+import { Diagnostic, LABELS, knownRegions, regionOfZoneId, regionOfZoneName } from '../model';
 import { ReportEntry } from './conversion-report';
 import { formatPath } from './document-context';
 import { FieldPath, ManifestDocument, documentLabel } from './manifest-documents';

@@ -3,7 +3,7 @@
  * maps exactly onto one (`capacityTypes: [spot]`), raw `requirements` otherwise. The
  * loader expands shorthands first, in a fixed order, then raw requirements as written.
  */
-import { ARCHITECTURES, CAPACITY_TYPES, LABELS, OPERATING_SYSTEMS } from '../model/constants';
+import { ARCHITECTURES, CAPACITY_TYPES, LABELS, OPERATING_SYSTEMS } from '../model';
 import { RequirementDraft } from './drafts';
 
 interface ListShorthand {

@@ -2,7 +2,7 @@
  * Node requirements: reading them from any generation, correcting label keys people got
  * wrong or that Kubernetes renamed (reported), and the defaults v1alpha5 added silently.
  */
-import { LABELS, REQUIREMENT_OPERATORS, RequirementOperator } from '../model/constants';
+import { LABELS, REQUIREMENT_OPERATORS, RequirementOperator } from '../model';
 import { DocumentContext } from './document-context';
 import { RequirementDraft } from './drafts';
 import { FieldPath } from './manifest-documents';

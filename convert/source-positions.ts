@@ -8,7 +8,7 @@
  * converted from), then for the field itself; the object's first line is the last resort.
  */
 import { isMap, isScalar, isSeq, LineCounter, Node, parseAllDocuments } from 'yaml';
-import { SHORTHANDS } from '../model/requirement-shorthands';
+import { SHORTHANDS } from '../model/stages';
 import { FieldPath, ManifestDocument, Position } from './manifest-documents';
 
 /** A field of the written YAML: its path and the scalar values at or under it. */

@@ -5,8 +5,7 @@
  * conversion, at the source manifest line the value came from; synth's warnings are report
  * lines. So a conversion that exits 0 synthesizes as it is, in that fleet.
  */
-import { Diagnostic, UserError } from '../model/diagnostics';
-import { DistFiles } from '../model/dist-layout';
+import { Diagnostic, UserError, DistFiles } from '../model';
 import { loadFleetFromSources } from '../model/load-fleet';
 import { synthesize } from '../synth/synthesize';
 import { validateStep } from '../synth/validate-step';

@@ -10,7 +10,7 @@ import {
   TaintEffect,
   VOLUME_TYPES,
   VolumeType,
-} from '../model/constants';
+} from '../model';
 import { DocumentContext } from './document-context';
 import {
   AmiTermDraft,

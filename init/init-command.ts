@@ -13,8 +13,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { basename, dirname, join, resolve } from 'node:path';
 import { CliIo, displayPath, EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR, readToolPackage } from '../io/cli-common';
 import { AnyCommand, defineCommand, OptionValues, usageError } from '../io/command';
-import { clusterNameProblem } from '../model/check-names';
-import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
+import { formatDiagnostic, sortDiagnostics, UserError } from '../model';
+import { clusterNameProblem } from '../model/stages';
 import {
   cdk8sYaml,
   mergeGitignore,

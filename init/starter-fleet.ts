@@ -5,8 +5,9 @@
  * and on-demand). It is checked with the real loader before anything is written, so a bad
  * account ID or region gets exactly the messages `synth` would give.
  */
-import { DEFAULT_CLUSTERS_DIR, DEFAULTS_FILE, FleetSource, loadFleetFromSources } from '../model/load-fleet';
-import { DEFAULT_KARPENTER_VERSION } from '../model/versions';
+import { DEFAULTS_FILE, FleetSource, loadFleetFromSources } from '../model/load-fleet';
+import { DEFAULT_CLUSTERS_DIR } from '../io/read-fleet';
+import { DEFAULT_KARPENTER_VERSION } from '../model';
 
 export interface StarterFleetProps {
   readonly cluster: string;

@@ -9,8 +9,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
-import { loadFleet, LoadedFleet } from '../model/load-fleet';
+import { formatDiagnostic, sortDiagnostics, UserError } from '../model';
+import { LoadedFleet } from '../model/load-fleet';
+import { loadFleet } from './read-fleet';
 
 /**
  * Where karpenter-gitops itself is installed: the nearest folder above this file with a

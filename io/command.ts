@@ -12,7 +12,7 @@
  * `defineCommand({...})` plus one line in cli/commands.ts.
  */
 import { parseArgs } from 'node:util';
-import { didYouMean } from '../model/did-you-mean';
+import { didYouMean } from '../model';
 import { CliIo, EXIT_OK, EXIT_USAGE } from './cli-common';
 
 /** The name users type. */

@@ -23,8 +23,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { DistFiles } from '../model/dist-layout';
-import { compareCodeUnits } from '../model/sorted';
+import { DistFiles, compareCodeUnits } from '../model';
 
 export interface WriteDistOptions {
   /**

@@ -13,25 +13,24 @@
  * in earlier stages), so fixing one run's errors never uncovers one that could have been found.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative, resolve, sep } from 'node:path';
-import { checkSecrets, SecretValue, withoutSecrets } from './check-secrets';
-import { checkClusterSemantics } from './check-cluster';
-import { CheckContext } from './check-context';
-import { checkFleet, FleetEntry } from './check-fleet';
-import { checkRings } from './check-rings';
-import { checkResolvedCluster } from './check-resolved';
-import { Diagnostic, sortDiagnostics, UserError } from './diagnostics';
-import { checkDefaultsOverrides } from './check-defaults-overrides';
-import { ClusterModel, FleetModel } from './fleet-model';
-import { clusterSchema, defaultsSchema, fleetValidators } from './fleet-schema';
-import { LocatedNode, keyLocAt, mergeLocated, toPlain } from './located';
-import { pruneInvalid } from './prune-invalid';
-import { RawCluster } from './raw-fleet';
-import { clusterNameOf, resolveCluster, resolveFleet } from './resolve-fleet';
-import { translateSchemaErrors } from './schema-errors';
-import { show } from './show-value';
-import { MAX_FILE_BYTES, parseFleetSource } from './yaml-source';
+import { basename } from 'node:path';
+import { checkSecrets, SecretValue, withoutSecrets } from './check/check-secrets';
+import { checkClusterSemantics } from './check/check-cluster';
+import { CheckContext } from './check/check-context';
+import { checkFleet, FleetEntry } from './check/check-fleet';
+import { checkRings } from './check/check-rings';
+import { checkResolvedCluster } from './check/check-resolved';
+import { Diagnostic, sortDiagnostics, UserError } from './shared/diagnostics';
+import { checkDefaultsOverrides } from './check/check-defaults-overrides';
+import { ClusterModel, FleetModel } from './shared/fleet-model';
+import { clusterSchema, defaultsSchema, fleetValidators } from './schema/fleet-schema';
+import { LocatedNode, keyLocAt, mergeLocated, toPlain } from './parse/located';
+import { pruneInvalid } from './schema/prune-invalid';
+import { RawCluster } from './parse/raw-fleet';
+import { clusterNameOf, resolveCluster, resolveFleet } from './resolve/resolve-fleet';
+import { translateSchemaErrors } from './schema/schema-errors';
+import { show } from './shared/show-value';
+import { parseFleetSource } from './parse/yaml-source';
 
 export interface LoadedFleet {
   readonly fleet: FleetModel;
@@ -46,102 +45,6 @@ export interface FleetSource {
 }
 
 export const DEFAULTS_FILE = '_defaults.yaml';
-export const DEFAULT_CLUSTERS_DIR = 'clusters';
-
-export interface LoadFleetOptions {
-  /**
-   * Folder of the fleet description, relative to `projectRoot`.
-   * @default 'clusters'
-   */
-  readonly clustersDir?: string;
-}
-
-/** Read `<projectRoot>/clusters/*.yaml` (sorted) and load them. Throws UserError on any mistake. */
-export function loadFleet(projectRoot: string, options?: LoadFleetOptions): LoadedFleet {
-  const given = options?.clustersDir ?? DEFAULT_CLUSTERS_DIR;
-  const abs = resolve(projectRoot, given);
-  // File names in diagnostics are relative to the project root, with POSIX separators.
-  const dir = (relative(projectRoot, abs) || '.').split(sep).join('/');
-  let names: string[];
-  try {
-    names = readdirSync(abs)
-      .filter((n) => /\.ya?ml$/.test(n))
-      .sort();
-  } catch {
-    throw new UserError([
-      {
-        severity: 'error',
-        file: dir,
-        line: 0,
-        col: 0,
-        path: '',
-        message: 'the fleet description folder does not exist',
-        fix:
-          `To start a fleet here, run \`npx karpenter-gitops init --cluster NAME --account ID --region REGION ` +
-          `--destination NAME --repo-url URL\` (it writes ${dir}/), or give the folder with --clusters DIR`,
-      },
-    ]);
-  }
-  const sources: FleetSource[] = [];
-  const early: Diagnostic[] = [];
-  for (const name of names) {
-    const path = dir === '.' || dir === '' ? name : `${dir}/${name}`;
-    let size: number;
-    let isFile: boolean;
-    try {
-      const stat = statSync(join(abs, name));
-      size = stat.size;
-      isFile = stat.isFile();
-    } catch {
-      early.push(fileError(path, 'the file cannot be read', 'Check that it exists and is readable'));
-      continue;
-    }
-    if (!isFile) {
-      early.push(
-        fileError(
-          path,
-          'is not a file',
-          `Rename it so that it does not end in .yaml, or move it out of ${dir}/`,
-        ),
-      );
-      continue;
-    }
-    if (size > MAX_FILE_BYTES) {
-      early.push({
-        severity: 'error',
-        file: path,
-        line: 0,
-        col: 0,
-        path: '',
-        message: `file is ${size} bytes, larger than the ${MAX_FILE_BYTES}-byte (1 MiB) limit for a fleet file`,
-        fix: 'Split the description or remove the bulk',
-      });
-      continue;
-    }
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(join(abs, name));
-    } catch {
-      early.push(fileError(path, 'the file cannot be read', 'Check that it exists and is readable'));
-      continue;
-    }
-    sources.push({ path, text: decodeUtf8(bytes) });
-  }
-  try {
-    const loaded = loadFleetFromSources(sources, { emptyMessageDir: dir });
-    if (early.length > 0) throw new UserError(early);
-    return loaded;
-  } catch (e) {
-    if (e instanceof UserError && early.length > 0) throw new UserError(dedupe([...early, ...e.diagnostics]));
-    throw e;
-  }
-}
-
-/** UTF-8 text; invalid bytes become U+FFFD, which the parser reports with their position. */
-function decodeUtf8(bytes: Buffer): string {
-  const text = bytes.toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
 
 /** Pure loader over in-memory files (tests, fuzz harness, benchmark). */
 export function loadFleetFromSources(
@@ -296,7 +199,7 @@ export function loadFleetFromSources(
     diagnostics.push({ ...diagnostic, message: `${diagnostic.message}${scope}` });
   }
   diagnostics.push(...checkFleet(entries), ...checkRings(entries));
-  const all = dedupe(withoutSecrets(diagnostics, secrets).map(oneLineDiagnostic));
+  const all = dedupeDiagnostics(withoutSecrets(diagnostics, secrets).map(oneLineDiagnostic));
   if (all.some((d) => d.severity === 'error')) throw new UserError(all);
   return {
     fleet: resolveFleet(entries.flatMap((e) => (e.model ? [e.model] : []))),
@@ -373,7 +276,7 @@ function oneLineDiagnostic(d: Diagnostic): Diagnostic {
   };
 }
 
-function fileError(file: string, message: string, fix: string): Diagnostic {
+export function fileError(file: string, message: string, fix: string): Diagnostic {
   return { severity: 'error', file, line: 0, col: 0, path: '', message, fix };
 }
 
@@ -389,7 +292,7 @@ function diagnosticId(d: Diagnostic): string {
   return [d.severity, d.file, d.line, d.col, d.path, d.message].join('\u0000');
 }
 
-function dedupe(list: readonly Diagnostic[]): Diagnostic[] {
+export function dedupeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
   const out: Diagnostic[] = [];
   for (const d of list) {

@@ -20,9 +20,7 @@ import type { IAMClient } from '@aws-sdk/client-iam';
 import { awsSdk } from '../io/aws-sdk';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DistFiles } from '../model/dist-layout';
-import { formatDiagnostic, sortDiagnostics } from '../model/diagnostics';
-import { FleetModel } from '../model/fleet-model';
+import { DistFiles, formatDiagnostic, sortDiagnostics, FleetModel } from '../model';
 import { defineCommand, runCommand } from '../io/command';
 import {
   CliIo,

@@ -3,7 +3,7 @@
  * optional zonal-shift and volume-encryption policies. Each is a separate managed policy
  * so each stays far below the 6,144-character quota.
  */
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { eksIntegrationPolicy } from './eks-integration-policy';
 import { iamIntegrationPolicy } from './iam-integration-policy';
 import { interruptionPolicy } from './interruption-policy';

@@ -3,7 +3,7 @@
  * policies attached to it, and for Pod Identity the association with the controller's
  * service account.
  */
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { CfnResource, getAtt, ref } from './cfn';
 import { controllerPolicies } from './controller-policies';
 import { PolicyDocument, policyDocument, statement } from './policy-document';

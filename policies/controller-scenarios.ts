@@ -3,8 +3,7 @@
  * pass the node role, manage instance profiles, discover, consume the queue; and the same
  * calls for another cluster, region, account or role, or untagged resources.
  */
-import { TAGS } from '../model/constants';
-import { ClusterModel } from '../model/fleet-model';
+import { TAGS, ClusterModel } from '../model';
 import { PASSED_TO_SERVICES } from './iam-integration-policy';
 import { queueArn } from './interruption-queue';
 import { arnBuilder } from './partition';

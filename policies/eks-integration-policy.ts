@@ -1,5 +1,5 @@
 /** Controller permission to discover the API server endpoint of its own cluster. */
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { arnBuilder } from './partition';
 import { PolicyDocument, policyDocument, statement } from './policy-document';
 

@@ -3,7 +3,7 @@
  * KMS keys of node volumes and of the interruption queue (only those keys, only through
  * the service that uses them).
  */
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { queueKmsKeys, volumeKmsKeys } from './kms-keys';
 import { arnBuilder, viaService } from './partition';
 import { ContextValue, Scenario, baseContext, otherCluster, scenarioBuilders } from './scenario-types';

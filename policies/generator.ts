@@ -2,8 +2,7 @@
  * Generator: the CloudFormation template of every cluster and the proof record of its policy
  * scenarios (policies/proof-record.ts), as `dist/`-relative files.
  */
-import { DistFiles, distPaths } from '../model/dist-layout';
-import { FleetModel } from '../model/fleet-model';
+import { DistFiles, distPaths, FleetModel } from '../model';
 import { renderProofRecord } from './proof-record';
 import { cloudFormationTemplate, renderTemplate } from './template';
 

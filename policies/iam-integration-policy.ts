@@ -2,8 +2,7 @@
  * Controller permissions to pass the node role to EC2 and to manage the instance
  * profiles Karpenter creates for EC2NodeClasses that name a role.
  */
-import { TAGS } from '../model/constants';
-import { ClusterModel } from '../model/fleet-model';
+import { TAGS, ClusterModel } from '../model';
 import { arnBuilder } from './partition';
 import { PolicyDocument, policyDocument, statement } from './policy-document';
 import { OWNED, REGION_TAG, clusterOwnedTagKey, requestTag, resourceTag } from './tag-keys';

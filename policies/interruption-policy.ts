@@ -2,7 +2,7 @@
  * Controller permissions to consume its interruption queue, and to decrypt its messages
  * when the queue uses a customer KMS key.
  */
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { arnBuilder, viaService } from './partition';
 import { PolicyDocument, policyDocument, statement } from './policy-document';
 import { queueKmsKeys } from './kms-keys';

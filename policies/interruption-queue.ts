@@ -3,7 +3,7 @@
  * and (with a customer KMS key) the key-policy statement EventBridge needs, which we
  * cannot apply ourselves because the key is not ours.
  */
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { CfnResource, getAtt, ref } from './cfn';
 import { INTERRUPTION_EVENTS } from './interruption-events';
 import { ruleName } from './names';

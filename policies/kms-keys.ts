@@ -4,7 +4,7 @@
  * or alias ARN; IAM can only name keys by key ARN, so aliases become a
  * `kms:ResourceAliases` condition on the keys of the alias's account and region.
  */
-import { AwsModel, ClusterModel } from '../model/fleet-model';
+import { AwsModel, ClusterModel } from '../model';
 import { arnBuilder } from './partition';
 
 export interface KmsKeyRefs {

@@ -1,6 +1,6 @@
 /**
  * Every AWS name the template sets, derived from the cluster in one place, and the
- * limits AWS puts on them. The loader (model/check-resolved.ts, model/check-aws-tags.ts)
+ * limits AWS puts on them. The loader (model/check/check-resolved.ts, model/check/check-aws-tags.ts)
  * refuses most violations first; the generator re-checks them all so a bad name can never
  * reach a template. Some are found only here: the EventBridge rule names, which bind a
  * cluster name to 42 characters when the role names are set explicitly (the loader's
@@ -8,9 +8,7 @@
  * (ClusterModel.fieldSources); a name derived from the cluster name points at `name:`, or
  * at the file when the name is the file's.
  */
-import { show } from '../model/show-value';
-import { Diagnostic } from '../model/diagnostics';
-import { ClusterModel, SourceLocation } from '../model/fleet-model';
+import { show, Diagnostic, ClusterModel, SourceLocation } from '../model';
 import { INTERRUPTION_EVENTS, InterruptionEventKind } from './interruption-events';
 
 /** The controller policies, one concept each, in template order. */

@@ -3,8 +3,7 @@
  * their launch templates. Same statements and conditions as upstream's node-lifecycle
  * policy; resources Karpenter creates are additionally pinned to the cluster's account.
  */
-import { TAGS } from '../model/constants';
-import { ClusterModel } from '../model/fleet-model';
+import { TAGS, ClusterModel } from '../model';
 import { arnBuilder } from './partition';
 import { PolicyDocument, policyDocument, statement } from './policy-document';
 import { NAME_TAG, OWNED, clusterOwnedTagKey, requestTag, resourceTag } from './tag-keys';

@@ -2,7 +2,7 @@
  * The node role every EC2NodeClass without an explicit instance profile uses, its EKS
  * access entry, and the optional instance profile.
  */
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { CfnResource, getAtt, ref } from './cfn';
 import { arnBuilder, servicePrincipal } from './partition';
 import { PolicyDocument, policyDocument, statement } from './policy-document';

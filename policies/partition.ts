@@ -4,8 +4,7 @@
  * so policy documents are plain JSON that IAM stores verbatim: what we generate is
  * exactly what `policies verify` later reads back, and what the simulator evaluates.
  */
-import { Partition } from '../model/constants';
-import { AwsModel } from '../model/fleet-model';
+import { Partition, AwsModel } from '../model';
 
 const DNS_SUFFIX: Readonly<Record<Partition, string>> = {
   aws: 'amazonaws.com',

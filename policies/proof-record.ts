@@ -6,7 +6,7 @@
  * commit's proof of a cluster only while its record is unchanged (review/proof-reuse.ts).
  */
 import { createHash } from 'crypto';
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { ScenarioInputs, scenarioInputs, scenarioInputsHash } from './scenario-inputs';
 import { SIMULATOR_PACKAGES } from './simulator';
 

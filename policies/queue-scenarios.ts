@@ -2,7 +2,7 @@
  * Scenarios of the interruption queue's resource policy: this cluster's rules deliver,
  * anything else or anything without TLS does not.
  */
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { INTERRUPTION_EVENTS } from './interruption-events';
 import { EVENTS_PRINCIPAL, SQS_PRINCIPAL, queueArn } from './interruption-queue';
 import { ruleName } from './names';

@@ -3,7 +3,7 @@
  * security groups of the cluster's region, the public SSM parameters AMI aliases resolve
  * through, and instance-profile lookups.
  */
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { arnBuilder } from './partition';
 import { PolicyDocument, policyDocument, statement } from './policy-document';
 

@@ -5,7 +5,7 @@
  * (policies/proof-record.ts): equal hashes mean the simulator is asked exactly the same questions.
  */
 import { createHash } from 'crypto';
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { controllerPolicies } from './controller-policies';
 import { queuePolicy } from './interruption-queue';
 import { arnBuilder } from './partition';

@@ -7,7 +7,7 @@
  * Allowed: what the controller needs for THIS cluster. Denied: the same calls for another
  * cluster's tags, another region, another account, another role, or untagged resources.
  */
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { coreControllerScenarios } from './controller-scenarios';
 import { featureScenarios } from './feature-scenarios';
 import { queueScenarios } from './queue-scenarios';

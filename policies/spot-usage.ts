@@ -3,9 +3,7 @@
  * requirements admit `spot`. A pool without such a requirement counts as Spot-capable,
  * the safe side for the things Spot needs (the service-linked role, key-policy grants).
  */
-import { CapacityType, LABELS } from '../model/constants';
-import { ClusterModel, NodePoolModel } from '../model/fleet-model';
-import { labelConstraint } from '../model/label-constraint';
+import { CapacityType, LABELS, ClusterModel, NodePoolModel, labelConstraint } from '../model';
 
 const SPOT: CapacityType = 'spot';
 

@@ -1,8 +1,8 @@
 /**
  * Tag keys and values the controller policies condition on. Shared keys come from
- * model/constants.ts; the two only policies need are defined here.
+ * model/facts/constants.ts; the two only policies need are defined here.
  */
-import { TAGS } from '../model/constants';
+import { TAGS } from '../model';
 
 /** Tag Karpenter puts on instance profiles it creates (value: the region). */
 export const REGION_TAG = 'topology.kubernetes.io/region';

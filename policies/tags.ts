@@ -1,6 +1,5 @@
 /** Tags on every taggable resource of the template: the cluster's tags plus managed-by. */
-import { MANAGED_BY, TAGS } from '../model/constants';
-import { ClusterModel } from '../model/fleet-model';
+import { MANAGED_BY, TAGS, ClusterModel } from '../model';
 
 export interface CfnTag {
   readonly Key: string;

@@ -3,8 +3,7 @@
  * value comes from the fleet description, so ARNs inside policies are literal and IAM
  * stores exactly the documents we generate.
  */
-import { UserError } from '../model/diagnostics';
-import { ClusterModel } from '../model/fleet-model';
+import { UserError, ClusterModel } from '../model';
 import { CfnOutput, CfnResource, CfnTemplate, getAtt, ref } from './cfn';
 import { CONTROLLER_ROLE_ID, controllerRoleResources } from './controller-role';
 import { QUEUE_ID, interruptionQueueResources, queueKeyPolicyStatement } from './interruption-queue';

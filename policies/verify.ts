@@ -7,7 +7,7 @@
  */
 import type { ContextEntry, IAMClient } from '@aws-sdk/client-iam';
 import { awsSdk } from '../io/aws-sdk';
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { controllerPolicies } from './controller-policies';
 import { controllerTrustPolicy } from './controller-role';
 import { nodeRolePolicyArns, nodeTrustPolicy } from './node-role';

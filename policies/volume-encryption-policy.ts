@@ -3,7 +3,7 @@
  * customer KMS key (only when a node class names one): the key use EC2 performs on the
  * caller's behalf when it creates the volumes, through EC2 in the cluster's region only.
  */
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { viaService } from './partition';
 import { PolicyDocument, policyDocument } from './policy-document';
 import { isEmpty, volumeKmsKeys } from './kms-keys';

@@ -14,7 +14,7 @@
  *  - EC2 may use the key on behalf of any principal of the account (the statement the
  *    `aws/ebs` key carries), again only through EC2 in the region and from this account.
  */
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { isEmpty, volumeKmsKeys } from './kms-keys';
 import { arnBuilder, viaService } from './partition';
 import { PolicyStatement, statement } from './policy-document';

@@ -1,5 +1,5 @@
 /** Controller permission to read the zonal-shift status of its own cluster (only when enabled). */
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { arnBuilder } from './partition';
 import { PolicyDocument, policyDocument, statement } from './policy-document';
 

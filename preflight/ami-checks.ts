@@ -3,8 +3,7 @@
  * then the volumes of the class hold that AMI's snapshots (preflight/ami-volume-checks.ts).
  */
 import { awsSdk } from '../io/aws-sdk';
-import { parseAlias } from '../model/ami-alias';
-import { ClusterModel } from '../model/fleet-model';
+import { parseAlias, ClusterModel } from '../model';
 import { awsCall } from './aws-call';
 import { PreflightClients } from './aws-clients';
 import { amiAliasParameters, amiVersionsPath } from './ami-parameters';

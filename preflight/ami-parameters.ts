@@ -3,7 +3,7 @@
  * (pkg/providers/amifamily/{al2,al2023,bottlerocket,windows}.go, `DescribeImageQuery`).
  * The alias resolves when at least one of them exists in the cluster's region.
  */
-import { ParsedAlias } from '../model/ami-alias';
+import { ParsedAlias } from '../model';
 
 const LATEST = 'latest';
 

@@ -2,13 +2,11 @@
  * Every volume a node class gives an AMI's own device is at least as large as the AMI's
  * snapshot (DescribeImages): a smaller one makes EC2 refuse every launch ("Volume of size 5GB is
  * smaller than snapshot"). A class without blockDeviceMappings uses Karpenter's defaults for
- * its AMI family (model/ami-families.ts), which are checked the same way. The fleet checks warn
+ * its AMI family (model/facts/ami-families.ts), which are checked the same way. The fleet checks warn
  * offline against the family's default size; this check knows the exact size.
  */
 import { awsSdk } from '../io/aws-sdk';
-import { behaviourOf, writtenFamily } from '../model/ami-families';
-import { NodeClassModel } from '../model/fleet-model';
-import { parseQuantity } from '../model/quantity';
+import { behaviourOf, writtenFamily, NodeClassModel, parseQuantity } from '../model';
 import { awsCall } from './aws-call';
 import { PreflightClients } from './aws-clients';
 import { CheckResult, fail, pass, skip } from './check-result';

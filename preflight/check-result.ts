@@ -1,5 +1,5 @@
 /** What one preflight check found, and the closed set of checks. */
-import { SourceLocation } from '../model/fleet-model';
+import { SourceLocation } from '../model';
 
 export const CHECK_IDS = [
   'cluster',

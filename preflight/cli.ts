@@ -10,8 +10,7 @@
  * description has mistakes; 2 bad command line, or the account could not be read (no or
  * rejected credentials, access denied, throttling, network): said in one sentence, no stack trace.
  */
-import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
-import { ClusterModel } from '../model/fleet-model';
+import { formatDiagnostic, sortDiagnostics, UserError, ClusterModel } from '../model';
 import { defineCommand, OptionValues, runCommand } from '../io/command';
 import {
   CliIo,

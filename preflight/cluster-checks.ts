@@ -5,7 +5,7 @@
  * Spot service-linked role where pools may use Spot.
  */
 import { awsSdk } from '../io/aws-sdk';
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { arnBuilder, SPOT_SERVICE_LINKED_ROLE_NAME } from '../policies/partition';
 import { spotPools } from '../policies/spot-usage';
 import { awsCall } from './aws-call';

@@ -6,8 +6,7 @@
  * (custom labels, bandwidth, NVMe size ...) are left to Karpenter.
  */
 import type { InstanceTypeInfo } from '@aws-sdk/client-ec2';
-import { CapacityType, LABELS } from '../model/constants';
-import { LabelRequirement, labelConstraint, withinBounds } from '../model/label-constraint';
+import { CapacityType, LABELS, LabelRequirement, labelConstraint, withinBounds } from '../model';
 
 const RESERVED: CapacityType = 'reserved';
 

@@ -5,7 +5,7 @@
  * and `VolumeKeyPolicyStatements` outputs.
  */
 import { awsSdk } from '../io/aws-sdk';
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { EVENTS_PRINCIPAL, queueArn, ruleArns } from '../policies/interruption-queue';
 import { viaService } from '../policies/partition';
 import { VOLUME_KMS_ACTIONS } from '../policies/volume-encryption-policy';

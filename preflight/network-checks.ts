@@ -5,9 +5,7 @@
  */
 import type { Filter, SecurityGroup, Subnet } from '@aws-sdk/client-ec2';
 import { awsSdk } from '../io/aws-sdk';
-import { LABELS } from '../model/constants';
-import { ClusterModel, NodeClassModel, SelectorTermModel } from '../model/fleet-model';
-import { labelConstraint } from '../model/label-constraint';
+import { LABELS, ClusterModel, NodeClassModel, SelectorTermModel, labelConstraint } from '../model';
 import { plural } from '../io/cli-common';
 import { awsRead } from './aws-call';
 import { PreflightClients } from './aws-clients';

@@ -6,7 +6,7 @@
  */
 import type { InstanceTypeInfo, _InstanceType } from '@aws-sdk/client-ec2';
 import { awsSdk } from '../io/aws-sdk';
-import { ClusterModel, NodePoolModel, RequirementModel } from '../model/fleet-model';
+import { ClusterModel, NodePoolModel, RequirementModel } from '../model';
 import { awsRead } from './aws-call';
 import { PreflightClients } from './aws-clients';
 import { CheckResult, fail, pass, skip } from './check-result';

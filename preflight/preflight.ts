@@ -3,7 +3,7 @@
  * wrong in the account) are results; anything the preflight cannot read (access denied,
  * throttling, network, credentials) is thrown as AwsCallError by the check that hit it.
  */
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { PreflightClients } from './aws-clients';
 import { checkAmiAliases } from './ami-checks';
 import { CheckId, CheckResult, skip } from './check-result';

@@ -1,6 +1,6 @@
 /** The interruption queue and the five EventBridge rules that feed it exist and point at it. */
 import { awsSdk } from '../io/aws-sdk';
-import { ClusterModel } from '../model/fleet-model';
+import { ClusterModel } from '../model';
 import { INTERRUPTION_EVENTS } from '../policies/interruption-events';
 import { queueArn } from '../policies/interruption-queue';
 import { ruleName } from '../policies/names';

@@ -6,7 +6,7 @@
  * resource list the reader uses, so the two cannot drift apart.
  */
 import { stringify } from 'yaml';
-import { MANAGED_BY, TAGS } from '../model/constants';
+import { MANAGED_BY, TAGS } from '../model';
 import { GATE_RESOURCES, GATE_VERBS } from './kube-resources';
 
 export const GATE_CLUSTER_ROLE = 'karpenter-gitops-promote-gate';

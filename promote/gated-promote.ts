@@ -4,8 +4,7 @@
  * Ready with no drifted or launching nodes). `--force` skips the gate, loudly; `--wait` polls.
  * Returns the exit code; prints progress and the verdict through `io`.
  */
-import { UserError } from '../model/diagnostics';
-import { FleetModel } from '../model/fleet-model';
+import { UserError, FleetModel } from '../model';
 import { gitContains } from './git-contains';
 import { progressLines } from './gate-report';
 import { KubeContexts } from './kube-reader';

@@ -7,8 +7,7 @@
  *   launching (`Initialized` not yet True: launched, registered and initialized is the last step);
  * - each pool's nodes and resources (`status.resources`) are within its `spec.limits`.
  */
-import { parseQuantity } from '../model/quantity';
-import { TAGS } from '../model/constants';
+import { parseQuantity, TAGS } from '../model';
 import { KubeObject } from './kube-reader';
 
 /** The label Karpenter puts on a NodeClaim naming its NodePool. */

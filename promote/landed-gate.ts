@@ -5,7 +5,7 @@
  * what has landed and what is missing. A cluster that cannot be read (unreachable, timed out,
  * refused) has not landed, and its report says why. `waitUntilLanded` repeats the check.
  */
-import { MANAGED_BY, TAGS } from '../model/constants';
+import { MANAGED_BY, TAGS } from '../model';
 import { applicationMissing, Contains } from './application-landed';
 import { GateProblem } from './gate-problem';
 import { claimsByPool, notReady, poolNodeProblems, poolNodes } from './karpenter-landed';

@@ -6,10 +6,7 @@
  */
 import { parse } from 'yaml';
 import { applicationName } from '../charts/argocd/application-names';
-import { Diagnostic, UserError } from '../model/diagnostics';
-import { didYouMean } from '../model/did-you-mean';
-import { distPaths } from '../model/dist-layout';
-import { ClusterModel } from '../model/fleet-model';
+import { Diagnostic, UserError, didYouMean, distPaths, ClusterModel } from '../model';
 
 /** Runs git in the user's repository and returns its trimmed output. */
 type Git = (...args: string[]) => string;

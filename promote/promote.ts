@@ -17,10 +17,17 @@
 import { execFileSync } from 'child_process';
 import { CliIo, EXIT_OK, EXIT_USER_ERROR } from '../io/cli-common';
 import { AnyCommand, defineCommand, OptionValues, usageError } from '../io/command';
-import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
-import { didYouMean } from '../model/did-you-mean';
-import { DEFAULTS_FILE, DEFAULT_CLUSTERS_DIR, loadFleet } from '../model/load-fleet';
-import { FleetModel, RingModel } from '../model/fleet-model';
+import {
+  Diagnostic,
+  formatDiagnostic,
+  sortDiagnostics,
+  UserError,
+  didYouMean,
+  FleetModel,
+  RingModel,
+} from '../model';
+import { DEFAULTS_FILE } from '../model/load-fleet';
+import { DEFAULT_CLUSTERS_DIR, loadFleet } from '../io/read-fleet';
 import { gateRbacYaml } from './gate-rbac';
 import { verdictLines } from './gate-report';
 import { forcedLines, GateOutcome, GateTiming, runGate } from './gated-promote';

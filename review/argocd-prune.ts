@@ -3,7 +3,7 @@
  * syncs the cluster's karpenter/ folder prunes automatically (`spec.syncPolicy.automated.prune`);
  * otherwise the object, and so its nodes, stay until someone syncs with pruning.
  */
-import { distPaths } from '../model/dist-layout';
+import { distPaths } from '../model';
 import { get } from './classify-resource';
 import { DistResource } from './dist-resources';
 import { isPlainObject } from './field-diff';

@@ -1,14 +1,12 @@
 /**
  * The fleet capacity report: per cluster and pool, the instance types the pool may launch
- * (model/resolve-instance-types.ts), their architectures, the capacity types, the limits and
- * the hourly on-demand ceiling they imply (model/pool-cost.ts), summed per cluster and fleet;
+ * (model/resolve/resolve-instance-types.ts), their architectures, the capacity types, the limits and
+ * the hourly on-demand ceiling they imply (model/resolve/pool-cost.ts), summed per cluster and fleet;
  * as Markdown GitHub renders (with a Mermaid bar chart of the ceilings) or as JSON.
  * Deterministic: the same fleet gives the same bytes.
  */
-import { behaviourOf, writtenFamily } from '../model/ami-families';
-import { FleetModel } from '../model/fleet-model';
-import { instanceTable } from '../model/instance-table';
-import { PoolCapacity, poolCapacity, PriceRange, sumCeilings, usd } from '../model/pool-cost';
+import { behaviourOf, writtenFamily, FleetModel, instanceTable } from '../model';
+import { PoolCapacity, poolCapacity, PriceRange, sumCeilings, usd } from '../model/stages';
 
 export interface PoolReport extends PoolCapacity {
   readonly cluster: string;

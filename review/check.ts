@@ -17,7 +17,7 @@
  * error; 70 internal error (one sentence and where to report it; the stack with --debug).
  */
 import * as path from 'path';
-import { formatDiagnostic, sortDiagnostics } from '../model/diagnostics';
+import { formatDiagnostic, sortDiagnostics } from '../model';
 import { defaultCheckDeps } from './check-wiring';
 import { annotation, groupEnd, groupStart } from './github-annotations';
 import { readDistDir } from './read-dist-dir';

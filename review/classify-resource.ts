@@ -4,9 +4,7 @@
  * AMI selection and the resolved AMI family. Both sides get the CRD defaults first
  * (api-defaults.ts), as the API server stores them.
  */
-import { ALIAS_FAMILIES } from '../model/ami-alias';
-import { behaviourOf, USER_DATA_FORMAT_NAMES } from '../model/ami-families';
-import { AMI_FAMILIES, AmiFamily } from '../model/constants';
+import { ALIAS_FAMILIES, behaviourOf, USER_DATA_FORMAT_NAMES, AMI_FAMILIES, AmiFamily } from '../model';
 import { withApiDefaults } from './api-defaults';
 import { DriftRule, findRule, NODE_CLASS_RULES, NODE_POOL_RULES, REORDER_REASON } from './drift-rules';
 import { diffFields, FieldChange, isPlainObject } from './field-diff';
@@ -138,7 +136,7 @@ export function get(value: unknown, path: readonly string[]): unknown {
 }
 
 /**
- * What a block-device or userData change means for the class's AMI family (model/ami-families.ts):
+ * What a block-device or userData change means for the class's AMI family (model/facts/ami-families.ts):
  * which device holds pods' data, and which userData format Karpenter merges.
  */
 function withFamilyDetail(rule: DriftRule, nodeClass: unknown, reason: string): string {

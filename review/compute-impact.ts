@@ -4,10 +4,9 @@
  * EC2NodeClass change is carried to every existing NodePool whose nodeClassRef names it; NodePool
  * deletions delete their nodes; CloudFormation changes are summarised.
  */
-import { BudgetLike, describeDriftStart, driftStart } from '../model/drift-budget';
+import { RING_LABEL, DistFiles, FLEET_DIR } from '../model';
+import { BudgetLike, describeDriftStart, driftStart } from '../model/stages';
 import { applicationName } from '../charts/argocd/application-names';
-import { RING_LABEL } from '../model/constants';
-import { DistFiles, FLEET_DIR } from '../model/dist-layout';
 import { classifyResource, get } from './classify-resource';
 import { prunesNodePools } from './argocd-prune';
 import { compareTemplates } from './cloudformation-impact';

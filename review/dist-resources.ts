@@ -5,8 +5,7 @@
  * other YAML without a kind are compared as whole files; CloudFormation templates are kept apart.
  */
 import { parseAllDocuments } from 'yaml';
-import { Diagnostic, UserError } from '../model/diagnostics';
-import { DistFiles, distPaths } from '../model/dist-layout';
+import { Diagnostic, UserError, DistFiles, distPaths } from '../model';
 import { isPlainObject } from './field-diff';
 import { FILE_KINDS } from './resource-kinds';
 

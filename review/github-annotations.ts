@@ -3,7 +3,7 @@
  * Values are escaped as the runner expects (% CR LF in messages; also : and , in properties), so
  * a message can never end an annotation early or inject another command.
  */
-import { Diagnostic, formatDiagnostic } from '../model/diagnostics';
+import { Diagnostic, formatDiagnostic } from '../model';
 
 export function annotation(d: Diagnostic, title: string): string {
   const props = [`file=${escapeProperty(d.file)}`];

@@ -41,7 +41,7 @@ export interface PoolImpact {
   readonly reasons: readonly string[];
   /** How fast drifted nodes are replaced: the pool's budgets that apply to drift, e.g. `10%`. */
   readonly driftBudget?: string;
-  /** When the budgets let drift start, given their schedules (model/drift-budget.ts). */
+  /** When the budgets let drift start, given their schedules (model/check/node-pool/drift-budget.ts). */
   readonly driftStart?: string;
 }
 

@@ -11,7 +11,7 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
+import { formatDiagnostic, sortDiagnostics, UserError } from '../model';
 import { computeImpact, DistTree } from './compute-impact';
 import { readDistDir } from './read-dist-dir';
 import { readDistAtRef } from './read-dist-git';

@@ -5,9 +5,7 @@
  * not run again (review/proof-reuse.ts); the others run in worker threads when there is more
  * than one core and more than one cluster to prove (review/scenario-workers.ts).
  */
-import { Diagnostic } from '../model/diagnostics';
-import { DistFiles, distPaths } from '../model/dist-layout';
-import { ClusterModel, FleetModel } from '../model/fleet-model';
+import { Diagnostic, DistFiles, distPaths, ClusterModel, FleetModel } from '../model';
 import { ClusterProof, proveScenarios } from '../policies/prove-scenarios';
 import { ScenarioInputs, scenarioInputs } from '../policies/scenario-inputs';
 import { SIMULATOR_INSTALL_COMMAND, simulatorInstall, SimulatorInstall } from '../policies/simulator';

@@ -2,14 +2,11 @@
  * Per NodePool of a change: the instance types it may launch before → after (resolved from the
  * NodePool manifests' requirements, with the architectures of its EC2NodeClass's AMI family),
  * the notable additions and removals (the dearest types first, e.g. "adds p5.48xlarge"), and the
- * hourly on-demand ceiling its limits imply before → after (model/pool-cost.ts). Prices are the
+ * hourly on-demand ceiling its limits imply before → after (model/resolve/pool-cost.ts). Prices are the
  * static list prices of the aws partition's table (us-east-1): dist/ does not say the region.
  */
-import { behaviourOf, writtenFamily } from '../model/ami-families';
-import { AmiFamily } from '../model/constants';
-import { instanceTable } from '../model/instance-table';
-import { LabelRequirement } from '../model/label-constraint';
-import { PoolCapacity, poolCapacity } from '../model/pool-cost';
+import { behaviourOf, writtenFamily, AmiFamily, instanceTable, LabelRequirement } from '../model';
+import { PoolCapacity, poolCapacity } from '../model/stages';
 import { get } from './classify-resource';
 import { DistResource } from './dist-resources';
 import { KARPENTER_KINDS } from './resource-kinds';

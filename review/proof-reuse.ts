@@ -15,8 +15,7 @@
  * (no base, `--full`, a folder given with --previous, the simulator missing or another version)
  * proves every cluster.
  */
-import { DistFiles, distPaths } from '../model/dist-layout';
-import { FleetModel } from '../model/fleet-model';
+import { DistFiles, distPaths, FleetModel } from '../model';
 import { SIMULATOR_PACKAGES, SimulatorInstall } from '../policies/simulator';
 
 /** A base commit whose `check` passed, so the proofs recorded in its dist/ hold. */

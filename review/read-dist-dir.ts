@@ -4,8 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { UserError } from '../model/diagnostics';
-import { DistFiles } from '../model/dist-layout';
+import { UserError, DistFiles, compareCodeUnits } from '../model';
 
 /**
  * @param dir folder to read; a missing folder is a UserError unless `allowMissing` (then empty).
@@ -27,7 +26,7 @@ export function readDistDir(dir: string, allowMissing = false): DistFiles {
     ]);
   }
   walk(dir, '', files);
-  return new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return new Map([...files.entries()].sort(([a], [b]) => compareCodeUnits(a, b)));
 }
 
 function walk(root: string, rel: string, into: DistFiles): void {

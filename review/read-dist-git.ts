@@ -5,8 +5,7 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { UserError } from '../model/diagnostics';
-import { DistFiles } from '../model/dist-layout';
+import { UserError, DistFiles, compareCodeUnits } from '../model';
 
 /**
  * @param ref any revision git understands (`origin/main`, a SHA, `HEAD~1`).
@@ -53,7 +52,7 @@ export function readDistAtRef(ref: string, distDir: string, cwd: string): DistFi
     files.set(b.path, out.subarray(nl + 1, nl + 1 + size).toString('utf8'));
     pos = nl + 1 + size + 1;
   }
-  return new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return new Map([...files.entries()].sort(([a], [b]) => compareCodeUnits(a, b)));
 }
 
 function git(args: string[], cwd: string, ref: string, input?: string): Buffer {

@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { CliIo, EXIT_OK, EXIT_USER_ERROR, loadFleetFromDir } from '../io/cli-common';
 import { AnyCommand, defineCommand } from '../io/command';
-import { formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
+import { formatDiagnostic, sortDiagnostics, UserError } from '../model';
 import { capacityReport, renderCapacityJson, renderCapacityMarkdown } from './capacity-report';
 
 export const REPORT_FORMATS = ['markdown', 'json'] as const;

@@ -15,7 +15,7 @@
  * So the answer is one of: no node is replaced (widened or unchanged), or nodes whose labels fall
  * outside the narrowed set are replaced (which ones depends on what runs: "may replace").
  */
-import { LabelConstraint, labelConstraint, withinBounds } from '../model/label-constraint';
+import { LabelConstraint, labelConstraint, withinBounds } from '../model';
 import { canonical, isPlainObject } from './field-diff';
 
 export interface RequirementLike {

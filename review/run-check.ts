@@ -13,9 +13,7 @@
  * Every step that can run does run, so one PR run shows every problem. The generated tree is
  * never written to dist/ (or anywhere): nothing here changes the work tree.
  */
-import { Diagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
-import { DistFiles } from '../model/dist-layout';
-import { FleetModel } from '../model/fleet-model';
+import { Diagnostic, sortDiagnostics, UserError, DistFiles, FleetModel } from '../model';
 import { ProvenBase } from './proof-reuse';
 import { readDistDir } from './read-dist-dir';
 import { DEFAULT_DIFF_LINES, findStaleFiles, StaleFile, staleMessage } from './stale-dist';

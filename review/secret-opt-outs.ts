@@ -6,8 +6,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { ALLOW_SECRET } from '../model/check-secrets';
-import { DistFiles } from '../model/dist-layout';
+import { DistFiles } from '../model';
+import { ALLOW_SECRET } from '../model/stages';
 import { secretFindings } from '../validation/secret-findings';
 
 export interface AllowedSecret {

@@ -5,7 +5,7 @@
  * for annotations.
  */
 import { structuredPatch } from 'diff';
-import { DistFiles } from '../model/dist-layout';
+import { DistFiles } from '../model';
 
 export type StaleStatus = 'missing' | 'extra' | 'changed';
 

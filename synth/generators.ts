@@ -1,6 +1,6 @@
 /**
  * The synth pipeline's generators, in order. Each turns the resolved fleet into files
- * below `dist/` (paths from model/dist-layout.ts). Pure: no file or environment access.
+ * below `dist/` (paths from model/shared/dist-layout.ts). Pure: no file or environment access.
  * A path produced by two generators is a bug (synth/synthesize.ts refuses it).
  *
  * To add a generator: import it and add ONE line to GENERATORS.
@@ -9,9 +9,8 @@ import { karpenterGenerator } from '../charts/karpenter/karpenter-generator';
 import { helmValuesGenerator } from '../charts/helm-values/helm-values-generator';
 import { clusterBaseGenerator } from '../charts/cluster-base/cluster-base-generator';
 import { argocdGenerator } from '../charts/argocd/argocd-generator';
-import { DistFiles } from '../model/dist-layout';
+import { DistFiles, FleetModel } from '../model';
 import { cloudFormationGenerator } from '../policies/generator';
-import { FleetModel } from '../model/fleet-model';
 
 export type Generator = (fleet: FleetModel) => DistFiles;
 

@@ -9,7 +9,7 @@
  * diagnostics on stderr, no stack trace, `dist/` untouched); 2 bad command line;
  * 70 internal error (a bug: message, "this is a bug" and the stack on stderr, `dist/` untouched).
  */
-import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../model/diagnostics';
+import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../model';
 import {
   CliIo,
   EXIT_OK,

@@ -2,8 +2,7 @@
  * Runs every generator over the fleet and merges their output into one DistFiles, in
  * memory: nothing touches the disk until everything (including validation) succeeded.
  */
-import { DistFiles } from '../model/dist-layout';
-import { FleetModel } from '../model/fleet-model';
+import { DistFiles, FleetModel } from '../model';
 import { GENERATORS, NamedGenerator } from './generators';
 import { checkPaths } from '../io/write-dist';
 

@@ -11,9 +11,7 @@
  * (exit 1); warnings are printed. Throwing a plain Error means a bug (exit 70).
  */
 import { clusterBaseFindings } from '../charts/cluster-base/cluster-base-generator';
-import { Diagnostic } from '../model/diagnostics';
-import { DistFiles } from '../model/dist-layout';
-import { FleetModel } from '../model/fleet-model';
+import { Diagnostic, DistFiles, FleetModel } from '../model';
 import { validateDist } from '../validation/validate-dist';
 
 export type ValidateStep = (fleet: FleetModel, files: DistFiles) => readonly Diagnostic[];

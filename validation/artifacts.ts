@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CRD_SETS, importDirName } from '../model/crd-sources';
+import { CRD_SETS, importDirName } from '../model';
 import type { RuleTable } from './rule-table';
 import type { JsonSchema } from './structural-schema';
 

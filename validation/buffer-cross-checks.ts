@@ -4,7 +4,7 @@
  * naming an existing one (EXISTING_POD_TEMPLATE_ANNOTATION, written for `existing: true`).
  * Karpenter only reads pod templates of the buffer's own namespace.
  */
-import { EXISTING_POD_TEMPLATE_ANNOTATION } from '../model/constants';
+import { EXISTING_POD_TEMPLATE_ANNOTATION } from '../model';
 import { Finding } from './finding';
 import { formatPath, ManifestDocument } from './manifest-source';
 import { PathSegment } from './rule-engine';

@@ -17,7 +17,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { KarpenterVersion } from '../model/versions';
+import { KarpenterVersion } from '../model';
 import { distCluster, SourceFile, validateFiles } from './validate-tree';
 
 /** The part of cdk8s-cli's ValidationContext the plugin uses. */

@@ -15,8 +15,8 @@ import {
   isKarpenterVersion,
   KARPENTER_VERSIONS,
   KarpenterVersion,
-} from '../model/versions';
-import { withoutSecrets } from '../model/check-secrets';
+} from '../model';
+import { withoutSecrets } from '../model/stages';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { OUTPUT_FORMATS, OutputFormat, render, summary } from './output-format';

@@ -3,8 +3,7 @@
  * the names the Kubernetes side uses match what CloudFormation creates. Everything here is
  * linear in the cluster's size except the pool-overlap pairs, which stay inside a cluster.
  */
-import { KARPENTER_CHART, KARPENTER_CRD_CHART } from '../model/constants';
-import { KarpenterVersion } from '../model/versions';
+import { KARPENTER_CHART, KARPENTER_CRD_CHART, KarpenterVersion } from '../model';
 import { Finding } from './finding';
 import { formatPath, ManifestDocument } from './manifest-source';
 import { overlappingPools, PoolShape, Requirement } from './pool-overlap';

@@ -1,8 +1,8 @@
 /**
- * A validation finding: a Diagnostic (model/diagnostics.ts) that also says which document
+ * A validation finding: a Diagnostic (model/shared/diagnostics.ts) that also says which document
  * and which object it is about, and which check raised it.
  */
-import { Diagnostic } from '../model/diagnostics';
+import { Diagnostic } from '../model';
 
 export interface Finding extends Diagnostic {
   /** 0-based index of the document in its file; absent for file-level findings. */

@@ -9,7 +9,7 @@
  */
 import { CORE_SCHEMA, load as jsYamlLoad, loadAll as jsYamlLoadAll, Type } from 'js-yaml';
 import type { Document, LineCounter, Node } from 'yaml';
-import { renderedDocuments } from '../model/rendered-yaml';
+import { renderedDocuments } from '../model';
 import { PathSegment } from './rule-engine';
 
 /**

@@ -1,9 +1,9 @@
 /**
- * Renders findings: human (default, one line each like model/diagnostics' formatDiagnostic
+ * Renders findings: human (default, one line each like model/shared/diagnostics' formatDiagnostic
  * plus the object), JSON, JUnit XML (one test case per document with findings), and GitHub
  * workflow annotations (`::error file=...,line=...::message`).
  */
-import { endSentence } from '../model/diagnostics';
+import { endSentence } from '../model';
 import { Finding, sortFindings } from './finding';
 
 export const OUTPUT_FORMATS = ['human', 'json', 'junit', 'github'] as const;

@@ -11,7 +11,7 @@
  *    deliberate opt-in pool, not an overlap.
  * Static pools (`replicas`) do not take part in provisioning decisions and are skipped.
  */
-import { isSatisfiable, labelConstraint } from '../model/label-constraint';
+import { isSatisfiable, labelConstraint } from '../model';
 
 export interface Requirement {
   readonly key: string;

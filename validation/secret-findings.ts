@@ -1,6 +1,6 @@
 /**
  * The secret scan of `validate`, on any manifest: the same rule set and the same free-text
- * fields as the fleet check (model/check-secrets.ts) — labels, annotations, tags, userData,
+ * fields as the fleet check (model/check/check-secrets.ts) — labels, annotations, tags, userData,
  * Bottlerocket settings, env values — plus every string of a Helm values file and of an Argo CD
  * Application's `helm` section. A finding is an error at the line of the secret (inside a block
  * scalar, its own line); the same `# karpenter-gitops: allow-secret <reason>` comment allows it.
@@ -12,7 +12,7 @@ import {
   scanValues,
   SecretValue,
   secretProblem,
-} from '../model/check-secrets';
+} from '../model/stages';
 import { Finding } from './finding';
 import { formatPath, ManifestDocument, parseManifests } from './manifest-source';
 import { PathSegment } from './rule-engine';

@@ -3,10 +3,7 @@
  * memory before anything is written. Each cluster's Kubernetes objects are judged by the
  * CRD schemas and CEL rules of the Karpenter version the cluster declares.
  */
-import { Diagnostic } from '../model/diagnostics';
-import { DistFiles } from '../model/dist-layout';
-import { FleetModel } from '../model/fleet-model';
-import { KarpenterVersion } from '../model/versions';
+import { Diagnostic, DistFiles, FleetModel, KarpenterVersion } from '../model';
 import { Finding, sortFindings } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { distCluster, validateFiles } from './validate-tree';

@@ -4,12 +4,7 @@
  * first, objects closed), ObjectMeta rules, and every CEL rule at its schema location.
  * Each document is judged on its own; a bad one never hides the others.
  */
-import {
-  ARGOCD_VERSION,
-  DEFAULT_KARPENTER_VERSION,
-  KARPENTER_VERSIONS,
-  KarpenterVersion,
-} from '../model/versions';
+import { ARGOCD_VERSION, DEFAULT_KARPENTER_VERSION, KARPENTER_VERSIONS, KarpenterVersion } from '../model';
 import { ArtifactSet, CatalogEntry, findProjectRoot } from './artifacts';
 import { Finding } from './finding';
 import { formatPath, ManifestDocument } from './manifest-source';

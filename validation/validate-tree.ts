@@ -1,12 +1,17 @@
 /**
  * Validates a set of files: every Kubernetes manifest against its CRD schema and CEL rules,
- * CloudFormation templates, and, for files laid out like `dist/` (model/dist-layout.ts:
+ * CloudFormation templates, and, for files laid out like `dist/` (model/shared/dist-layout.ts:
  * `<cluster>/{karpenter,argocd,base,values,cloudformation}/...`), the checks across one
  * cluster's artifacts. Shared by validateDist (synth) and the CLI.
  */
-import { KARPENTER_CHART, KARPENTER_CRD_CHART } from '../model/constants';
-import { isFleetClusterParams } from '../model/dist-layout';
-import { DEFAULT_KARPENTER_VERSION, isKarpenterVersion, KarpenterVersion } from '../model/versions';
+import {
+  KARPENTER_CHART,
+  KARPENTER_CRD_CHART,
+  isFleetClusterParams,
+  DEFAULT_KARPENTER_VERSION,
+  isKarpenterVersion,
+  KarpenterVersion,
+} from '../model';
 import { checkTemplateBuiltIn, isCloudFormationTemplate, runCfnLint } from './cloudformation-check';
 import { crossCheckBuffers } from './buffer-cross-checks';
 import { crossCheckCluster } from './cross-checks';
@@ -64,7 +69,7 @@ export function documentObject(value: unknown): string | undefined {
     : undefined;
 }
 
-/** Sub-folders of a cluster in dist/ (model/dist-layout.ts). */
+/** Sub-folders of a cluster in dist/ (model/shared/dist-layout.ts). */
 const DIST_SUBDIRS = ['karpenter', 'argocd', 'values', 'cloudformation', 'base'];
 
 interface ClusterFiles {

@@ -11,15 +11,20 @@
  */
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { KARPENTER_CHART_REPO, MANAGED_BY, NAMESPACES, SYNC_WAVES } from '../../model/constants';
-import { ClusterModel } from '../../model/fleet-model';
+import {
+  KARPENTER_CHART_REPO,
+  MANAGED_BY,
+  NAMESPACES,
+  SYNC_WAVES,
+  ClusterModel,
+  compareCodeUnits,
+} from '../../model';
 import {
   AppProject,
   AppProjectSpecClusterResourceWhitelist,
   AppProjectSpecDestinations,
   AppProjectSpecNamespaceResourceWhitelist,
 } from '../../imports/argocd-v3.5.1/argoproj.io';
-import { compareCodeUnits } from '../../model/sorted';
 import { clusterBaseNamespaces } from '../cluster-base/cluster-base-chart';
 import { argocdAnnotations, argocdLabels, hasConversionWebhook } from './application-common';
 

@@ -4,13 +4,20 @@
  * inside the GitOps repository.
  */
 import { ApiObjectMetadata } from 'cdk8s';
-import { ARGOCD_ANNOTATIONS, MANAGED_BY, RING_LABEL, SYNC_WAVES, TAGS } from '../../model/constants';
-import { ClusterModel, GitOpsModel } from '../../model/fleet-model';
+import {
+  ARGOCD_ANNOTATIONS,
+  MANAGED_BY,
+  RING_LABEL,
+  SYNC_WAVES,
+  TAGS,
+  ClusterModel,
+  GitOpsModel,
+  sortedRecord,
+} from '../../model';
 import {
   ApplicationSpecDestination,
   ApplicationSpecSyncPolicy,
 } from '../../imports/argocd-v3.5.1/argoproj.io';
-import { sortedRecord } from '../../model/sorted';
 
 /** Makes Argo CD delete an Application's resources when the Application is deleted (cascade). */
 export const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';

@@ -23,7 +23,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { MANAGED_BY } from '../../model/constants';
+import { MANAGED_BY } from '../../model';
 
 /** The `argocd-cm` key of a health override of `argoproj.io/Application` (group_kind). */
 export const APPLICATION_HEALTH_KEY = 'resource.customizations.health.argoproj.io_Application';

@@ -5,7 +5,7 @@
  * The suffixes are distinct and none ends another, so distinct cluster names always give
  * distinct Application names.
  */
-import { ClusterModel } from '../../model/fleet-model';
+import { ClusterModel } from '../../model';
 
 /** The Applications of one cluster, by role (also the file name: `application-<role>.yaml`). */
 export const APPLICATION_ROLES = ['base', 'crd', 'controller', 'nodepools'] as const;

@@ -5,8 +5,7 @@
  */
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
-import { distPaths } from '../../model/dist-layout';
-import { ClusterModel } from '../../model/fleet-model';
+import { distPaths, ClusterModel } from '../../model';
 import { clusterBaseNamespaces } from '../cluster-base/cluster-base-chart';
 import { PlacedManifest } from '../karpenter/karpenter-chart';
 import { ClusterAppProject } from './app-project';

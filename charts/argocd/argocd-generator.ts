@@ -4,9 +4,7 @@
  * `dist/fleet/`. Refuses (UserError) AppProject names that would collide in one Argo CD.
  */
 import { App } from 'cdk8s';
-import { Diagnostic, UserError } from '../../model/diagnostics';
-import { DistFiles } from '../../model/dist-layout';
-import { FleetModel } from '../../model/fleet-model';
+import { Diagnostic, UserError, DistFiles, FleetModel } from '../../model';
 import { PlacedManifest } from '../karpenter/karpenter-chart';
 import { renderManifest } from '../render-manifest';
 import { FLEET_PROJECT } from './application-names';

@@ -10,9 +10,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { KARPENTER_CHART, KARPENTER_CHART_REPO, SYNC_WAVES } from '../../model/constants';
-import { distPaths } from '../../model/dist-layout';
-import { ClusterModel } from '../../model/fleet-model';
+import { KARPENTER_CHART, KARPENTER_CHART_REPO, SYNC_WAVES, distPaths, ClusterModel } from '../../model';
 import { Application } from '../../imports/argocd-v3.5.1/argoproj.io';
 import { applicationMetadata, clusterDestination, repoPath, syncPolicy } from './application-common';
 import { applicationName, RELEASE_NAMES, VALUES_REF } from './application-names';

@@ -8,8 +8,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { KARPENTER_CHART_REPO, KARPENTER_CRD_CHART, SYNC_WAVES } from '../../model/constants';
-import { ClusterModel } from '../../model/fleet-model';
+import { KARPENTER_CHART_REPO, KARPENTER_CRD_CHART, SYNC_WAVES, ClusterModel } from '../../model';
 import { Application } from '../../imports/argocd-v3.5.1/argoproj.io';
 import {
   applicationMetadata,

@@ -11,9 +11,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { SYNC_WAVES } from '../../model/constants';
-import { distPaths } from '../../model/dist-layout';
-import { ClusterModel } from '../../model/fleet-model';
+import { SYNC_WAVES, distPaths, ClusterModel } from '../../model';
 import { Application } from '../../imports/argocd-v3.5.1/argoproj.io';
 import {
   applicationMetadata,

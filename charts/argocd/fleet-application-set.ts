@@ -19,10 +19,8 @@
  */
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { MANAGED_BY, TAGS } from '../../model/constants';
-import { generatorRevision } from '../../model/check-rings';
-import { distPaths } from '../../model/dist-layout';
-import { ClusterModel } from '../../model/fleet-model';
+import { MANAGED_BY, TAGS, distPaths, ClusterModel } from '../../model';
+import { generatorRevision } from '../../model/stages';
 import { ApplicationSet } from '../../imports/argocd-v3.5.1/argoproj.io';
 import {
   argocdAnnotations,

@@ -6,10 +6,8 @@
  */
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
-import { distPaths } from '../../model/dist-layout';
-import { FleetModel } from '../../model/fleet-model';
+import { distPaths, FleetModel, compareCodeUnits } from '../../model';
 import { PlacedManifest } from '../karpenter/karpenter-chart';
-import { compareCodeUnits } from '../../model/sorted';
 import { ArgoCdConfigPatch } from './application-health';
 import { FleetApplicationSet, renderRootParams } from './fleet-application-set';
 import { FleetAppProject, FleetRoot } from './fleet-root';

@@ -12,11 +12,8 @@
  */
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { MANAGED_BY, TAGS } from '../../model/constants';
-import { distPaths } from '../../model/dist-layout';
-import { ClusterModel } from '../../model/fleet-model';
+import { MANAGED_BY, TAGS, distPaths, ClusterModel, compareCodeUnits } from '../../model';
 import { Application, AppProject } from '../../imports/argocd-v3.5.1/argoproj.io';
-import { compareCodeUnits } from '../../model/sorted';
 import {
   applicationMetadata,
   IN_CLUSTER_SERVER,

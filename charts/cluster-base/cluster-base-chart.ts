@@ -10,9 +10,7 @@
  */
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
-import { NAMESPACES } from '../../model/constants';
-import { distPaths } from '../../model/dist-layout';
-import { ClusterModel } from '../../model/fleet-model';
+import { NAMESPACES, distPaths, ClusterModel } from '../../model';
 import { PlacedManifest } from '../karpenter/karpenter-chart';
 import { ClusterNamespace } from './namespace';
 import { PodSecurityLevel } from './pod-security';

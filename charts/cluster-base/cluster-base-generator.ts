@@ -3,9 +3,7 @@
  * cluster (see cluster-base-chart.ts), one object per file.
  */
 import { App } from 'cdk8s';
-import { Diagnostic } from '../../model/diagnostics';
-import { DistFiles } from '../../model/dist-layout';
-import { FleetModel } from '../../model/fleet-model';
+import { Diagnostic, DistFiles, FleetModel } from '../../model';
 import { renderManifest } from '../render-manifest';
 import { ClusterBaseChart } from './cluster-base-chart';
 import { smokeTestDiagnostics } from './smoke-test-check';

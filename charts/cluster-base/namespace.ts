@@ -5,7 +5,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { MANAGED_BY, TAGS } from '../../model/constants';
+import { MANAGED_BY, TAGS } from '../../model';
 import { cdk8sPlus } from './cdk8s-plus';
 import { PodSecurityLevel, podSecurityLabels } from './pod-security';
 

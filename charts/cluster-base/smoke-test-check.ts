@@ -10,11 +10,14 @@
  * Taints (`taints`) never make it unschedulable: the Deployment tolerates each one exactly
  * (`Equal` with the value, or `Exists` for a taint without value).
  */
-import { Diagnostic } from '../../model/diagnostics';
-import { ClusterModel, NodePoolModel } from '../../model/fleet-model';
-import { LABELS } from '../../model/constants';
-import { parseQuantity } from '../../model/quantity';
-import { SMOKE_TEST_REQUESTS } from '../../model/constants';
+import {
+  Diagnostic,
+  ClusterModel,
+  NodePoolModel,
+  LABELS,
+  parseQuantity,
+  SMOKE_TEST_REQUESTS,
+} from '../../model';
 
 const NEEDED: ReadonlyArray<{ resource: string; amount: number; text: string }> = [
   {

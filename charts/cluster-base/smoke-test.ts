@@ -20,8 +20,9 @@ import {
   SMOKE_TEST_REQUESTS,
   SYNC_WAVES,
   TAGS,
-} from '../../model/constants';
-import { NodePoolModel, TaintModel } from '../../model/fleet-model';
+  NodePoolModel,
+  TaintModel,
+} from '../../model';
 import { cdk8sPlus } from './cdk8s-plus';
 
 /** Pause image, pinned by tag (multi-arch: amd64 and arm64 pools both run it). */

@@ -7,7 +7,7 @@
  * overlay has in code-unit order. Maps that come only from the overlay are sorted too,
  * so the user's key order in YAML never changes the output.
  */
-import { compareCodeUnits } from '../../model/sorted';
+import { compareCodeUnits } from '../../model';
 
 export type HelmValue = string | number | boolean | null | readonly HelmValue[] | HelmValuesMap;
 export interface HelmValuesMap {

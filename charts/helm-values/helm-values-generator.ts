@@ -3,8 +3,7 @@
  * for every cluster, the values file the cluster's `<cluster>-karpenter` Argo CD
  * Application passes to the controller chart through its `$values` source.
  */
-import { distPaths, DistFiles } from '../../model/dist-layout';
-import { FleetModel } from '../../model/fleet-model';
+import { distPaths, DistFiles, FleetModel } from '../../model';
 import { renderYamlAfterComment } from '../render-manifest';
 import { karpenterValues } from './karpenter-values';
 

@@ -6,10 +6,8 @@
  * generated imports/karpenter-chart-v1.14.1/values-keys.ts). Objects are built in a fixed
  * key order and free-form maps are sorted, so the same cluster always gives the same text.
  */
-import { LABELS } from '../../model/constants';
-import { ClusterModel, TolerationModel } from '../../model/fleet-model';
+import { LABELS, ClusterModel, TolerationModel, sortedRecord } from '../../model';
 import { arnBuilder } from '../../policies/partition';
-import { sortedRecord } from '../../model/sorted';
 import { deepMergeValues, HelmValuesMap } from './deep-merge';
 
 /** Annotation EKS reads to give a service account an IAM role through IRSA. */

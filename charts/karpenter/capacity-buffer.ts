@@ -18,9 +18,10 @@ import {
   MANAGED_BY,
   SYNC_WAVES,
   TAGS,
-} from '../../model/constants';
-import { CapacityBufferModel, PodTemplateModel } from '../../model/overlay-buffer-model';
-import { sortedRecord } from '../../model/sorted';
+  CapacityBufferModel,
+  PodTemplateModel,
+  sortedRecord,
+} from '../../model';
 import { SKIP_DRY_RUN_ON_MISSING_RESOURCE } from './object-metadata';
 
 function namespacedMetadata(

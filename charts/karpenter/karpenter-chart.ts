@@ -1,11 +1,10 @@
 /**
  * One cdk8s chart per cluster holding its EC2NodeClasses and NodePools, each paired with
- * the `dist/` path it is written to (model/dist-layout.ts). Pure: reads only the model.
+ * the `dist/` path it is written to (model/shared/dist-layout.ts). Pure: reads only the model.
  */
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
-import { distPaths } from '../../model/dist-layout';
-import { ClusterModel } from '../../model/fleet-model';
+import { distPaths, ClusterModel } from '../../model';
 import { CapacityBuffer, PodTemplate } from './capacity-buffer';
 import { NodeClass } from './node-class';
 import { NodeOverlay } from './node-overlay';

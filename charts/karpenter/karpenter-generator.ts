@@ -1,10 +1,9 @@
 /**
  * The Karpenter generator of the synth pipeline: every cluster's EC2NodeClasses and
- * NodePools as YAML, one resource per file, at the paths of model/dist-layout.ts.
+ * NodePools as YAML, one resource per file, at the paths of model/shared/dist-layout.ts.
  */
 import { App } from 'cdk8s';
-import { DistFiles } from '../../model/dist-layout';
-import { FleetModel } from '../../model/fleet-model';
+import { DistFiles, FleetModel } from '../../model';
 import { renderManifest } from '../render-manifest';
 import { KarpenterChart } from './karpenter-chart';
 

@@ -33,8 +33,6 @@ import {
   NetworkInterfaceType,
   SYNC_WAVES,
   VolumeType,
-} from '../../model/constants';
-import {
   AmiSelectorTermModel,
   BlockDeviceMappingModel,
   CapacityReservationTermModel,
@@ -43,8 +41,9 @@ import {
   NetworkInterfaceModel,
   NodeClassModel,
   SelectorTermModel,
-} from '../../model/fleet-model';
-import { sortedRecord, sortedRecordOrUndefined } from '../../model/sorted';
+  sortedRecord,
+  sortedRecordOrUndefined,
+} from '../../model';
 import { karpenterObjectMetadata } from './object-metadata';
 
 /** API group and kind a NodePool's `nodeClassRef` names. */

@@ -10,8 +10,7 @@ import {
   NodeOverlaySpecCapacity,
   NodeOverlaySpecRequirementsOperator,
 } from '../../imports/karpenter-v1.14.1/karpenter.sh';
-import { RequirementOperator, SYNC_WAVES } from '../../model/constants';
-import { NodeOverlayModel } from '../../model/overlay-buffer-model';
+import { RequirementOperator, SYNC_WAVES, NodeOverlayModel } from '../../model';
 import { karpenterObjectMetadata } from './object-metadata';
 
 export interface NodeOverlayProps {

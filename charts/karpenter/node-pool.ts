@@ -24,15 +24,13 @@ import {
   RequirementOperator,
   SYNC_WAVES,
   TaintEffect,
-} from '../../model/constants';
-import {
   DisruptionBudgetModel,
   DisruptionModel,
   NodePoolModel,
   RequirementModel,
   TaintModel,
-} from '../../model/fleet-model';
-import { sortedRecord } from '../../model/sorted';
+  sortedRecord,
+} from '../../model';
 import { EC2_NODE_CLASS_REF } from './node-class';
 import { karpenterObjectMetadata } from './object-metadata';
 

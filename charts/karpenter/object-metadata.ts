@@ -3,8 +3,7 @@
  * the managed-by label and the Argo CD sync annotations.
  */
 import { ApiObjectMetadata } from 'cdk8s';
-import { ARGOCD_ANNOTATIONS, MANAGED_BY, SYNC_WAVES, TAGS } from '../../model/constants';
-import { sortedRecord } from '../../model/sorted';
+import { ARGOCD_ANNOTATIONS, MANAGED_BY, SYNC_WAVES, TAGS, sortedRecord } from '../../model';
 
 /** Argo CD sync option for custom resources whose CRD may be installed by the same sync. */
 export const SKIP_DRY_RUN_ON_MISSING_RESOURCE = 'SkipDryRunOnMissingResource=true';

@@ -2,7 +2,7 @@
 // Source: aws/karpenter-provider-aws pkg/providers/instancetype/zz_generated.vpclimits.go (Karpenter 1.14.1, commit bde00654cd316fddb3dccfba3f5ac07039865429),
 // read from ../shared/reference/karpenter-v1.14.1/zz_generated.vpclimits.go or
 //   https://raw.githubusercontent.com/aws/karpenter-provider-aws/bde00654cd316fddb3dccfba3f5ac07039865429/pkg/providers/instancetype/zz_generated.vpclimits.go sha256:5c710d15855ca842064161609b8825519c97ad4f8f044658eb657d49ad84ff83
-// Labels derived from each name as Karpenter does (model/instance-type-labels.ts).
+// Labels derived from each name as Karpenter does (model/facts/instance-type-labels.ts).
 
 /** The Karpenter version whose instance types these are. */
 export const INSTANCE_CATALOGUE_KARPENTER_VERSION = '1.14.1';

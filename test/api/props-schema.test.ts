@@ -6,7 +6,7 @@
  */
 import ts from 'typescript';
 import { join } from 'node:path';
-import { clusterSchema } from '../../model/fleet-schema';
+import { clusterSchema } from '../../model/schema/fleet-schema';
 
 type Schema = Record<string, unknown>;
 const ROOT = join(__dirname, '..', '..');

@@ -103,3 +103,57 @@ describe('the house: layers and circles', () => {
     expect(graph.get('main.ts')).toContain('synth/synth.ts');
   });
 });
+
+/**
+ * model/ inside: its stages bottom up (README, docs/development.md). A stage imports only from a
+ * lower stage or its own; model/'s root holds only its public entries, and other folders import
+ * model/ only through them (tests may import any file: they test the parts).
+ */
+const MODEL_STAGES = ['facts', 'shared', 'parse', 'schema', 'resolve', 'check'];
+const MODEL_PUBLIC_ROOT = ['model/index.ts', 'model/load-fleet.ts', 'model/stages.ts'];
+const MAX_FILES_PER_FOLDER = 30;
+
+/** The stage of a file in model/: its index in MODEL_STAGES, the root above them all, -1 for an unknown folder. */
+const stageOf = (f: string): number => {
+  const parts = f.split('/');
+  return parts.length === 2 ? MODEL_STAGES.length : MODEL_STAGES.indexOf(parts[1]);
+};
+
+describe('model/: a public root over stages in order', () => {
+  const modelFiles = files.filter((f) => topFolder(f) === 'model');
+
+  it('other folders import model/ only through its public root', () => {
+    const wrong: string[] = [];
+    for (const [from, targets] of graph)
+      for (const to of targets)
+        if (topFolder(from) !== 'model' && topFolder(to) === 'model' && !MODEL_PUBLIC_ROOT.includes(to))
+          wrong.push(
+            `${from} imports ${to}: import it from model/index.ts or model/stages.ts (re-export it there)`,
+          );
+    expect(wrong).toEqual([]);
+  });
+
+  it('holds only its public entries directly, every other file in a stage folder', () => {
+    expect(
+      modelFiles.filter((f) => stageOf(f) === MODEL_STAGES.length && !MODEL_PUBLIC_ROOT.includes(f)),
+    ).toEqual([]);
+    expect(modelFiles.filter((f) => stageOf(f) < 0)).toEqual([]);
+  });
+
+  it('a stage imports only from a lower stage or its own', () => {
+    const wrong: string[] = [];
+    for (const from of modelFiles)
+      for (const to of graph.get(from) ?? [])
+        if (topFolder(to) === 'model' && stageOf(to) > stageOf(from))
+          wrong.push(
+            `${from} (${MODEL_STAGES[stageOf(from)] ?? 'root'}) imports ${to} (${MODEL_STAGES[stageOf(to)] ?? 'root'})`,
+          );
+    expect(wrong).toEqual([]);
+  });
+
+  it(`no folder of model/ holds more than ${MAX_FILES_PER_FOLDER} files directly`, () => {
+    const perFolder = new Map<string, number>();
+    for (const f of modelFiles) perFolder.set(dirname(f), (perFolder.get(dirname(f)) ?? 0) + 1);
+    expect([...perFolder].filter(([, n]) => n > MAX_FILES_PER_FOLDER)).toEqual([]);
+  });
+});

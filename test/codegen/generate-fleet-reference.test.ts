@@ -7,7 +7,7 @@ import {
   renderFleetReference,
   typeOf,
 } from '../../codegen/generate-fleet-reference';
-import { FLEET_DEFAULTS } from '../../model/fleet-defaults';
+import { FLEET_DEFAULTS } from '../../model/shared/fleet-defaults';
 
 const ROOT = join(__dirname, '..', '..');
 

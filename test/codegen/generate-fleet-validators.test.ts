@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fleetSchemaFingerprint } from '../../model/fleet-schema';
-import { FLEET_VALIDATORS_IMPORT_PATH } from '../../model/fleet-schema-precompiled';
+import { fleetSchemaFingerprint } from '../../model/schema/fleet-schema';
+import { FLEET_VALIDATORS_IMPORT_PATH } from '../../model/schema/fleet-schema-precompiled';
 import { generateFleetValidators, fleetValidatorsModule } from '../../codegen/generate-fleet-validators';
 
 describe('generateFleetValidators', () => {

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CRD_SETS, importDirName } from '../../model/crd-sources';
+import { CRD_SETS, importDirName } from '../../model/facts/crd-sources';
 import { defaultOrigin, loadCrds, parseOrigin, provenanceHeader, sha256 } from '../../codegen/crd-loader';
 import { diffImports, generateImports, writeImports } from '../../codegen/import-crds';
 

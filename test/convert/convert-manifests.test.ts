@@ -1,4 +1,4 @@
-import { formatDiagnostic } from '../../model/diagnostics';
+import { formatDiagnostic } from '../../model/shared/diagnostics';
 import { convertManifests } from '../../convert/convert-manifests';
 import { convertFixtures, convertText, fixture } from './convert-helpers';
 

@@ -4,7 +4,7 @@
  * synthesizes, and validates, for every fixture set of every API generation.
  */
 import { loadFleetFromSources } from '../../model/load-fleet';
-import { UserError } from '../../model/diagnostics';
+import { UserError } from '../../model/shared/diagnostics';
 import { synthesize } from '../../synth/synthesize';
 import { validateDist } from '../../validation/validate-dist';
 import { FIXTURE_ACCOUNT, FIXTURE_REGION, FIXTURE_REPO_URL } from '../support/fleet-fixtures';

@@ -11,7 +11,7 @@
 import { parseAllDocuments } from 'yaml';
 import { renderYaml } from '../../charts/render-manifest';
 import { ReportEntry } from '../../convert/conversion-report';
-import { distPaths } from '../../model/dist-layout';
+import { distPaths } from '../../model/shared/dist-layout';
 import { loadFleetFromSources } from '../../model/load-fleet';
 import { synthesize } from '../../synth/synthesize';
 import { createPrng } from '../reliability/prng';

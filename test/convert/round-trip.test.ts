@@ -20,7 +20,7 @@
 import { parseAllDocuments } from 'yaml';
 import { synthesize } from '../../synth/synthesize';
 import { hasErrors, validateDist } from '../../validation/validate-dist';
-import { distPaths } from '../../model/dist-layout';
+import { distPaths } from '../../model/shared/dist-layout';
 import { DEFAULTS, load } from '../support/fleet-files';
 import { FIXTURE_ACCOUNT, FIXTURE_REGION } from '../support/fleet-fixtures';
 import { convertFixtures, fixture } from './convert-helpers';

@@ -7,9 +7,9 @@
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { karpenterGenerator } from '../../charts/karpenter/karpenter-generator';
-import { distPaths } from '../../model/dist-layout';
+import { distPaths } from '../../model/shared/dist-layout';
 import { synthesize } from '../../synth/synthesize';
-import { loadFleet } from '../../model/load-fleet';
+import { loadFleet } from '../../io/read-fleet';
 import { crdSpecSchema, leafPaths } from './schema-leaf-paths';
 import { parseManifests } from '../../validation/manifest-source';
 import { validateManifests } from '../../validation/validate-manifests';

@@ -7,7 +7,7 @@
  */
 import { join, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { loadFleet } from '../../model/load-fleet';
+import { loadFleet } from '../../io/read-fleet';
 import { synthesize } from '../../synth/synthesize';
 import { crdSpecSchema, leafPaths, reachedLeafPaths } from './schema-leaf-paths';
 

@@ -1,7 +1,7 @@
 /** The starting fleet `init` writes passes the fleet checks: loaded with the real loader and synthesized. */
-import { FleetModel } from '../../model/fleet-model';
+import { FleetModel } from '../../model/shared/fleet-model';
 import { loadFleetFromSources } from '../../model/load-fleet';
-import { DEFAULT_KARPENTER_VERSION } from '../../model/versions';
+import { DEFAULT_KARPENTER_VERSION } from '../../model/facts/versions';
 import {
   clusterYaml,
   starterFleetSources,

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { UserError } from '../../model/diagnostics';
+import { UserError } from '../../model/shared/diagnostics';
 import {
   CliIo,
   displayPath,

@@ -4,8 +4,8 @@
  * run must report all of them, so fixing one run's errors never uncovers another.
  */
 import { resolve } from 'node:path';
-import { Diagnostic, formatDiagnostic, sortDiagnostics } from '../../model/diagnostics';
-import { loadFleet } from '../../model/load-fleet';
+import { Diagnostic, formatDiagnostic, sortDiagnostics } from '../../model/shared/diagnostics';
+import { loadFleet } from '../../io/read-fleet';
 import { refusalOf } from '../support/fleet-files';
 
 const ROOT = resolve(__dirname, '..', 'fixtures', 'every-mistake');

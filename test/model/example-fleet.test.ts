@@ -4,9 +4,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { clusterSchema } from '../../model/fleet-schema';
-import { mergeLocated, toPlain } from '../../model/located';
-import { parseFleetSource } from '../../model/yaml-source';
+import { clusterSchema } from '../../model/schema/fleet-schema';
+import { mergeLocated, toPlain } from '../../model/parse/located';
+import { parseFleetSource } from '../../model/parse/yaml-source';
 
 const DIR = resolve(__dirname, '..', '..', 'clusters');
 
@@ -74,7 +74,7 @@ describe('the example fleet', () => {
     );
     // The alias shorthand stands for an alias term; an alias term must be alone, so it is not repeated.
     // overridesDefaults only has a use when _defaults.yaml defines node classes or pools, and the
-    // example's defines none (every cluster would get them); test/model/check-defaults-overrides.test.ts covers it.
+    // example's defines none (every cluster would get them); test/model/check/check-defaults-overrides.test.ts covers it.
     const exempt = [
       'nodeClasses.*.amiSelectorTerms[].alias',
       'overridesDefaults',

@@ -6,7 +6,7 @@ import { spawnSync } from 'child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
-import { ClusterModel } from '../../model/fleet-model';
+import { ClusterModel } from '../../model/shared/fleet-model';
 import { cloudFormationTemplate, renderTemplate } from '../../policies/template';
 import { clusterModel, fullCluster, nodePool } from './fixtures';
 import { exampleFleet } from './example-fleet';

@@ -3,7 +3,7 @@
  * namespace and service account (or, with IRSA, only tokens of that service account from
  * the cluster's OIDC provider), evaluated against the trust policy with the simulator.
  */
-import { ClusterModel } from '../../model/fleet-model';
+import { ClusterModel } from '../../model/shared/fleet-model';
 import { controllerTrustPolicy, serviceAccountSubject } from '../../policies/controller-role';
 import { arnBuilder } from '../../policies/partition';
 import { ContextValue } from '../../policies/scenarios';

@@ -1,7 +1,7 @@
 /** The repository's example fleet (clusters/*.yaml), loaded once by the real loader. */
 import * as path from 'path';
-import { FleetModel } from '../../model/fleet-model';
-import { loadFleet } from '../../model/load-fleet';
+import { FleetModel } from '../../model/shared/fleet-model';
+import { loadFleet } from '../../io/read-fleet';
 
 export const PROJECT_ROOT = path.resolve(__dirname, '../..');
 

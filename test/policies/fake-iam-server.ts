@@ -5,7 +5,7 @@
  */
 import { createServer, IncomingMessage, Server, ServerResponse } from 'http';
 import { AddressInfo } from 'net';
-import { ClusterModel } from '../../model/fleet-model';
+import { ClusterModel } from '../../model/shared/fleet-model';
 import { PolicyDocument } from '../../policies/policy-document';
 import { arnBuilder } from '../../policies/partition';
 import { cloudFormationTemplate } from '../../policies/template';

@@ -1,5 +1,5 @@
 /** Cluster models for the policies tests, built with the shared fixture builders (no loader involved). */
-import { ClusterModel, IamModel, NodeClassModel, NodePoolModel } from '../../model/fleet-model';
+import { ClusterModel, IamModel, NodeClassModel, NodePoolModel } from '../../model/shared/fleet-model';
 import {
   buildCluster,
   buildNodeClass,

@@ -1,4 +1,4 @@
-import { distPaths } from '../../model/dist-layout';
+import { distPaths } from '../../model/shared/dist-layout';
 import { cloudFormationGenerator } from '../../policies/generator';
 import { clusterModel } from './fixtures';
 import { exampleFleet } from './example-fleet';

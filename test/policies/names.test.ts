@@ -1,4 +1,4 @@
-import { formatDiagnostic } from '../../model/diagnostics';
+import { formatDiagnostic } from '../../model/shared/diagnostics';
 import { loadFleetFromSources } from '../../model/load-fleet';
 import {
   fieldSource,

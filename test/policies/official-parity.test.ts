@@ -10,7 +10,7 @@ import { controllerPolicies } from '../../policies/controller-policies';
 import { ConditionValue, PolicyDocument } from '../../policies/policy-document';
 import { ContextValue, otherAccount } from '../../policies/scenarios';
 import { arnBuilder } from '../../policies/partition';
-import { ClusterModel } from '../../model/fleet-model';
+import { ClusterModel } from '../../model/shared/fleet-model';
 import { clusterModel, fullCluster } from './fixtures';
 import { referencePolicies } from './reference-template';
 import { SimulatedRequest, simulate } from '../../policies/simulate-scenario';

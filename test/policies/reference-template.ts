@@ -6,8 +6,8 @@
 import { readFileSync } from 'fs';
 import * as path from 'path';
 import { parse } from 'yaml';
-import { DEFAULT_KARPENTER_VERSION } from '../../model/versions';
-import { ClusterModel } from '../../model/fleet-model';
+import { DEFAULT_KARPENTER_VERSION } from '../../model/facts/versions';
+import { ClusterModel } from '../../model/shared/fleet-model';
 import { arnBuilder } from '../../policies/partition';
 import { queueArn } from '../../policies/interruption-queue';
 import { PolicyDocument } from '../../policies/policy-document';

@@ -2,7 +2,7 @@ import { controllerPolicies } from '../../policies/controller-policies';
 import { queuePolicy } from '../../policies/interruption-queue';
 import { arnBuilder } from '../../policies/partition';
 import { Scenario, scenarios } from '../../policies/scenarios';
-import { ClusterModel } from '../../model/fleet-model';
+import { ClusterModel } from '../../model/shared/fleet-model';
 import { clusterModel, fullCluster } from './fixtures';
 import { simulateScenario } from '../../policies/simulate-scenario';
 import { exampleFleet } from './example-fleet';

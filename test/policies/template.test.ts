@@ -1,5 +1,5 @@
-import { UserError } from '../../model/diagnostics';
-import { MANAGED_BY, TAGS } from '../../model/constants';
+import { UserError } from '../../model/shared/diagnostics';
+import { MANAGED_BY, TAGS } from '../../model/facts/constants';
 import { cloudFormationTemplate, renderTemplate } from '../../policies/template';
 import { ACCOUNT, REGION, clusterModel, fullCluster } from './fixtures';
 

@@ -1,5 +1,5 @@
 /** The account state the preflight expects for a cluster, as the fake AWS serves it. */
-import { ClusterModel } from '../../model/fleet-model';
+import { ClusterModel } from '../../model/shared/fleet-model';
 import { INTERRUPTION_EVENTS } from '../../policies/interruption-events';
 import { queueArn, queueKeyPolicyStatement } from '../../policies/interruption-queue';
 import { ruleName } from '../../policies/names';

@@ -1,4 +1,4 @@
-import { parseAlias } from '../../model/ami-alias';
+import { parseAlias } from '../../model/facts/ami-alias';
 import { amiAliasParameters, amiVersionsPath } from '../../preflight/ami-parameters';
 
 const params = (alias: string, k8s = '1.33') => amiAliasParameters(parseAlias(alias)!, k8s);

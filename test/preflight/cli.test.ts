@@ -1,4 +1,4 @@
-import { ClusterModel } from '../../model/fleet-model';
+import { ClusterModel } from '../../model/shared/fleet-model';
 import { CHECK_IDS } from '../../preflight/check-result';
 import { preflightCli } from '../../preflight/cli';
 import { clusterModel, nodePool } from '../policies/fixtures';

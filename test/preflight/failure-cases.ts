@@ -1,5 +1,5 @@
 /** One account change per check, and the failure the preflight must report for it. */
-import { ClusterModel } from '../../model/fleet-model';
+import { ClusterModel } from '../../model/shared/fleet-model';
 import { CheckResult } from '../../preflight/check-result';
 import { nodePool } from '../policies/fixtures';
 import { preflightCluster } from './account';

@@ -1,5 +1,5 @@
 /** Runs the preflight CLI in-process against the local fake AWS, with fake static credentials. */
-import { ClusterModel } from '../../model/fleet-model';
+import { ClusterModel } from '../../model/shared/fleet-model';
 import { createClients } from '../../preflight/aws-clients';
 import { CheckResult } from '../../preflight/check-result';
 import { preflightCli } from '../../preflight/cli';

@@ -1,5 +1,5 @@
 /** What must land per cluster, read from the promoted commit's dist/, and each cluster's context. */
-import { formatDiagnostic } from '../../model/diagnostics';
+import { formatDiagnostic } from '../../model/shared/diagnostics';
 import { checkContextClusters, landedTargets } from '../../promote/landed-targets';
 import { load, minimalFor, refusalOf } from '../support/fleet-files';
 import { gateProject, REPO } from './gate-fixtures';

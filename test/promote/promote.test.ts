@@ -2,8 +2,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { formatDiagnostic } from '../../model/diagnostics';
-import { loadFleet } from '../../model/load-fleet';
+import { formatDiagnostic } from '../../model/shared/diagnostics';
+import { loadFleet } from '../../io/read-fleet';
 import { runCommand } from '../../io/command';
 import { Git, planPromotion, promote, promoteCommand } from '../../promote/promote';
 import { parsePromoteArgs } from './promote-cli';

@@ -4,7 +4,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { parseAllDocuments } from 'yaml';
-import { Diagnostic, formatDiagnostic } from '../../model/diagnostics';
+import { Diagnostic, formatDiagnostic } from '../../model/shared/diagnostics';
 import { FuzzCase, Probe } from './mutators';
 
 /** Longest one-line diagnostic we accept: a user's 200 000-character key must not be echoed whole. */

@@ -10,7 +10,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Diagnostic } from '../../model/diagnostics';
+import { Diagnostic } from '../../model/shared/diagnostics';
 import { FuzzCase } from './mutators';
 import { tsRequireHook } from './ts-child';
 
@@ -39,8 +39,8 @@ const WORKER = (projectRoot: string): string => `${tsRequireHook(projectRoot)}
 const path = require('node:path');
 const readline = require('node:readline');
 const projectRoot = ${JSON.stringify(projectRoot)};
-const { loadFleet } = require(path.join(projectRoot, 'model', 'load-fleet.ts'));
-const { UserError } = require(path.join(projectRoot, 'model', 'diagnostics.ts'));
+const { loadFleet } = require(path.join(projectRoot, 'io', 'read-fleet.ts'));
+const { UserError } = require(path.join(projectRoot, 'model', 'shared', 'diagnostics.ts'));
 process.stdout.write(JSON.stringify({ ready: true }) + '\\n');
 readline.createInterface({ input: process.stdin }).on('line', (dir) => {
   const t0 = process.hrtime.bigint();

@@ -1,17 +1,23 @@
 /**
- * Bounded input: the loader's size limits (model/yaml-source.ts) hold at their boundary and
+ * Bounded input: the loader's size limits (model/parse/yaml-source.ts) hold at their boundary and
  * say clearly what was exceeded. Each limit is tested just below (accepted) and just above
  * (refused with a diagnostic naming the file, the limit and a fix).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Diagnostic, UserError } from '../../model/diagnostics';
-import { loadFleet, loadFleetFromSources } from '../../model/load-fleet';
-import { MAX_NODE_POOLS } from '../../model/check-cluster';
-import { MAX_USER_DATA_BYTES } from '../../model/check-node-class';
-import { MAX_ANNOTATION_BYTES } from '../../model/check-node-pool';
-import { MAX_ALIAS_COUNT, MAX_DEPTH, MAX_EXPANDED_NODES, MAX_FILE_BYTES } from '../../model/yaml-source';
+import { Diagnostic, UserError } from '../../model/shared/diagnostics';
+import { loadFleetFromSources } from '../../model/load-fleet';
+import { loadFleet } from '../../io/read-fleet';
+import { MAX_NODE_POOLS } from '../../model/check/check-cluster';
+import { MAX_USER_DATA_BYTES } from '../../model/check/node-class/check-node-class';
+import { MAX_ANNOTATION_BYTES } from '../../model/check/node-pool/check-node-pool';
+import {
+  MAX_ALIAS_COUNT,
+  MAX_DEPTH,
+  MAX_EXPANDED_NODES,
+  MAX_FILE_BYTES,
+} from '../../model/parse/yaml-source';
 import { exampleFleetRoot, readExampleFleet } from './example-fleet';
 import { SourceFile } from './mutators';
 import { addRawPair, listNodes, parse, setRawValue } from './yaml-edit';

@@ -3,7 +3,7 @@
  * value (tag, label, annotation, cluster label) and into a userData block. Every case must be
  * refused at the line of the secret, and no diagnostic may contain the secret (case-outcome.ts).
  */
-import { SECRET_SAMPLES } from '../model/secret-samples';
+import { SECRET_SAMPLES } from '../model/shared/secret-samples';
 import { allSites, Ctx, uniqueLine } from './mutation-context';
 import { addRawPair } from './yaml-edit';
 

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { UserError } from '../../model/diagnostics';
+import { UserError } from '../../model/shared/diagnostics';
 import {
   CapacityReport,
   capacityReport,

@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { distPaths } from '../../model/dist-layout';
+import { distPaths } from '../../model/shared/dist-layout';
 import { defaultCheckDeps } from '../../review/check-wiring';
 
 describe('defaultCheckDeps', () => {

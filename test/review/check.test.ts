@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { EMPTY_FLEET } from '../support/fleet-fixtures';
-import { distPaths } from '../../model/dist-layout';
+import { distPaths } from '../../model/shared/dist-layout';
 import { checkCli, checkOptionsFrom } from '../../review/check';
 
 const NO_OPTIONS = {

@@ -54,7 +54,7 @@ describe('helpers', () => {
   });
 });
 
-describe('AMI family detail (model/ami-families.ts)', () => {
+describe('AMI family detail (model/facts/ami-families.ts)', () => {
   it('names the Bottlerocket data device for block devices and the TOML format for userData', () => {
     const before = nodeClass('c', 'bottlerocket@v1.39.1');
     const after = clone(before);

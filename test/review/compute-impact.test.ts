@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { distPaths } from '../../model/dist-layout';
-import { loadFleet } from '../../model/load-fleet';
+import { distPaths } from '../../model/shared/dist-layout';
+import { loadFleet } from '../../io/read-fleet';
 import { synthesize } from '../../synth/synthesize';
 import { computeImpact, driftBudgetOf } from '../../review/compute-impact';
 import { formatPath } from '../../review/field-path';

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { stringify } from 'yaml';
-import { DistFiles, distPaths } from '../../model/dist-layout';
+import { DistFiles, distPaths } from '../../model/shared/dist-layout';
 
 export type Obj = Record<string, unknown>;
 

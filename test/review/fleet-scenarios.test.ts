@@ -5,7 +5,7 @@
  * scenario its expected decision.
  */
 import * as path from 'path';
-import { loadFleet } from '../../model/load-fleet';
+import { loadFleet } from '../../io/read-fleet';
 import { proveScenarios } from '../../policies/prove-scenarios';
 import { scenarioInputs } from '../../policies/scenario-inputs';
 

@@ -2,7 +2,7 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { distPaths } from '../../model/dist-layout';
+import { distPaths } from '../../model/shared/dist-layout';
 import { clone, exampleObjects, Obj, setPath, toDistFiles, writeTree } from './dist-fixtures';
 
 export function git(cwd: string, ...args: string[]): string {

@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { distPaths } from '../../model/dist-layout';
+import { distPaths } from '../../model/shared/dist-layout';
 import { runCommand } from '../../io/command';
 import { impactCommand, ImpactOptions, runImpact } from '../../review/impact';
 

@@ -1,4 +1,4 @@
-import { distPaths } from '../../model/dist-layout';
+import { distPaths } from '../../model/shared/dist-layout';
 import { ClusterProof } from '../../policies/prove-scenarios';
 import { renderProofRecord } from '../../policies/proof-record';
 import { ScenarioInputs } from '../../policies/scenario-inputs';

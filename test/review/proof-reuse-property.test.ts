@@ -7,9 +7,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { distPaths } from '../../model/dist-layout';
-import { ClusterModel, FleetModel } from '../../model/fleet-model';
-import { loadFleet } from '../../model/load-fleet';
+import { distPaths } from '../../model/shared/dist-layout';
+import { ClusterModel, FleetModel } from '../../model/shared/fleet-model';
+import { loadFleet } from '../../io/read-fleet';
 import { renderProofRecord } from '../../policies/proof-record';
 import { scenarioInputs, ScenarioInputs } from '../../policies/scenario-inputs';
 import { runPolicyScenarios } from '../../review/policy-scenarios-step';

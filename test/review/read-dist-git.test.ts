@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { distPaths } from '../../model/dist-layout';
+import { distPaths } from '../../model/shared/dist-layout';
 import { readDistAtRef } from '../../review/read-dist-git';
 import { exampleObjects, toDistFiles } from './dist-fixtures';
 import { repoWithBase } from './git-fixtures';

@@ -1,5 +1,5 @@
 /** Renames, removed clusters, rings and keyed CloudFormation tags in the impact report: exact lines. */
-import { distPaths } from '../../model/dist-layout';
+import { distPaths } from '../../model/shared/dist-layout';
 import { computeImpact } from '../../review/compute-impact';
 import { ImpactReport } from '../../review/impact-report';
 import { detectRenames } from '../../review/renames';

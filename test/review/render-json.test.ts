@@ -1,4 +1,4 @@
-import { distPaths } from '../../model/dist-layout';
+import { distPaths } from '../../model/shared/dist-layout';
 import { computeImpact } from '../../review/compute-impact';
 import { IMPACT_JSON_SCHEMA_VERSION, renderJson } from '../../review/render-json';
 import { clone, exampleObjects, Obj, setPath, toDistFiles } from './dist-fixtures';

@@ -1,4 +1,4 @@
-import { distPaths } from '../../model/dist-layout';
+import { distPaths } from '../../model/shared/dist-layout';
 import { computeImpact } from '../../review/compute-impact';
 import { ImpactReport } from '../../review/impact-report';
 import { renderMarkdown, REPORT_MARKER } from '../../review/render-markdown';

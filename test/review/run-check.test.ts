@@ -1,9 +1,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { UserError } from '../../model/diagnostics';
-import { DistFiles } from '../../model/dist-layout';
+import { UserError } from '../../model/shared/diagnostics';
+import { DistFiles } from '../../model/shared/dist-layout';
 import { EMPTY_FLEET } from '../support/fleet-fixtures';
-import { loadFleet } from '../../model/load-fleet';
+import { loadFleet } from '../../io/read-fleet';
 import { CheckDeps, runCheck } from '../../review/run-check';
 import { synthesize } from '../../synth/synthesize';
 import { exampleObjects, toDistFiles, writeTree } from './dist-fixtures';

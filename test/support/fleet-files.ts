@@ -1,5 +1,5 @@
 /** Fleet-file text for tests: a minimal `_defaults.yaml` and cluster file, and helpers that load in-memory fleets and read their diagnostics. */
-import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../../model/diagnostics';
+import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../../model/shared/diagnostics';
 import { FleetSource, LoadedFleet, loadFleetFromSources } from '../../model/load-fleet';
 
 /** A minimal valid `_defaults.yaml`. */

@@ -1,5 +1,5 @@
-import { defaultDiscoveryTerms } from '../../model/fleet-defaults';
-import { NodeClassModel, NodePoolModel } from '../../model/fleet-model';
+import { defaultDiscoveryTerms } from '../../model/shared/fleet-defaults';
+import { NodeClassModel, NodePoolModel } from '../../model/shared/fleet-model';
 import {
   buildCluster,
   buildNodeClass,

@@ -1,6 +1,6 @@
 /**
  * The one place tests get resolved fleet models from: builders for ClusterModel, NodeClassModel
- * and NodePoolModel with typed overrides (defaults from model/fleet-defaults.ts where the
+ * and NodePoolModel with typed overrides (defaults from model/shared/fleet-defaults.ts where the
  * resolver has one), a maximal node class and node pool that set EVERY optional field, minimal
  * ones that set none, and a two-cluster fleet. Fleet-file text lives in ./fleet-files.ts.
  */
@@ -10,7 +10,7 @@ import {
   defaultNodeRoleName,
   defaultQueueName,
   FLEET_DEFAULTS,
-} from '../../model/fleet-defaults';
+} from '../../model/shared/fleet-defaults';
 import {
   AmiSelectorTermModel,
   AwsModel,
@@ -29,7 +29,7 @@ import {
   NodePoolModel,
   RequirementModel,
   TaintModel,
-} from '../../model/fleet-model';
+} from '../../model/shared/fleet-model';
 
 /** The AWS account every fixture cluster lives in. */
 export const FIXTURE_ACCOUNT = '111122223333';

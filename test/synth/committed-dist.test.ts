@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadFleet } from '../../model/load-fleet';
+import { loadFleet } from '../../io/read-fleet';
 import { synthesize } from '../../synth/synthesize';
 import { readTree } from './dist-fixture';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { Diagnostic, UserError } from '../../model/diagnostics';
-import { FleetModel } from '../../model/fleet-model';
+import { Diagnostic, UserError } from '../../model/shared/diagnostics';
+import { FleetModel } from '../../model/shared/fleet-model';
 import { NamedGenerator } from '../../synth/generators';
 import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR } from '../../io/cli-common';
 import { synthCli, SynthDeps } from '../../synth/synth';

@@ -1,4 +1,4 @@
-import { UserError } from '../../model/diagnostics';
+import { UserError } from '../../model/shared/diagnostics';
 import { GENERATORS } from '../../synth/generators';
 import { synthesize } from '../../synth/synthesize';
 import { fleetFixture } from '../support/fleet-fixtures';

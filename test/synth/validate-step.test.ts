@@ -2,8 +2,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { distPaths } from '../../model/dist-layout';
-import { loadFleet } from '../../model/load-fleet';
+import { distPaths } from '../../model/shared/dist-layout';
+import { loadFleet } from '../../io/read-fleet';
 import { GENERATORS } from '../../synth/generators';
 import { runSynth } from '../../synth/synth';
 import { synthesize } from '../../synth/synthesize';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { CRD_SETS } from '../../model/crd-sources';
+import { CRD_SETS } from '../../model/facts/crd-sources';
 import { ArtifactSet, findProjectRoot } from '../../validation/artifacts';
 import {
   CelCompileError,

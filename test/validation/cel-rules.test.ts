@@ -5,7 +5,7 @@
  * import cannot add an untested rule.
  */
 import { join } from 'node:path';
-import { KARPENTER_VERSIONS } from '../../model/versions';
+import { KARPENTER_VERSIONS } from '../../model/facts/versions';
 import { ArtifactSet, findProjectRoot } from '../../validation/artifacts';
 import { compileCel } from '../../validation/cel-environment';
 import { CelRuleEntry } from '../../validation/rule-table';

@@ -10,7 +10,7 @@ import { ArtifactSet, findProjectRoot } from '../../validation/artifacts';
 import { Finding } from '../../validation/finding';
 import { formatPath, manifestsFromValues } from '../../validation/manifest-source';
 import { ManifestValidator } from '../../validation/validate-manifests';
-import { KARPENTER_VERSIONS } from '../../model/versions';
+import { KARPENTER_VERSIONS } from '../../model/facts/versions';
 import { Case, casesFor, concretePath, placeAt } from './differential/cases';
 import { Constraint, enumerateConstraints } from './differential/constraints';
 

@@ -1,4 +1,4 @@
-import { DistFiles, distPaths } from '../../model/dist-layout';
+import { DistFiles, distPaths } from '../../model/shared/dist-layout';
 
 /** Small valid Karpenter v1 objects the validation tests start from and break deliberately. */
 

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runCli } from '../../validation/cli';
-import { SECRET_SAMPLES } from '../model/secret-samples';
+import { SECRET_SAMPLES } from '../model/shared/secret-samples';
 import { NODE_CLASS, NODE_POOL } from './fixtures';
 
 const AWS_SECRET = 'Zq4fJ0wB2xK9mN7pL3sR8tV1yH6cD5eG0aQ2uI4o';

@@ -1,5 +1,5 @@
-import { distPaths } from '../../model/dist-layout';
-import { FleetModel } from '../../model/fleet-model';
+import { distPaths } from '../../model/shared/dist-layout';
+import { FleetModel } from '../../model/shared/fleet-model';
 import { findCfnLint, runCfnLint } from '../../validation/cloudformation-check';
 import { equalWeightOrder } from '../../validation/cross-checks';
 import { hasErrors, validateDist } from '../../validation/validate-dist';

@@ -1,7 +1,7 @@
 /** Renders Argo CD objects of fixture clusters to plain JSON for assertions. */
 import { App } from 'cdk8s';
 import { ArgoCdChart } from '../../../charts/argocd/argocd-chart';
-import { ClusterModel } from '../../../model/fleet-model';
+import { ClusterModel } from '../../../model/shared/fleet-model';
 import {
   clusterFixture,
   MAXIMAL_NODE_CLASS,

@@ -1,7 +1,7 @@
 import { parse } from 'yaml';
 import { argocdGenerator, projectNameProblems } from '../../../charts/argocd/argocd-generator';
-import { UserError } from '../../../model/diagnostics';
-import { FleetModel } from '../../../model/fleet-model';
+import { UserError } from '../../../model/shared/diagnostics';
+import { FleetModel } from '../../../model/shared/fleet-model';
 import { fleetFixture } from '../../support/fleet-fixtures';
 
 describe('argocdGenerator', () => {

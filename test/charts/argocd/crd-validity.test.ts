@@ -1,8 +1,8 @@
 import { argocdGenerator } from '../../../charts/argocd/argocd-generator';
 import { clusterBaseGenerator } from '../../../charts/cluster-base/cluster-base-generator';
 import { helmValuesGenerator } from '../../../charts/helm-values/helm-values-generator';
-import { DistFiles } from '../../../model/dist-layout';
-import { FleetModel } from '../../../model/fleet-model';
+import { DistFiles } from '../../../model/shared/dist-layout';
+import { FleetModel } from '../../../model/shared/fleet-model';
 import { validateDist } from '../../../validation/validate-dist';
 import { fleetFixture } from '../../support/fleet-fixtures';
 

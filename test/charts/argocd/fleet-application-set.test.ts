@@ -2,7 +2,7 @@ import { parse } from 'yaml';
 import { argocdGenerator } from '../../../charts/argocd/argocd-generator';
 import { APPLICATION_HEALTH_KEY } from '../../../charts/argocd/application-health';
 import { ROOT_TEMPLATE_PATCH, rootParams } from '../../../charts/argocd/fleet-application-set';
-import { ClusterModel, FleetModel } from '../../../model/fleet-model';
+import { ClusterModel, FleetModel } from '../../../model/shared/fleet-model';
 import { validateFiles } from '../../../validation/validate-tree';
 import { fleetFixture } from '../../support/fleet-fixtures';
 import { Json } from './argo-fixtures';

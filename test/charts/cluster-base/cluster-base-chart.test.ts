@@ -2,7 +2,7 @@ import {
   clusterBaseNamespaces,
   controllerNamespaceLevel,
 } from '../../../charts/cluster-base/cluster-base-chart';
-import { ClusterModel } from '../../../model/fleet-model';
+import { ClusterModel } from '../../../model/shared/fleet-model';
 import {
   clusterFixture,
   MAXIMAL_NODE_POOL,

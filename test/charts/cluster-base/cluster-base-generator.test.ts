@@ -3,7 +3,7 @@ import {
   clusterBaseFindings,
   clusterBaseGenerator,
 } from '../../../charts/cluster-base/cluster-base-generator';
-import { ClusterModel } from '../../../model/fleet-model';
+import { ClusterModel } from '../../../model/shared/fleet-model';
 import { fleetFixture } from '../../support/fleet-fixtures';
 
 describe('clusterBaseGenerator', () => {

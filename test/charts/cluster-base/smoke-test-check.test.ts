@@ -1,6 +1,6 @@
 import { smokeTestDiagnostics } from '../../../charts/cluster-base/smoke-test-check';
-import { formatDiagnostic } from '../../../model/diagnostics';
-import { NodePoolModel } from '../../../model/fleet-model';
+import { formatDiagnostic } from '../../../model/shared/diagnostics';
+import { NodePoolModel } from '../../../model/shared/fleet-model';
 import { clusterFixture, MINIMAL_NODE_CLASS, MINIMAL_NODE_POOL } from '../../support/fleet-fixtures';
 
 const check = (pool: Partial<NodePoolModel>) =>

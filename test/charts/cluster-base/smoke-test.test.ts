@@ -1,7 +1,7 @@
 import { App, Chart } from 'cdk8s';
 import { PAUSE_IMAGE, SmokeTest } from '../../../charts/cluster-base/smoke-test';
 import { MAXIMAL_NODE_POOL, MINIMAL_NODE_POOL } from '../../support/fleet-fixtures';
-import { NodePoolModel } from '../../../model/fleet-model';
+import { NodePoolModel } from '../../../model/shared/fleet-model';
 
 function render(pool: NodePoolModel) {
   const app = new App({ outdir: '.', recordConstructMetadata: false });

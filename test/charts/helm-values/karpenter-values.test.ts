@@ -1,4 +1,4 @@
-import { ClusterModel } from '../../../model/fleet-model';
+import { ClusterModel } from '../../../model/shared/fleet-model';
 import {
   controllerRoleArn,
   KarpenterControllerValues,
@@ -10,7 +10,7 @@ import {
   KARPENTER_CHART_VALUES_KEYS,
   KarpenterChartValuesKey,
 } from '../../../imports/karpenter-chart-v1.14.1/values-keys';
-import { checkHelmValues } from '../../../model/helm-values-check';
+import { checkHelmValues } from '../../../model/check/helm-values-check';
 import { clusterFixture, MINIMAL_NODE_CLASS, MINIMAL_NODE_POOL } from '../../support/fleet-fixtures';
 
 const base = clusterFixture('ticketing', [MINIMAL_NODE_CLASS], [MINIMAL_NODE_POOL]);

@@ -1,6 +1,6 @@
 import { App, Chart } from 'cdk8s';
 import { CapacityBuffer, PodTemplate } from '../../../charts/karpenter/capacity-buffer';
-import { CapacityBufferModel, PodTemplateModel } from '../../../model/overlay-buffer-model';
+import { CapacityBufferModel, PodTemplateModel } from '../../../model/shared/overlay-buffer-model';
 
 const chart = () =>
   new Chart(new App({ outdir: '.', recordConstructMetadata: false }), 'test', {

@@ -1,6 +1,6 @@
 /** Builds single constructs in a throwaway chart and returns their manifests as JSON. */
 import { App, Chart } from 'cdk8s';
-import { NodeClassModel, NodePoolModel } from '../../../model/fleet-model';
+import { NodeClassModel, NodePoolModel } from '../../../model/shared/fleet-model';
 import { NodeClass } from '../../../charts/karpenter/node-class';
 import { NodePool } from '../../../charts/karpenter/node-pool';
 

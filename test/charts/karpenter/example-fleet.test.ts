@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import { karpenterGenerator } from '../../../charts/karpenter/karpenter-generator';
-import { loadFleet } from '../../../model/load-fleet';
+import { loadFleet } from '../../../io/read-fleet';
 import { Json } from './chart-harness';
 
 const ROOT = resolve(__dirname, '..', '..', '..');

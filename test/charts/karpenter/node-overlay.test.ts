@@ -1,6 +1,6 @@
 import { App, Chart } from 'cdk8s';
 import { NodeOverlay } from '../../../charts/karpenter/node-overlay';
-import { NodeOverlayModel } from '../../../model/overlay-buffer-model';
+import { NodeOverlayModel } from '../../../model/shared/overlay-buffer-model';
 
 const chart = () =>
   new Chart(new App({ outdir: '.', recordConstructMetadata: false }), 'test', {

@@ -1,0 +1,115 @@
+/**
+ * Reads the fleet description from disk: `<projectRoot>/clusters/*.yaml` (sorted), with the
+ * mistakes only a file system has (a missing folder, a folder named like a fleet file, an
+ * unreadable or oversized file, invalid UTF-8), then loads it with the pure pipeline
+ * (model/load-fleet.ts). The only place that reads the fleet description.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { Diagnostic, UserError } from '../model';
+import { MAX_FILE_BYTES } from '../model/stages';
+import {
+  dedupeDiagnostics,
+  fileError,
+  FleetSource,
+  LoadedFleet,
+  loadFleetFromSources,
+} from '../model/load-fleet';
+
+export const DEFAULT_CLUSTERS_DIR = 'clusters';
+
+export interface LoadFleetOptions {
+  /**
+   * Folder of the fleet description, relative to `projectRoot`.
+   * @default 'clusters'
+   */
+  readonly clustersDir?: string;
+}
+
+/** Read `<projectRoot>/clusters/*.yaml` (sorted) and load them. Throws UserError on any mistake. */
+export function loadFleet(projectRoot: string, options?: LoadFleetOptions): LoadedFleet {
+  const given = options?.clustersDir ?? DEFAULT_CLUSTERS_DIR;
+  const abs = resolve(projectRoot, given);
+  // File names in diagnostics are relative to the project root, with POSIX separators.
+  const dir = (relative(projectRoot, abs) || '.').split(sep).join('/');
+  let names: string[];
+  try {
+    names = readdirSync(abs)
+      .filter((n) => /\.ya?ml$/.test(n))
+      .sort();
+  } catch {
+    throw new UserError([
+      {
+        severity: 'error',
+        file: dir,
+        line: 0,
+        col: 0,
+        path: '',
+        message: 'the fleet description folder does not exist',
+        fix:
+          `To start a fleet here, run \`npx karpenter-gitops init --cluster NAME --account ID --region REGION ` +
+          `--destination NAME --repo-url URL\` (it writes ${dir}/), or give the folder with --clusters DIR`,
+      },
+    ]);
+  }
+  const sources: FleetSource[] = [];
+  const early: Diagnostic[] = [];
+  for (const name of names) {
+    const path = dir === '.' || dir === '' ? name : `${dir}/${name}`;
+    let size: number;
+    let isFile: boolean;
+    try {
+      const stat = statSync(join(abs, name));
+      size = stat.size;
+      isFile = stat.isFile();
+    } catch {
+      early.push(fileError(path, 'the file cannot be read', 'Check that it exists and is readable'));
+      continue;
+    }
+    if (!isFile) {
+      early.push(
+        fileError(
+          path,
+          'is not a file',
+          `Rename it so that it does not end in .yaml, or move it out of ${dir}/`,
+        ),
+      );
+      continue;
+    }
+    if (size > MAX_FILE_BYTES) {
+      early.push({
+        severity: 'error',
+        file: path,
+        line: 0,
+        col: 0,
+        path: '',
+        message: `file is ${size} bytes, larger than the ${MAX_FILE_BYTES}-byte (1 MiB) limit for a fleet file`,
+        fix: 'Split the description or remove the bulk',
+      });
+      continue;
+    }
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(join(abs, name));
+    } catch {
+      early.push(fileError(path, 'the file cannot be read', 'Check that it exists and is readable'));
+      continue;
+    }
+    sources.push({ path, text: decodeUtf8(bytes) });
+  }
+  try {
+    const loaded = loadFleetFromSources(sources, { emptyMessageDir: dir });
+    if (early.length > 0) throw new UserError(early);
+    return loaded;
+  } catch (e) {
+    if (e instanceof UserError && early.length > 0)
+      throw new UserError(dedupeDiagnostics([...early, ...e.diagnostics]));
+    throw e;
+  }
+}
+
+/** UTF-8 text; invalid bytes become U+FFFD, which the parser reports with their position. */
+function decodeUtf8(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}

@@ -1,0 +1,96 @@
+/**
+ * model/'s public root: the vocabulary other folders import from model/ (facts/: closed sets and
+ * what Karpenter, AWS and Kubernetes are; shared/: the FleetModel types, diagnostics, defaults),
+ * re-exported from where it is defined. Light on purpose: no YAML parser, no schema, no checks, so
+ * a command that never loads a fleet starts fast. The loading pipeline is model/load-fleet.ts;
+ * what other folders need from the stages themselves is model/stages.ts.
+ *
+ * Keep it to what other folders use; test/architecture/layers.test.ts lets them import nothing else.
+ */
+export { ALIAS_FAMILIES, ALIAS_VERSION_FORMATS, parseAlias } from './facts/ami-alias';
+export type { ParsedAlias } from './facts/ami-alias';
+export { USER_DATA_FORMAT_NAMES, behaviourOf, writtenFamily } from './facts/ami-families';
+export { ALIAS_KUBERNETES_RANGES } from './facts/ami-publication';
+export { knownRegions, regionOfZoneId, regionOfZoneName } from './facts/aws-regions';
+export {
+  AMI_FAMILIES,
+  ARCHITECTURES,
+  ARGOCD_ANNOTATIONS,
+  CAPACITY_TYPES,
+  CONSOLIDATION_POLICIES,
+  DISRUPTION_REASONS,
+  EXISTING_POD_TEMPLATE_ANNOTATION,
+  KARPENTER_CHART,
+  KARPENTER_CHART_REPO,
+  KARPENTER_CRD_CHART,
+  LABELS,
+  MANAGED_BY,
+  NAMESPACES,
+  OPERATING_SYSTEMS,
+  REQUIREMENT_OPERATORS,
+  RING_LABEL,
+  SMOKE_TEST_REQUESTS,
+  SYNC_WAVES,
+  TAGS,
+  TAINT_EFFECTS,
+  VOLUME_TYPES,
+} from './facts/constants';
+export type {
+  AmiFamily,
+  CapacityType,
+  ConsolidationPolicy,
+  DisruptionReason,
+  InstanceMatchCriteria,
+  NestedVirtualization,
+  NetworkInterfaceType,
+  Partition,
+  RequirementOperator,
+  TaintEffect,
+  VolumeType,
+} from './facts/constants';
+export { CRD_SETS, importDirName } from './facts/crd-sources';
+export type { CrdSet } from './facts/crd-sources';
+export { instanceTable } from './facts/instance-table';
+export { instanceTypeLabels } from './facts/instance-type-labels';
+export { isSatisfiable, labelConstraint, withinBounds } from './facts/label-constraint';
+export type { LabelConstraint, LabelRequirement } from './facts/label-constraint';
+export { parseQuantity } from './facts/quantity';
+export {
+  ARGOCD_VERSION,
+  DEFAULT_KARPENTER_VERSION,
+  KARPENTER_VERSIONS,
+  isKarpenterVersion,
+} from './facts/versions';
+export type { KarpenterVersion } from './facts/versions';
+export { UserError, endSentence, formatDiagnostic, sortDiagnostics } from './shared/diagnostics';
+export type { Diagnostic, Severity } from './shared/diagnostics';
+export { didYouMean } from './shared/did-you-mean';
+export { FLEET_DIR, distPaths, isFleetClusterParams } from './shared/dist-layout';
+export type { DistFiles } from './shared/dist-layout';
+export { FLEET_DEFAULTS, defaultControllerRoleName, defaultNodeRoleName } from './shared/fleet-defaults';
+export type {
+  AmiSelectorTermModel,
+  AwsModel,
+  BlockDeviceMappingModel,
+  CapacityReservationTermModel,
+  ClusterModel,
+  DisruptionBudgetModel,
+  DisruptionModel,
+  FleetModel,
+  GitOpsModel,
+  KubeletModel,
+  MetadataOptionsModel,
+  NetworkInterfaceModel,
+  NodeClassModel,
+  NodePoolModel,
+  RequirementModel,
+  RingModel,
+  SelectorTermModel,
+  TaintModel,
+  TolerationModel,
+} from './shared/fleet-model';
+export type { CapacityBufferModel, NodeOverlayModel, PodTemplateModel } from './shared/overlay-buffer-model';
+export { rememberRendered, renderedDocuments } from './shared/rendered-yaml';
+export { show } from './shared/show-value';
+export { compareCodeUnits, sortedRecord, sortedRecordOrUndefined } from './shared/sorted';
+export type { SourceLocation } from './shared/source-location';

@@ -1,0 +1,66 @@
+/**
+ * User-facing problems as values. Every stage reports mistakes as Diagnostics; only the
+ * CLIs turn them into text and exit codes. Format (one line each):
+ *
+ *   clusters/ticketing.yaml:12:7 nodePools.loadtest.disruption.consolidationPolicy: 'WhenUnderutilized' is not allowed. Use WhenEmptyOrUnderutilized (renamed in Karpenter v1).
+ */
+import { compareCodeUnits } from './sorted';
+
+export type Severity = 'error' | 'warning';
+
+export interface Diagnostic {
+  readonly severity: Severity;
+  /** Path relative to the project root (or as the user gave it). */
+  readonly file: string;
+  /** 1-based; 0 when the problem has no line (e.g. a missing file). */
+  readonly line: number;
+  /** 1-based; 0 when unknown. */
+  readonly col: number;
+  /** Dotted field path inside the file, e.g. `nodePools.gpu.limits`; '' for the whole file. */
+  readonly path: string;
+  /** What is wrong, as a sentence without trailing period. */
+  readonly message: string;
+  /** How to fix it, as a sentence without trailing period. */
+  readonly fix?: string;
+}
+
+/**
+ * Ends a sentence with a period unless it already ends in one, a question or an exclamation
+ * mark: "Did you mean podAnnotations?" stays as it is, never "…?.". Every formatter of
+ * messages and fixes goes through this.
+ */
+export function endSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.?!]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.line > 0 ? `${d.file}:${d.line}:${d.col}` : d.file;
+  const path = d.path ? ` ${d.path}:` : '';
+  const prefix = d.severity === 'warning' ? ' warning:' : '';
+  const fix = d.fix ? ` ${endSentence(d.fix)}` : '';
+  return `${where}${prefix}${path} ${endSentence(d.message)}${fix}`;
+}
+
+/** Sort by file, line, column, path, message: the order users read them in. */
+export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+  return [...list].sort(
+    (a, b) =>
+      compareCodeUnits(a.file, b.file) ||
+      a.line - b.line ||
+      a.col - b.col ||
+      compareCodeUnits(a.path, b.path) ||
+      compareCodeUnits(a.message, b.message),
+  );
+}
+
+/**
+ * Thrown by a stage whose input has mistakes; carries all of them. CLIs catch it, print
+ * the diagnostics (no stack trace) and exit 1. Anything else thrown is a bug in the tool.
+ */
+export class UserError extends Error {
+  constructor(public readonly diagnostics: readonly Diagnostic[]) {
+    super(sortDiagnostics(diagnostics).map(formatDiagnostic).join('\n'));
+    this.name = 'UserError';
+  }
+}

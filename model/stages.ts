@@ -1,0 +1,37 @@
+/**
+ * What other folders use from the stages of model/ (parse/, schema/, resolve/, check/), re-exported
+ * from where it is defined. Importing this loads those stages (the YAML parser among them): a
+ * constant that a light command needs belongs in facts/ or shared/ and model/index.ts instead.
+ *
+ * Keep it to what other folders use; test/architecture/layers.test.ts lets them import nothing else.
+ */
+export { clusterNameProblem } from './check/check-names';
+export { ONE_NODE_ROLE_FIX } from './check/check-resolved';
+export { generatorRevision } from './check/check-rings';
+export {
+  ALLOW_SECRET,
+  commentLineAbove,
+  isFreeTextKey,
+  isSecretMessage,
+  scanValues,
+  secretProblem,
+  withoutSecrets,
+} from './check/check-secrets';
+export type { SecretValue } from './check/check-secrets';
+export { instanceCatalogueCheckMs } from './check/node-pool/check-instance-catalogue';
+export { describeDriftStart, driftStart } from './check/node-pool/drift-budget';
+export type { BudgetLike } from './check/node-pool/drift-budget';
+export type { RawCluster } from './parse/raw-fleet';
+export { SHORTHANDS } from './parse/requirement-shorthands';
+export { MAX_FILE_BYTES } from './parse/yaml-source';
+export { poolCapacity, sumCeilings, usd } from './resolve/pool-cost';
+export type { PoolCapacity, PriceRange } from './resolve/pool-cost';
+export { CONTAINER_KEYS, INIT_CONTAINER_KEYS, POD_SPEC_KEYS } from './schema/fleet-schema-capacity-buffer';
+export { FLEET_VALIDATORS_IMPORT_PATH } from './schema/fleet-schema-precompiled';
+export {
+  FLEET_AJV_OPTIONS,
+  clusterSchema,
+  defaultsSchema,
+  fleetSchemaFingerprint,
+} from './schema/fleet-schema';
+export type { JsonSchema } from './schema/schema-builders';

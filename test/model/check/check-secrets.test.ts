@@ -1,0 +1,64 @@
+/** The fleet's secret check: which values are scanned, one pass over many values, the opt-out. */
+import { formatDiagnostic } from '../../../model/shared/diagnostics';
+import { freeTextValues, scanValues, withoutSecrets } from '../../../model/check/check-secrets';
+import { parseFleetSource } from '../../../model/parse/yaml-source';
+import { DEFAULTS, errorsOfCluster, load, MINIMAL } from '../../support/fleet-files';
+
+const TOKEN = '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';
+
+describe('freeTextValues', () => {
+  it('takes strings under free-text keys at any depth, nothing else', () => {
+    const { root } = parseFleetSource(
+      'clusters/a.yaml',
+      'name: a\ntags: { team: x }\nnodeClasses:\n  c:\n    alias: al2023@v1\n    subnetSelectorTerms:\n      - tags: { tier: private }\n    userData: "#!/bin/bash"\nkarpenter:\n  helmValues:\n    podLabels: { a: b }\n    replicas: 2\n',
+    );
+    expect(freeTextValues(root!).map((v) => `${v.path.join('.')}=${v.text}`)).toEqual([
+      'tags.team=x',
+      'nodeClasses.c.subnetSelectorTerms.0.tags.tier=private',
+      'nodeClasses.c.userData=#!/bin/bash',
+      'karpenter.helmValues.podLabels.a=b',
+    ]);
+  });
+});
+
+describe('scanValues', () => {
+  it('scans many values in one pass and maps each finding to its value and line', () => {
+    const found = scanValues(['nothing', `line 1\nline 2\ntoken=${TOKEN}`, 'x', TOKEN]);
+    expect(found.map((f) => [f.value, f.finding.line, f.finding.col, f.finding.kind])).toEqual([
+      [1, 3, 7, 'a GitHub token'],
+      [3, 1, 1, 'a GitHub token'],
+    ]);
+  });
+});
+
+describe('the opt-out', () => {
+  it('on a comment-only line directly above the value', () => {
+    const fleet = `${MINIMAL}tags:\n  # karpenter-gitops: allow-secret fixture of the scanner tests\n  t: ${TOKEN}\n`;
+    expect(load({ '_defaults.yaml': DEFAULTS, 'demo.yaml': fleet }).warnings).toEqual([]);
+  });
+  it('two lines above does not count', () => {
+    const fleet = `${MINIMAL}tags:\n  # karpenter-gitops: allow-secret fixture\n  a: b\n  t: ${TOKEN}\n`;
+    expect(errorsOfCluster(fleet)).toEqual([
+      expect.stringMatching(/^clusters\/demo\.yaml:10:6 tags\.t: a GitHub token is written here/),
+    ]);
+  });
+});
+
+describe('withoutSecrets', () => {
+  it('drops other problems of the value and cuts the value out of any other message', () => {
+    const secret = { file: 'f.yaml', path: 'tags.t', text: `x ${TOKEN}`, kind: 'a GitHub token' };
+    const base = { severity: 'error' as const, file: 'f.yaml', line: 1, col: 1 };
+    const out = withoutSecrets(
+      [
+        { ...base, path: 'tags.t', message: 'a GitHub token is written here: …', fix: 'f' },
+        { ...base, path: 'tags.t', message: `tag value 'x ${TOKEN}' is not valid`, fix: 'f' },
+        { ...base, path: 'other', message: `see 'x ${TOKEN}'`, fix: 'f' },
+      ],
+      [secret],
+    );
+    expect(out.map(formatDiagnostic)).toEqual([
+      'f.yaml:1:1 tags.t: a GitHub token is written here: …. f.',
+      "f.yaml:1:1 other: see '…'. f.",
+    ]);
+  });
+});
