@@ -11,13 +11,13 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { formatDiagnostic, sortDiagnostics, UserError } from '../model';
 import { computeImpact, DistTree } from './compute-impact';
 import { readDistDir } from './read-dist-dir';
 import { readDistAtRef } from './read-dist-git';
 import { renderJson } from './render-json';
 import { renderMarkdown } from './render-markdown';
-import { CliIo, EXIT_OK, EXIT_USER_ERROR } from '../io/cli-common';
+import { CliIo } from '../io/cli-common';
+import { emitText } from './text-output';
 import { AnyCommand, defineCommand, ParsedArgs, usageError } from '../io/command';
 import { allowedSecretsIn, optOutComments } from './secret-opt-outs';
 
@@ -142,14 +142,5 @@ export function untrackedInDist(dist: string, cwd: string): string[] {
 
 /** `impact` with parsed options; paths are relative to the working folder. */
 export function impactRun(options: ImpactOptions, io: CliIo): number {
-  try {
-    const text = runImpact(options, io.cwd);
-    if (options.output) fs.writeFileSync(path.resolve(io.cwd, options.output), text);
-    else io.out(text.replace(/\n$/, ''));
-    return EXIT_OK;
-  } catch (e) {
-    if (!(e instanceof UserError)) throw e;
-    for (const d of sortDiagnostics(e.diagnostics)) io.err(formatDiagnostic(d));
-    return EXIT_USER_ERROR;
-  }
+  return emitText(() => runImpact(options, io.cwd), options.output, io);
 }

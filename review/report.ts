@@ -7,12 +7,11 @@
  * Exit 0 with the report, 1 when the fleet has mistakes (printed as `file:line:col ...`), 2 on
  * a usage error.
  */
-import * as fs from 'fs';
 import * as path from 'path';
-import { CliIo, EXIT_OK, EXIT_USER_ERROR, loadFleetFromDir } from '../io/cli-common';
+import { CliIo, loadFleetFromDir } from '../io/cli-common';
 import { AnyCommand, defineCommand } from '../io/command';
-import { formatDiagnostic, sortDiagnostics, UserError } from '../model';
 import { capacityReport, renderCapacityJson, renderCapacityMarkdown } from './capacity-report';
+import { emitText } from './text-output';
 
 export const REPORT_FORMATS = ['markdown', 'json'] as const;
 
@@ -59,14 +58,5 @@ export function runReport(options: ReportOptions, cwd: string, projectRoot: stri
 
 /** `report` with parsed options; paths are relative to the working folder. */
 export function reportRun(options: ReportOptions, io: CliIo): number {
-  try {
-    const text = runReport(options, io.cwd);
-    if (options.output) fs.writeFileSync(path.resolve(io.cwd, options.output), text);
-    else io.out(text.replace(/\n$/, ''));
-    return EXIT_OK;
-  } catch (e) {
-    if (!(e instanceof UserError)) throw e;
-    for (const d of sortDiagnostics(e.diagnostics)) io.err(formatDiagnostic(d));
-    return EXIT_USER_ERROR;
-  }
+  return emitText(() => runReport(options, io.cwd), options.output, io);
 }
