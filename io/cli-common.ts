@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { formatDiagnostic, sortDiagnostics, UserError } from '../model';
+import { formatDiagnostic, plural, sortDiagnostics, UserError } from '../model';
 import { LoadedFleet } from '../model/load-fleet';
 import { loadFleet } from './read-fleet';
 
@@ -88,10 +88,6 @@ export const loadFleetFromDir: FleetLoader = (projectRoot, clustersDir) => {
     return loadFleet(dirname(clustersDir), { clustersDir: basename(clustersDir) });
   return loadFleet(projectRoot, { clustersDir: rel === '' ? '.' : rel });
 };
-
-export function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
 
 /** `dist/` for a folder inside cwd, the absolute path otherwise; always POSIX separators and a trailing slash. */
 export function displayPath(cwd: string, dir: string): string {
