@@ -64,6 +64,7 @@ export {
 export type { KarpenterVersion } from './facts/versions';
 export { UserError, formatDiagnostic, sortDiagnostics } from './shared/diagnostics';
 export { endSentence, plural } from './shared/text';
+export type { PathSegment } from './shared/path-segment';
 export type { Diagnostic, Severity } from './shared/diagnostics';
 export { didYouMean } from './shared/did-you-mean';
 export { FLEET_DIR, distPaths, isFleetClusterParams } from './shared/dist-layout';
