@@ -6,13 +6,12 @@
  * With `--check`, writes nothing and exits 1 when the committed `imports/` differs.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { TOOL_ROOT } from '../io/tool-root';
 import { CRD_SETS, importDirName } from '../model';
 import { CrdOrigin, defaultOrigin, loadCrds, LoadedCrdFile, parseOrigin } from './crd-loader';
 import { generateTypedConstructs } from './generate-typed-constructs';
 import { IMPORT_GENERATORS } from './import-generators';
-
-export const PROJECT_ROOT = resolve(__dirname, '..', '..');
 
 /** Everything `imports/` should contain: relative path → content. */
 export async function generateImports(origin: CrdOrigin): Promise<Map<string, string>> {
@@ -25,7 +24,7 @@ export async function generateImports(origin: CrdOrigin): Promise<Map<string, st
   }
   for (const generate of IMPORT_GENERATORS) {
     for (const [path, content] of await generate(crds as readonly LoadedCrdFile[], {
-      projectRoot: PROJECT_ROOT,
+      projectRoot: TOOL_ROOT,
       origin,
     }))
       out.set(path, content);
@@ -71,7 +70,7 @@ export function writeImports(files: Map<string, string>, dir: string): void {
 const USAGE = 'usage: npm run import -- [--from DIR|URL|upstream] [--check]';
 
 async function main(argv: readonly string[]): Promise<number> {
-  let origin = defaultOrigin(PROJECT_ROOT);
+  let origin = defaultOrigin(TOOL_ROOT);
   let check = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -86,7 +85,7 @@ async function main(argv: readonly string[]): Promise<number> {
     }
   }
   const files = await generateImports(origin);
-  const dir = join(PROJECT_ROOT, 'imports');
+  const dir = join(TOOL_ROOT, 'imports');
   if (check) {
     const diffs = diffImports(files, dir);
     if (diffs.length) {
