@@ -5,8 +5,9 @@
  * them into `imports/<project>-v<version>/`, each file headed by its provenance.
  * With `--check`, writes nothing and exits 1 when the committed `imports/` differs.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { swapFolderIntoPlace } from '../io/atomic-write';
 import { TOOL_ROOT } from '../io/tool-root';
 import { CRD_SETS, importDirName } from '../model';
 import { CrdOrigin, defaultOrigin, loadCrds, LoadedCrdFile, parseOrigin } from './crd-loader';
@@ -61,10 +62,7 @@ export function writeImports(files: Map<string, string>, dir: string): void {
     mkdirSync(join(full, '..'), { recursive: true });
     writeFileSync(full, content);
   }
-  const old = `${dir}.old-${process.pid}`;
-  if (existsSync(dir)) renameSync(dir, old);
-  renameSync(staging, dir);
-  rmSync(old, { recursive: true, force: true });
+  swapFolderIntoPlace(staging, dir, `${dir}.old-${process.pid}`);
 }
 
 const USAGE = 'usage: npm run import -- [--from DIR|URL|upstream] [--check]';
