@@ -5,9 +5,10 @@
  * them into `imports/<project>-v<version>/`, each file headed by its provenance.
  * With `--check`, writes nothing and exits 1 when the committed `imports/` differs.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { swapFolderIntoPlace } from '../io/atomic-write';
+import { listTree } from '../io/read-tree';
 import { TOOL_ROOT } from '../io/tool-root';
 import { CRD_SETS, importDirName } from '../model';
 import { CrdOrigin, defaultOrigin, loadCrds, LoadedCrdFile, parseOrigin } from './crd-loader';
@@ -33,16 +34,9 @@ export async function generateImports(origin: CrdOrigin): Promise<Map<string, st
   return out;
 }
 
-function listFiles(root: string, prefix = ''): string[] {
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? listFiles(join(root, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
-  );
-}
-
 /** Paths that differ between `expected` and the folder `dir`. */
 export function diffImports(expected: Map<string, string>, dir: string): string[] {
-  const actual = new Set(listFiles(dir));
+  const actual = new Set(existsSync(dir) ? listTree(dir, { files: 'not-folder' }) : []);
   const diffs: string[] = [];
   for (const [path, content] of expected) {
     if (!actual.has(path)) diffs.push(`missing ${path}`);
