@@ -3,29 +3,15 @@
  * validation throughput child) and its objects (the input of the serialization lower
  * bound, bench/bench-serialize-child.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { readTree as readFileTree, TreeFile } from '../io/read-tree';
 import type { BenchObjectFile } from './bench-serialize-child';
 
-export interface TreeFile {
-  /** Path relative to the folder, `/` separators. */
-  readonly rel: string;
-  readonly text: string;
-}
+export type { TreeFile };
 
-/** Every file below `dir`, sorted by path. */
-export function readTree(dir: string, prefix = ''): TreeFile[] {
-  const out: TreeFile[] = [];
-  const entries = readdirSync(join(dir, prefix), { withFileTypes: true }).sort((a, b) =>
-    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-  );
-  for (const entry of entries) {
-    const rel = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
-    if (entry.isDirectory()) out.push(...readTree(dir, rel));
-    else if (entry.isFile()) out.push({ rel, text: readFileSync(join(dir, rel), 'utf8') });
-  }
-  return out;
+/** Every file below `dir`, each folder's entries by name. */
+export function readTree(dir: string): TreeFile[] {
+  return readFileTree(dir, { order: 'by-folder' });
 }
 
 /** The objects of every .yaml/.json file (one entry per file, its documents in order). */

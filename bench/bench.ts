@@ -29,8 +29,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { TOOL_ROOT } from '../io/tool-root';
 import { BENCH_USAGE, BenchArgs, BenchSize, parseBenchArgs, sizeLabel } from './bench-args';
 import { CHECK_ROWS, CheckRow, measureCheck, setUpCheckProject } from './bench-check';
 import { copyProject, EVERYDAY_ROWS, EverydayRow, INSTALLED_ROWS, measureEveryday } from './bench-everyday';
@@ -52,11 +53,6 @@ export const EXIT_INTERRUPTED = 130;
 
 /** Prefix of the temporary folder below os.tmpdir(). */
 export const BENCH_TEMP_PREFIX = 'karpenter-gitops-bench-';
-
-/** The project root, from build/bench/ (compiled) or bench/ (ts-jest). */
-export const BENCH_PROJECT_ROOT = existsSync(join(__dirname, '..', 'package.json'))
-  ? resolve(__dirname, '..')
-  : resolve(__dirname, '..', '..');
 
 export interface BenchIo {
   readonly out: (line: string) => void;
@@ -301,7 +297,7 @@ export function machine(): Machine {
 }
 
 /** The CLI; returns the exit code, never throws. */
-export function benchCli(argv: readonly string[], io: BenchIo, root: string = BENCH_PROJECT_ROOT): number {
+export function benchCli(argv: readonly string[], io: BenchIo, root: string = TOOL_ROOT): number {
   const args = parseBenchArgs(argv);
   if (typeof args === 'string') {
     io.err(`bench: ${args}.\n${BENCH_USAGE}`);

@@ -7,7 +7,8 @@
  *   npm run docs -- --check exits 1 when the committed page is stale
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { TOOL_ROOT } from '../io/tool-root';
 import { clusterSchema, JsonSchema } from '../model/stages';
 import { FieldDoc, FLEET_FIELD_DOCS } from './fleet-field-docs';
 
@@ -173,5 +174,4 @@ export function fleetReferenceCli(argv: readonly string[], root: string): number
   return 0;
 }
 
-if (require.main === module)
-  process.exitCode = fleetReferenceCli(process.argv.slice(2), resolve(__dirname, '..', '..'));
+if (require.main === module) process.exitCode = fleetReferenceCli(process.argv.slice(2), TOOL_ROOT);

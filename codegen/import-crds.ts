@@ -5,14 +5,15 @@
  * them into `imports/<project>-v<version>/`, each file headed by its provenance.
  * With `--check`, writes nothing and exits 1 when the committed `imports/` differs.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { swapFolderIntoPlace } from '../io/atomic-write';
+import { listTree } from '../io/read-tree';
+import { TOOL_ROOT } from '../io/tool-root';
 import { CRD_SETS, importDirName } from '../model';
 import { CrdOrigin, defaultOrigin, loadCrds, LoadedCrdFile, parseOrigin } from './crd-loader';
 import { generateTypedConstructs } from './generate-typed-constructs';
 import { IMPORT_GENERATORS } from './import-generators';
-
-export const PROJECT_ROOT = resolve(__dirname, '..', '..');
 
 /** Everything `imports/` should contain: relative path → content. */
 export async function generateImports(origin: CrdOrigin): Promise<Map<string, string>> {
@@ -25,7 +26,7 @@ export async function generateImports(origin: CrdOrigin): Promise<Map<string, st
   }
   for (const generate of IMPORT_GENERATORS) {
     for (const [path, content] of await generate(crds as readonly LoadedCrdFile[], {
-      projectRoot: PROJECT_ROOT,
+      projectRoot: TOOL_ROOT,
       origin,
     }))
       out.set(path, content);
@@ -33,16 +34,9 @@ export async function generateImports(origin: CrdOrigin): Promise<Map<string, st
   return out;
 }
 
-function listFiles(root: string, prefix = ''): string[] {
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? listFiles(join(root, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
-  );
-}
-
 /** Paths that differ between `expected` and the folder `dir`. */
 export function diffImports(expected: Map<string, string>, dir: string): string[] {
-  const actual = new Set(listFiles(dir));
+  const actual = new Set(existsSync(dir) ? listTree(dir, { files: 'not-folder' }) : []);
   const diffs: string[] = [];
   for (const [path, content] of expected) {
     if (!actual.has(path)) diffs.push(`missing ${path}`);
@@ -62,16 +56,13 @@ export function writeImports(files: Map<string, string>, dir: string): void {
     mkdirSync(join(full, '..'), { recursive: true });
     writeFileSync(full, content);
   }
-  const old = `${dir}.old-${process.pid}`;
-  if (existsSync(dir)) renameSync(dir, old);
-  renameSync(staging, dir);
-  rmSync(old, { recursive: true, force: true });
+  swapFolderIntoPlace(staging, dir, `${dir}.old-${process.pid}`);
 }
 
 const USAGE = 'usage: npm run import -- [--from DIR|URL|upstream] [--check]';
 
 async function main(argv: readonly string[]): Promise<number> {
-  let origin = defaultOrigin(PROJECT_ROOT);
+  let origin = defaultOrigin(TOOL_ROOT);
   let check = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -86,7 +77,7 @@ async function main(argv: readonly string[]): Promise<number> {
     }
   }
   const files = await generateImports(origin);
-  const dir = join(PROJECT_ROOT, 'imports');
+  const dir = join(TOOL_ROOT, 'imports');
   if (check) {
     const diffs = diffImports(files, dir);
     if (diffs.length) {

@@ -5,6 +5,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Diagnostic, formatDiagnostic } from '../model';
+import { writeFileAtomically } from '../io/atomic-write';
 import { AnyCommand, defineCommand, parseCommand, usageError } from '../io/command';
 import { FleetSource } from '../model/load-fleet';
 import { ConvertArgs, convertArgsFrom, CONVERT_DESCRIPTION, CONVERT_OPTIONS } from './cli-args';
@@ -107,7 +108,7 @@ export function convertRun(args: ConvertArgs, io: CliIo, usage: (sentence: strin
       );
       return 1;
     }
-    writeAtomically(absolute, result.yaml);
+    writeFileAtomically(absolute, result.yaml);
   } else io.stdout(result.yaml);
   if (args.report !== undefined) {
     emitReport(report + note, args.report, io);
@@ -226,12 +227,5 @@ function emitReport(report: string, file: string | undefined, io: CliIo): void {
     io.stderr(report);
     return;
   }
-  writeAtomically(path.resolve(io.cwd, file), report);
-}
-
-function writeAtomically(file: string, text: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, text);
-  fs.renameSync(tmp, file);
+  writeFileAtomically(path.resolve(io.cwd, file), report);
 }

@@ -35,7 +35,7 @@ import { DraftOrigin, synthCheck } from './synth-check';
 import { decideRegion, regionEvidence } from './region-inference';
 import { locateInSource } from './source-positions';
 import { fleetSetsRepoURL, TargetFleet } from './target-fleet';
-import { documentLabel, ManifestDocument, ManifestSource, readManifests } from './manifest-documents';
+import { documentLabel, SourceManifest, ManifestSource, readManifests } from './manifest-documents';
 
 export interface ConvertOptions {
   /**
@@ -125,7 +125,7 @@ export function convertManifests(
   const podTemplates = new Map<string, Defined<NamespacedDraft>>();
 
   const settings = globalSettings(read.documents);
-  const converted: ManifestDocument[] = [];
+  const converted: SourceManifest[] = [];
 
   for (const doc of read.documents) {
     const ctx = new DocumentContext(doc, log);
@@ -326,11 +326,11 @@ export function convertManifests(
   };
 }
 
-function isGlobalSettings(doc: ManifestDocument): boolean {
+function isGlobalSettings(doc: SourceManifest): boolean {
   return doc.kind === 'ConfigMap' && doc.apiVersion === 'v1' && doc.name === GLOBAL_SETTINGS_CONFIGMAP;
 }
 
-function globalSettings(documents: readonly ManifestDocument[]): LegacyGlobalSettings {
+function globalSettings(documents: readonly SourceManifest[]): LegacyGlobalSettings {
   const doc = documents.find(isGlobalSettings);
   const data = doc?.body.data;
   if (!data || typeof data !== 'object') return {};

@@ -4,11 +4,11 @@
  * from. Every converter works through one of these per document.
  */
 import { ConversionLog, ReportAction, ReportLevel } from './conversion-report';
-import { documentLabel, FieldPath, ManifestDocument } from './manifest-documents';
+import { documentLabel, FieldPath, SourceManifest } from './manifest-documents';
 
 export class DocumentContext {
   constructor(
-    readonly doc: ManifestDocument,
+    readonly doc: SourceManifest,
     readonly log: ConversionLog,
   ) {}
 

@@ -7,7 +7,7 @@
 import { NAMESPACES } from '../model';
 import { CONTAINER_KEYS, INIT_CONTAINER_KEYS, POD_SPEC_KEYS } from '../model/stages';
 import { DocumentContext } from './document-context';
-import { ManifestDocument } from './manifest-documents';
+import { SourceManifest } from './manifest-documents';
 import { reportObjectExtras } from './object-metadata';
 
 type Obj = Record<string, unknown>;
@@ -29,7 +29,7 @@ export interface NamespacedDraft {
 }
 
 /** The object's namespace (`default` when it names none, as kubectl would apply it). */
-export function namespaceOf(doc: ManifestDocument): string {
+export function namespaceOf(doc: SourceManifest): string {
   const meta = doc.body.metadata;
   const ns = meta && typeof meta === 'object' ? (meta as Obj).namespace : undefined;
   return typeof ns === 'string' && ns !== '' ? ns : 'default';

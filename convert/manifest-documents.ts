@@ -1,6 +1,6 @@
 /**
  * Reading existing Karpenter manifests: multi-document YAML files (and `kind: List`
- * wrappers as `kubectl get -o yaml` prints them) split into one ManifestDocument per
+ * wrappers as `kubectl get -o yaml` prints them) split into one SourceManifest per
  * object, each able to say where any of its fields was written.
  */
 import { isMap, isScalar, isSeq, LineCounter, Node, parseAllDocuments } from 'yaml';
@@ -22,7 +22,7 @@ export interface Position {
 }
 
 /** One Kubernetes object from an input file. */
-export interface ManifestDocument {
+export interface SourceManifest {
   readonly file: string;
   /** 1-based number of the YAML document in its file. */
   readonly index: number;
@@ -42,18 +42,18 @@ export interface ManifestDocument {
 }
 
 export interface ReadManifestsResult {
-  readonly documents: readonly ManifestDocument[];
+  readonly documents: readonly SourceManifest[];
   /** YAML syntax errors and documents that are not objects. */
   readonly diagnostics: readonly Diagnostic[];
 }
 
 /** Human label of a document, e.g. `document 2` or `document 1, item 3`. */
-export function documentLabel(doc: Pick<ManifestDocument, 'index' | 'item'>): string {
+export function documentLabel(doc: Pick<SourceManifest, 'index' | 'item'>): string {
   return doc.item === undefined ? `document ${doc.index}` : `document ${doc.index}, item ${doc.item}`;
 }
 
 export function readManifests(sources: readonly ManifestSource[]): ReadManifestsResult {
-  const documents: ManifestDocument[] = [];
+  const documents: SourceManifest[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const source of sources) {
     const lineCounter = new LineCounter();
@@ -134,7 +134,7 @@ function makeDocument(
   node: Node,
   body: Record<string, unknown>,
   at: (offset: number) => Position,
-): ManifestDocument {
+): SourceManifest {
   const start = at(node.range?.[0] ?? 0);
   const metadata = body.metadata;
   const name =

@@ -8,14 +8,14 @@
 import { Diagnostic, LABELS, knownRegions, regionOfZoneId, regionOfZoneName } from '../model';
 import { ReportEntry } from './conversion-report';
 import { formatPath } from './document-context';
-import { FieldPath, ManifestDocument, documentLabel } from './manifest-documents';
+import { FieldPath, SourceManifest, documentLabel } from './manifest-documents';
 
 /** One value in the input that names a region. */
 export interface RegionEvidence {
   readonly region: string;
   /** What it is, e.g. `zone us-east-2a`, `subnet ARN arn:aws:ec2:...`. */
   readonly what: string;
-  readonly doc: ManifestDocument;
+  readonly doc: SourceManifest;
   readonly path: FieldPath;
   readonly line: number;
   readonly col: number;
@@ -31,7 +31,7 @@ export interface RegionDecision {
 const ARN = /^arn:aws(?:-[a-z]+)*:([a-z0-9-]+):([a-z0-9-]*):/;
 
 /** Every value of the documents that implies a region, in input order. */
-export function regionEvidence(docs: readonly ManifestDocument[]): RegionEvidence[] {
+export function regionEvidence(docs: readonly SourceManifest[]): RegionEvidence[] {
   const regions = new Set(knownRegions());
   const out: RegionEvidence[] = [];
   for (const doc of docs) {

@@ -9,7 +9,7 @@
  */
 import { isMap, isScalar, isSeq, LineCounter, Node, parseAllDocuments } from 'yaml';
 import { SHORTHANDS } from '../model/stages';
-import { FieldPath, ManifestDocument, Position } from './manifest-documents';
+import { FieldPath, SourceManifest, Position } from './manifest-documents';
 
 /** A field of the written YAML: its path and the scalar values at or under it. */
 export interface WrittenPlace {
@@ -143,7 +143,7 @@ export function fieldOf(path: FieldPath): string | undefined {
 }
 
 export interface SourcePlace {
-  readonly doc: ManifestDocument;
+  readonly doc: SourceManifest;
   readonly position: Position;
   /** The source field, relative to the object, e.g. `spec.requirements[2].values[0]`. */
   readonly path: FieldPath;
@@ -154,7 +154,7 @@ export interface SourcePlace {
  * object the entry was converted from first); `written` is the place in the written YAML.
  */
 export function locateInSource(
-  docs: readonly ManifestDocument[],
+  docs: readonly SourceManifest[],
   written: WrittenPlace,
   options: { readonly valueOnly?: boolean } = {},
 ): SourcePlace | undefined {
@@ -169,7 +169,7 @@ export function locateInSource(
   const wanted = new Set(written.values);
   // `securityGroupSelectorTerms[0]`: the same field and index in the source is the better match.
   const indexes = field === undefined ? [] : written.path.slice(written.path.lastIndexOf(field) + 1);
-  let best: { score: number; doc: ManifestDocument; path: FieldPath } | undefined;
+  let best: { score: number; doc: SourceManifest; path: FieldPath } | undefined;
   for (const doc of docs) {
     for (const leaf of leaves(doc.body)) {
       let score = 0;

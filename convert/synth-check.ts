@@ -12,7 +12,7 @@ import { validateStep } from '../synth/validate-step';
 import { ReportEntry } from './conversion-report';
 import { formatPath } from './document-context';
 import { ClusterSettings } from './fleet-description';
-import { documentLabel, FieldPath, ManifestDocument } from './manifest-documents';
+import { documentLabel, FieldPath, SourceManifest } from './manifest-documents';
 import { locateInSource, placeAt, valuesAtPath, WrittenPlace } from './source-positions';
 import { fleetWithConverted, TargetFleet } from './target-fleet';
 import { parseDocument } from 'yaml';
@@ -20,7 +20,7 @@ import { parseDocument } from 'yaml';
 /** Where a converted fleet entry came from. */
 export interface DraftOrigin {
   /** The source objects to search, the one it was converted from first. */
-  readonly docs: readonly ManifestDocument[];
+  readonly docs: readonly SourceManifest[];
 }
 
 export interface SynthCheckInput {
@@ -35,7 +35,7 @@ export interface SynthCheckInput {
    * Every converted manifest: a cluster-level value (e.g. `iam.nodeRoleName`) is looked for in them.
    * @default none
    */
-  readonly documents?: readonly ManifestDocument[];
+  readonly documents?: readonly SourceManifest[];
   /**
    * The fleet the file is written into.
    * @default none: the converted file is checked as a fleet of its own

@@ -9,8 +9,9 @@
  * overwritten without --force (the refusal names it, and nothing is written); package.json,
  * .gitignore and README.md are merged, never replaced.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { writeFileAtomically } from '../io/atomic-write';
 import { CliIo, displayPath, EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR, readToolPackage } from '../io/cli-common';
 import { AnyCommand, defineCommand, OptionValues, usageError } from '../io/command';
 import { formatDiagnostic, sortDiagnostics, UserError } from '../model';
@@ -151,13 +152,6 @@ export function planInit(props: StarterFleetProps, root: string, force: boolean)
   };
 }
 
-function writeAtomically(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
-}
-
 /** `init` with parsed options. */
 export function initRun(options: InitOptions, io: CliIo): number {
   const root = resolve(io.cwd, options.dir ?? '.');
@@ -202,7 +196,7 @@ export function initRun(options: InitOptions, io: CliIo): number {
   for (const t of plan.targets) {
     const file = join(root, t.path);
     if (readIfExists(file) === t.text) continue;
-    writeAtomically(file, t.text);
+    writeFileAtomically(file, t.text);
     written.push(t.path);
   }
   for (const name of plan.keptScripts)

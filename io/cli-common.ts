@@ -7,25 +7,12 @@
  * `clusters/`, `dist/` and `.git` are; the tool's own install root (TOOL_ROOT) is only for
  * the tool's own files (its package.json).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { formatDiagnostic, sortDiagnostics, UserError } from '../model';
+import { formatDiagnostic, plural, sortDiagnostics, UserError } from '../model';
 import { LoadedFleet } from '../model/load-fleet';
 import { loadFleet } from './read-fleet';
-
-/**
- * Where karpenter-gitops itself is installed: the nearest folder above this file with a
- * package.json (build/io/ in this repository, the package folder when installed). Only for
- * the tool's own files; everything of the user is relative to the working folder.
- */
-export const TOOL_ROOT = toolRoot(__dirname);
-
-function toolRoot(from: string): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    if (dirname(dir) === dir) return resolve(from, '..', '..');
-  }
-}
+import { TOOL_ROOT } from './tool-root';
 
 export interface ToolPackage {
   readonly name: string;
@@ -88,10 +75,6 @@ export const loadFleetFromDir: FleetLoader = (projectRoot, clustersDir) => {
     return loadFleet(dirname(clustersDir), { clustersDir: basename(clustersDir) });
   return loadFleet(projectRoot, { clustersDir: rel === '' ? '.' : rel });
 };
-
-export function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
 
 /** `dist/` for a folder inside cwd, the absolute path otherwise; always POSIX separators and a trailing slash. */
 export function displayPath(cwd: string, dir: string): string {

@@ -24,6 +24,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DistFiles, compareCodeUnits } from '../model';
+import { swapFolderIntoPlace } from './atomic-write';
 
 export interface WriteDistOptions {
   /**
@@ -101,31 +102,13 @@ export function writeDist(
     throw err;
   }
 
-  const old = existsSync(target)
-    ? join(parent, `.${name}-old-${basename(temp).slice(name.length + 2)}`)
-    : undefined;
+  // A leftover `old` (its removal failed) is removed by a later run: its pid is gone by then.
+  const old = join(parent, `.${name}-old-${basename(temp).slice(name.length + 2)}`);
   try {
-    if (old !== undefined) {
-      renameSync(target, old);
-    }
-    try {
-      renameSync(temp, target);
-    } catch (err) {
-      if (old !== undefined) {
-        renameSync(old, target);
-      }
-      throw err;
-    }
+    swapFolderIntoPlace(temp, target, old);
   } catch (err) {
     rmSync(temp, { recursive: true, force: true });
     throw err;
-  }
-  if (old !== undefined) {
-    try {
-      rmSync(old, { recursive: true, force: true });
-    } catch {
-      // The new output is in place; a later run removes this leftover (its pid is gone by then).
-    }
   }
   return { outDir: target, fileCount: paths.length, removedStale: removed, restoredFrom };
 }

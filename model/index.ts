@@ -62,7 +62,9 @@ export {
   isKarpenterVersion,
 } from './facts/versions';
 export type { KarpenterVersion } from './facts/versions';
-export { UserError, endSentence, formatDiagnostic, sortDiagnostics } from './shared/diagnostics';
+export { UserError, formatDiagnostic, sortDiagnostics } from './shared/diagnostics';
+export { endSentence, plural } from './shared/text';
+export type { PathSegment } from './shared/path-segment';
 export type { Diagnostic, Severity } from './shared/diagnostics';
 export { didYouMean } from './shared/did-you-mean';
 export { FLEET_DIR, distPaths, isFleetClusterParams } from './shared/dist-layout';

@@ -20,7 +20,7 @@ import type { IAMClient } from '@aws-sdk/client-iam';
 import { awsSdk } from '../io/aws-sdk';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DistFiles, formatDiagnostic, sortDiagnostics, FleetModel } from '../model';
+import { DistFiles, formatDiagnostic, sortDiagnostics, FleetModel, plural } from '../model';
 import { defineCommand, runCommand } from '../io/command';
 import {
   CliIo,
@@ -29,7 +29,6 @@ import {
   EXIT_USER_ERROR,
   FleetLoader,
   loadFleetFromDir,
-  plural,
   reportFailure,
   resolveCliFolders,
 } from '../io/cli-common';

@@ -10,7 +10,7 @@
  * description has mistakes; 2 bad command line, or the account could not be read (no or
  * rejected credentials, access denied, throttling, network): said in one sentence, no stack trace.
  */
-import { formatDiagnostic, sortDiagnostics, UserError, ClusterModel } from '../model';
+import { endSentence, formatDiagnostic, sortDiagnostics, UserError, ClusterModel } from '../model';
 import { defineCommand, OptionValues, runCommand } from '../io/command';
 import {
   CliIo,
@@ -102,16 +102,12 @@ function location(r: CheckResult): string {
   return r.source !== undefined ? `${r.source.file}:${r.source.line}:${r.source.col} ` : '';
 }
 
-function sentence(s: string): string {
-  return /[.!?]$/.test(s) ? s : `${s}.`;
-}
-
 function printText(io: CliIo, cluster: ClusterModel, results: readonly CheckResult[]): void {
   io.out(`preflight ${cluster.name} (account ${cluster.aws.accountId}, ${cluster.aws.region})`);
   for (const r of results) {
     const tag = r.status.toUpperCase().padEnd(4);
-    io.out(`  ${tag} ${r.check}: ${location(r)}${r.subject}: ${sentence(r.message)}`);
-    if (r.fix !== undefined) io.out(`       fix: ${sentence(r.fix)}`);
+    io.out(`  ${tag} ${r.check}: ${location(r)}${r.subject}: ${endSentence(r.message)}`);
+    if (r.fix !== undefined) io.out(`       fix: ${endSentence(r.fix)}`);
   }
 }
 
@@ -196,7 +192,9 @@ export async function preflightRun(
           2,
         ),
       );
-    io.err(`preflight ${cluster.name}: ${sentence(message)} Nothing was changed; the checks did not finish.`);
+    io.err(
+      `preflight ${cluster.name}: ${endSentence(message)} Nothing was changed; the checks did not finish.`,
+    );
     return EXIT_AWS_ERROR;
   } finally {
     destroyClients(clients);

@@ -5,8 +5,7 @@
  */
 import type { Filter, SecurityGroup, Subnet } from '@aws-sdk/client-ec2';
 import { awsSdk } from '../io/aws-sdk';
-import { LABELS, ClusterModel, NodeClassModel, SelectorTermModel, labelConstraint } from '../model';
-import { plural } from '../io/cli-common';
+import { LABELS, ClusterModel, NodeClassModel, SelectorTermModel, labelConstraint, plural } from '../model';
 import { awsRead } from './aws-call';
 import { PreflightClients } from './aws-clients';
 import { CheckResult, fail, pass } from './check-result';

@@ -2,6 +2,7 @@
  * How the gate's findings are shown: one progress line per cluster (what has landed, what is
  * still moving), then one line per problem naming the cluster, the object and what is missing.
  */
+import { plural } from '../model';
 import { formatProblem, shortSha } from './gate-problem';
 import { ClusterLanded, GateReport } from './landed-gate';
 
@@ -38,7 +39,7 @@ export function verdictLines(report: GateReport, timedOut: boolean): string[] {
   const problems = report.clusters.flatMap((c) => c.problems);
   const waiting = report.clusters.filter((c) => !c.landed).map((c) => c.cluster);
   return [
-    `Ring ${report.ring} has not landed ${shortSha(report.commit)}${timedOut ? ' before the time ran out' : ''}: ${problems.length} problem${problems.length === 1 ? '' : 's'} on ${waiting.join(', ')}; nothing is pushed`,
+    `Ring ${report.ring} has not landed ${shortSha(report.commit)}${timedOut ? ' before the time ran out' : ''}: ${plural(problems.length, 'problem')} on ${waiting.join(', ')}; nothing is pushed`,
     ...problems.map((p) => `  ${formatProblem(p)}`),
   ];
 }

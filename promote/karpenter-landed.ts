@@ -7,7 +7,7 @@
  *   launching (`Initialized` not yet True: launched, registered and initialized is the last step);
  * - each pool's nodes and resources (`status.resources`) are within its `spec.limits`.
  */
-import { parseQuantity, TAGS } from '../model';
+import { parseQuantity, plural, TAGS } from '../model';
 import { KubeObject } from './kube-reader';
 
 /** The label Karpenter puts on a NodeClaim naming its NodePool. */
@@ -65,7 +65,7 @@ export function poolNodes(claims: readonly KubeObject[]): PoolNodes {
 /** The pool's problems with its nodes: drift, launches in progress, limits exceeded. */
 export function poolNodeProblems(pool: KubeObject, nodes: PoolNodes): string[] {
   const problems: string[] = [];
-  const of = `of ${nodes.total} node${nodes.total === 1 ? '' : 's'}`;
+  const of = `of ${plural(nodes.total, 'node')}`;
   if (nodes.drifted > 0) problems.push(`${nodes.drifted} ${of} still drifted`);
   if (nodes.launching > 0) problems.push(`${nodes.launching} ${of} still launching (not Initialized)`);
   const limits = (pool.spec?.limits ?? {}) as Readonly<Record<string, string>>;

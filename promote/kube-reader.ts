@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import type * as K8s from '@kubernetes/client-node';
-import { TOOL_ROOT } from '../io/cli-common';
+import { TOOL_ROOT } from '../io/tool-root';
 import { KubeResource } from './kube-resources';
 
 /** The fields of a Kubernetes object the gate reads; everything else is ignored. */

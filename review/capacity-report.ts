@@ -5,7 +5,7 @@
  * as Markdown GitHub renders (with a Mermaid bar chart of the ceilings) or as JSON.
  * Deterministic: the same fleet gives the same bytes.
  */
-import { behaviourOf, writtenFamily, FleetModel, instanceTable } from '../model';
+import { behaviourOf, writtenFamily, FleetModel, instanceTable, plural } from '../model';
 import { PoolCapacity, poolCapacity, PriceRange, sumCeilings, usd } from '../model/stages';
 
 export interface PoolReport extends PoolCapacity {
@@ -110,7 +110,7 @@ export function renderCapacityMarkdown(report: CapacityReport): string {
     '',
     `> Prices are Karpenter's static **on-demand list prices** of ${regions.join(', ') || 'us-east-1'} (one region per partition, not each cluster's own region), **without Spot** discounts, savings plans or EBS. A ceiling is what the pool's limits allow at the dearest allowed rate; "unbounded" means the pool has no limits.`,
     '',
-    `**Fleet ceiling: ${ceilingText(report.ceiling)}** over ${report.clusters.length} cluster${report.clusters.length === 1 ? '' : 's'}.`,
+    `**Fleet ceiling: ${ceilingText(report.ceiling)}** over ${plural(report.clusters.length, 'cluster')}.`,
     '',
     ...chart(report),
   ];

@@ -10,7 +10,7 @@
  * lists as sets (hashstructure `SlicesAsSets: true` in NodePool.Hash and EC2NodeClass.Hash), so
  * order alone never drifts a node.
  */
-import { FieldPath, PathSegment } from './field-path';
+import { FieldPath, FieldPathSegment } from './field-path';
 
 export type FieldChangeKind = 'added' | 'removed' | 'changed' | 'reordered';
 
@@ -35,7 +35,7 @@ export function diffFields(before: unknown, after: unknown): FieldChange[] {
   return out;
 }
 
-function walk(before: unknown, after: unknown, path: PathSegment[], out: FieldChange[]): void {
+function walk(before: unknown, after: unknown, path: FieldPathSegment[], out: FieldChange[]): void {
   if (isPlainObject(before) && isPlainObject(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     for (const key of keys) {
@@ -53,7 +53,7 @@ function walk(before: unknown, after: unknown, path: PathSegment[], out: FieldCh
   if (canonical(before) !== canonical(after)) out.push({ path, kind: 'changed', before, after });
 }
 
-function walkList(before: unknown[], after: unknown[], path: PathSegment[], out: FieldChange[]): void {
+function walkList(before: unknown[], after: unknown[], path: FieldPathSegment[], out: FieldChange[]): void {
   const b = before.map(canonical);
   const a = after.map(canonical);
   if (b.join('\n') === a.join('\n')) return;

@@ -6,7 +6,7 @@
  *   spec.amiSelectorTerms[0].alias
  *   spec.tags["karpenter.sh/discovery"]
  */
-export type PathSegment =
+export type FieldPathSegment =
   /** A key of a map. */
   | { readonly key: string }
   /** A position in a list whose elements have no identity. */
@@ -14,7 +14,7 @@ export type PathSegment =
   /** An element of a list identified by one of its fields (`key`, `deviceName`, `name`). */
   | { readonly idField: string; readonly id: string };
 
-export type FieldPath = readonly PathSegment[];
+export type FieldPath = readonly FieldPathSegment[];
 
 const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 

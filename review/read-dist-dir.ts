@@ -3,8 +3,8 @@
  * same shape the synth pipeline produces in memory, so both can be compared directly.
  */
 import * as fs from 'fs';
-import * as path from 'path';
-import { UserError, DistFiles, compareCodeUnits } from '../model';
+import { readTree } from '../io/read-tree';
+import { UserError, DistFiles } from '../model';
 
 /**
  * @param dir folder to read; a missing folder is a UserError unless `allowMissing` (then empty).
@@ -25,15 +25,6 @@ export function readDistDir(dir: string, allowMissing = false): DistFiles {
       },
     ]);
   }
-  walk(dir, '', files);
-  return new Map([...files.entries()].sort(([a], [b]) => compareCodeUnits(a, b)));
-}
-
-function walk(root: string, rel: string, into: DistFiles): void {
-  const entries = fs.readdirSync(path.join(root, rel), { withFileTypes: true });
-  for (const e of entries) {
-    const child = rel ? `${rel}/${e.name}` : e.name;
-    if (e.isDirectory()) walk(root, child, into);
-    else if (e.isFile()) into.set(child, fs.readFileSync(path.join(root, child), 'utf8'));
-  }
+  for (const { rel, text } of readTree(dir)) files.set(rel, text);
+  return files;
 }

@@ -3,6 +3,7 @@
  * resource, change, replaces nodes?), the affected pools, then details per cluster. Starts with a
  * hidden marker so the workflow can find and update its own comment.
  */
+import { plural } from '../model';
 import { capacityChangeLine } from './pool-capacity-impact';
 import { CfnImpact } from './cloudformation-impact';
 import { describeValues, mdCode } from './compact-value';
@@ -23,7 +24,7 @@ export function renderMarkdown(report: ImpactReport, maxChars = MAX_COMMENT_CHAR
   const untracked = report.untracked ?? [];
   if (untracked.length > 0) {
     head.push(
-      `> ⚠️ ${count(untracked.length, 'untracked file')} in dist/ ${untracked.length === 1 ? 'is' : 'are'} compared here but not committed, so Argo CD will not sync ${untracked.length === 1 ? 'it' : 'them'}: ${untracked.map(mdCode).join(', ')}. Commit ${untracked.length === 1 ? 'it' : 'them'} or delete ${untracked.length === 1 ? 'it' : 'them'}.`,
+      `> ⚠️ ${plural(untracked.length, 'untracked file')} in dist/ ${untracked.length === 1 ? 'is' : 'are'} compared here but not committed, so Argo CD will not sync ${untracked.length === 1 ? 'it' : 'them'}: ${untracked.map(mdCode).join(', ')}. Commit ${untracked.length === 1 ? 'it' : 'them'} or delete ${untracked.length === 1 ? 'it' : 'them'}.`,
       '',
     );
   }
@@ -101,12 +102,14 @@ function verdict(report: ImpactReport): string {
   const maybe = of('may-replace');
   const deleted = of('deletes');
   if (replaced.length > 0)
-    parts.push(`**Nodes will be replaced** in ${count(replaced.length, 'NodePool')}: ${replaced.join(', ')}`);
+    parts.push(
+      `**Nodes will be replaced** in ${plural(replaced.length, 'NodePool')}: ${replaced.join(', ')}`,
+    );
   if (maybe.length > 0)
-    parts.push(`**Some nodes may be replaced** in ${count(maybe.length, 'NodePool')}: ${maybe.join(', ')}`);
+    parts.push(`**Some nodes may be replaced** in ${plural(maybe.length, 'NodePool')}: ${maybe.join(', ')}`);
   if (deleted.length > 0)
     parts.push(
-      `**${count(deleted.length, 'NodePool')} deleted with all their nodes**: ${deleted.join(', ')}`,
+      `**${plural(deleted.length, 'NodePool')} deleted with all their nodes**: ${deleted.join(', ')}`,
     );
   const renamed = report.clusters.flatMap((c) =>
     c.resources
@@ -121,12 +124,8 @@ function verdict(report: ImpactReport): string {
   if (removed.length > 0)
     parts.push(`**Cluster removed**: ${removed.join(', ')}; follow the removal order in the details`);
   if (parts.length === 0)
-    return `No existing node is replaced or deleted (${count(report.totals.resourcesChanged, 'changed resource')}).`;
+    return `No existing node is replaced or deleted (${plural(report.totals.resourcesChanged, 'changed resource')}).`;
   return `${parts.join('. ')}.`;
-}
-
-function count(n: number, what: string): string {
-  return `${n} ${what}${n === 1 ? '' : 's'}`;
 }
 
 function resourceLabel(r: ResourceImpact): string {
@@ -137,7 +136,7 @@ function changeLabel(r: ResourceImpact): string {
   if (r.renamedTo !== undefined) return `removed (renamed to ${r.renamedTo})`;
   if (r.renamedFrom !== undefined) return `added (renamed from ${r.renamedFrom})`;
   if (r.change !== 'changed') return r.change;
-  return `changed (${count(r.fields.length, 'field')})`;
+  return `changed (${plural(r.fields.length, 'field')})`;
 }
 
 function cfnChangeLabel(c: CfnImpact & { change: string }): string {

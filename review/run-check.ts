@@ -13,7 +13,7 @@
  * Every step that can run does run, so one PR run shows every problem. The generated tree is
  * never written to dist/ (or anywhere): nothing here changes the work tree.
  */
-import { Diagnostic, sortDiagnostics, UserError, DistFiles, FleetModel } from '../model';
+import { Diagnostic, sortDiagnostics, UserError, DistFiles, FleetModel, plural } from '../model';
 import { ProvenBase } from './proof-reuse';
 import { readDistDir } from './read-dist-dir';
 import { DEFAULT_DIFF_LINES, findStaleFiles, StaleFile, staleMessage } from './stale-dist';
@@ -324,8 +324,4 @@ function inDist(d: Diagnostic, distLabel: string, files: DistFiles): Diagnostic 
   if (d.file.startsWith('dist/') && files.has(d.file.slice(5)))
     return { ...d, file: `${distLabel}/${d.file.slice(5)}` };
   return d;
-}
-
-export function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'child_process';
 import * as path from 'path';
-import { TOOL_ROOT } from '../io/cli-common';
+import { TOOL_ROOT } from '../io/tool-root';
 
 /**
  * Undefined when the tool's tracked sources are the same at `ref` as in the working tree (or the

@@ -9,14 +9,13 @@
  * diagnostics on stderr, no stack trace, `dist/` untouched); 2 bad command line;
  * 70 internal error (a bug: message, "this is a bug" and the stack on stderr, `dist/` untouched).
  */
-import { Diagnostic, formatDiagnostic, sortDiagnostics, UserError } from '../model';
+import { Diagnostic, formatDiagnostic, plural, sortDiagnostics, UserError } from '../model';
 import {
   CliIo,
   EXIT_OK,
   EXIT_USAGE,
   FleetLoader,
   loadFleetFromDir,
-  plural,
   processIo,
   reportFailure,
   resolveCliFolders,

@@ -4,10 +4,9 @@
  * naming an existing one (EXISTING_POD_TEMPLATE_ANNOTATION, written for `existing: true`).
  * Karpenter only reads pod templates of the buffer's own namespace.
  */
-import { EXISTING_POD_TEMPLATE_ANNOTATION } from '../model';
+import { EXISTING_POD_TEMPLATE_ANNOTATION, PathSegment } from '../model';
 import { Finding } from './finding';
 import { formatPath, ManifestDocument } from './manifest-source';
-import { PathSegment } from './rule-engine';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

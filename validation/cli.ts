@@ -6,9 +6,10 @@
  * like dist/, the checks across each cluster's artifacts. Works on manifests this tool did
  * not generate. Exit 0 clean (warnings allowed), 1 violations, 2 usage error.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, resolve, sep } from 'node:path';
 import { CliIo } from '../io/cli-common';
+import { listTree } from '../io/read-tree';
 import { AnyCommand, defineCommand, ParsedArgs, parseCommand, usageError } from '../io/command';
 import {
   DEFAULT_KARPENTER_VERSION,
@@ -127,15 +128,10 @@ export function collectFiles(path: string, unreadable: Finding[] = []): SourceFi
     read(path, basename(path));
     return out;
   }
-  const walk = (dir: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (e.name.startsWith('.') || e.name === 'node_modules') continue;
-      const full = join(dir, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (EXTENSIONS.test(e.name)) read(full, toPosix(relative(path, full)));
-    }
-  };
-  walk(path);
+  const skip = (name: string) => name.startsWith('.') || name === 'node_modules';
+  for (const rel of listTree(path, { files: 'not-folder', order: 'by-folder', skip })) {
+    if (EXTENSIONS.test(rel)) read(join(path, ...rel.split('/')), rel);
+  }
   return out;
 }
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Finding } from './finding';
 import { ManifestDocument } from './manifest-source';
-import { PathSegment } from './rule-engine';
+import { PathSegment } from '../model';
 import { formatPath } from './manifest-source';
 
 interface ResourceSpec {

@@ -7,7 +7,7 @@ import { KARPENTER_CHART, KARPENTER_CRD_CHART, KarpenterVersion } from '../model
 import { Finding } from './finding';
 import { formatPath, ManifestDocument } from './manifest-source';
 import { overlappingPools, PoolShape, Requirement } from './pool-overlap';
-import { PathSegment } from './rule-engine';
+import { PathSegment } from '../model';
 
 export interface ClusterArtifacts {
   readonly cluster: string;

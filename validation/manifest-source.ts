@@ -10,7 +10,7 @@
 import { CORE_SCHEMA, load as jsYamlLoad, loadAll as jsYamlLoadAll, Type } from 'js-yaml';
 import type { Document, LineCounter, Node } from 'yaml';
 import { renderedDocuments } from '../model';
-import { PathSegment } from './rule-engine';
+import { PathSegment } from '../model';
 
 /**
  * kubectl and Argo CD read manifests with go-yaml (YAML 1.1 resolution): `yes`, `on`, `y`...

@@ -2,7 +2,7 @@
  * ObjectMeta rules the API server applies to every object, beyond its schema: a name
  * (or generateName), DNS-1123 names and namespaces, well-formed label keys and values.
  */
-import { PathSegment } from './rule-engine';
+import { PathSegment } from '../model';
 
 export interface MetadataViolation {
   readonly path: readonly PathSegment[];

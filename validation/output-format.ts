@@ -3,7 +3,7 @@
  * plus the object), JSON, JUnit XML (one test case per document with findings), and GitHub
  * workflow annotations (`::error file=...,line=...::message`).
  */
-import { endSentence } from '../model';
+import { endSentence, plural } from '../model';
 import { Finding, sortFindings } from './finding';
 
 export const OUTPUT_FORMATS = ['human', 'json', 'junit', 'github'] as const;
@@ -40,7 +40,7 @@ function githubProperty(s: string): string {
 export function summary(findings: readonly Finding[]): string {
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.length - errors;
-  return `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
 }
 
 /** A document the validator looked at (validate-tree.ts); JUnit lists each as a test case. */

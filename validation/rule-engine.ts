@@ -5,10 +5,9 @@
  * and a transition rule (`oldSelf`) runs only when the previous object has a value there
  * (list items are matched by their map keys, map values by key).
  */
+import { PathSegment } from '../model';
 import { CelProgram, compileCel, firstLine } from './cel-environment';
 import { CelRuleEntry, PlanNode, RuleTable } from './rule-table';
-
-export type PathSegment = string | number;
 
 export interface RuleViolation {
   /** Where the failing value is (the rule's fieldPath appended when it has one). */

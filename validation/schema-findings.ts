@@ -3,7 +3,7 @@
  * field says the API server would drop it and suggests the nearest known field.
  */
 import { AjvError } from './artifacts';
-import { PathSegment } from './rule-engine';
+import { PathSegment } from '../model';
 import { JsonSchema } from './structural-schema';
 
 export interface SchemaViolation {

@@ -15,7 +15,7 @@ import {
 } from '../model/stages';
 import { Finding } from './finding';
 import { formatPath, ManifestDocument, parseManifests } from './manifest-source';
-import { PathSegment } from './rule-engine';
+import { PathSegment } from '../model';
 import { distCluster, SourceFile } from './validate-tree';
 
 /** Keys under which every string is free text here, besides the fleet's own. */

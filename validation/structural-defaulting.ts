@@ -13,7 +13,7 @@
  * Both walk the JSON Schema generated at import time (structural-schema.ts), which keeps
  * `default`, `format` and nullability (`type` with 'null', or `x-nullable` when untyped).
  */
-import { PathSegment } from './rule-engine';
+import { PathSegment } from '../model';
 import { formatInfo } from './string-formats';
 import { JsonSchema } from './structural-schema';
 

@@ -4,12 +4,18 @@
  * first, objects closed), ObjectMeta rules, and every CEL rule at its schema location.
  * Each document is judged on its own; a bad one never hides the others.
  */
-import { ARGOCD_VERSION, DEFAULT_KARPENTER_VERSION, KARPENTER_VERSIONS, KarpenterVersion } from '../model';
+import {
+  ARGOCD_VERSION,
+  DEFAULT_KARPENTER_VERSION,
+  KARPENTER_VERSIONS,
+  KarpenterVersion,
+  PathSegment,
+} from '../model';
 import { ArtifactSet, CatalogEntry, findProjectRoot } from './artifacts';
 import { Finding } from './finding';
 import { formatPath, ManifestDocument } from './manifest-source';
 import { checkMetadata } from './metadata-check';
-import { CompiledRules, PathSegment } from './rule-engine';
+import { CompiledRules } from './rule-engine';
 import { schemaViolations } from './schema-findings';
 import { defaultObject, formatViolations } from './structural-defaulting';
 

@@ -5,6 +5,7 @@
  * problem back to `file:line:col`.
  */
 import { SourceLocation } from '../shared/fleet-model';
+import { PathSegment } from '../shared/path-segment';
 import { show } from '../shared/show-value';
 
 export type LocatedNode = LocatedMap | LocatedSeq | LocatedScalar;
@@ -41,7 +42,7 @@ export interface LocatedScalar {
 }
 
 /** One step of a field path: a map key or a list index. */
-export type PathSegment = string | number;
+export type { PathSegment };
 
 /**
  * Deep merge: maps merge key by key (the `over` side wins, recursively); lists and scalars

@@ -5,6 +5,7 @@
  *   clusters/ticketing.yaml:12:7 nodePools.loadtest.disruption.consolidationPolicy: 'WhenUnderutilized' is not allowed. Use WhenEmptyOrUnderutilized (renamed in Karpenter v1).
  */
 import { compareCodeUnits } from './sorted';
+import { endSentence } from './text';
 
 export type Severity = 'error' | 'warning';
 
@@ -22,16 +23,6 @@ export interface Diagnostic {
   readonly message: string;
   /** How to fix it, as a sentence without trailing period. */
   readonly fix?: string;
-}
-
-/**
- * Ends a sentence with a period unless it already ends in one, a question or an exclamation
- * mark: "Did you mean podAnnotations?" stays as it is, never "…?.". Every formatter of
- * messages and fixes goes through this.
- */
-export function endSentence(text: string): string {
-  const trimmed = text.trimEnd();
-  return /[.?!]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 export function formatDiagnostic(d: Diagnostic): string {

@@ -10,7 +10,8 @@ import { benchClusterName, benchFleetSources } from '../../bench/bench-fleet';
 import { summarizeProfile } from '../../bench/bench-profile';
 import { targets, SizeResult } from '../../bench/bench-report';
 import { spread } from '../../bench/bench-stats';
-import { BENCH_PROJECT_ROOT, BENCH_TEMP_PREFIX, benchCli, EXIT_USAGE } from '../../bench/bench';
+import { BENCH_TEMP_PREFIX, benchCli, EXIT_USAGE } from '../../bench/bench';
+import { TOOL_ROOT } from '../../io/tool-root';
 import { synthesize } from '../../synth/synthesize';
 import { validateDist } from '../../validation/validate-dist';
 
@@ -380,12 +381,12 @@ describe('statistics, targets and profiles', () => {
 
 describe('start-up of the compiled synth', () => {
   it('a 2 x 2 synth loads neither the ajv compiler nor cdk8s-plus-30 (precompiled fleet validators, cdk8s-plus-30 on first use)', () => {
-    const synth = join(BENCH_PROJECT_ROOT, 'build', 'synth', 'synth.js');
+    const synth = join(TOOL_ROOT, 'build', 'synth', 'synth.js');
     if (!existsSync(synth)) throw new Error('build/synth/synth.js is missing: run npm run build first');
     const dir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
     mkdirSync(join(dir, 'clusters'));
     for (const source of benchFleetSources(2, 2)) writeFileSync(join(dir, source.path), source.text);
-    const common = join(BENCH_PROJECT_ROOT, 'build', 'io', 'cli-common.js');
+    const common = join(TOOL_ROOT, 'build', 'io', 'cli-common.js');
     const script = `const s = require(${JSON.stringify(synth)});
       const c = require(${JSON.stringify(common)});
       const dir = ${JSON.stringify(dir)};
@@ -412,7 +413,7 @@ describe('start-up of the compiled synth', () => {
 });
 
 describe('a whole benchmark run (2 x 2, one run, both baselines)', () => {
-  const built = join(BENCH_PROJECT_ROOT, 'build', 'bench', 'bench.js');
+  const built = join(TOOL_ROOT, 'build', 'bench', 'bench.js');
 
   it('writes only inside its temporary folder and removes it', () => {
     if (!existsSync(built)) throw new Error('build/bench/bench.js is missing: run npm run build first');

@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { TOOL_ROOT } from '../../io/cli-common';
+import { TOOL_ROOT } from '../../io/tool-root';
 import { toolSourcesChangedSince } from '../../review/tool-sources';
 import { writeTree } from './dist-fixtures';
 import { git } from './git-fixtures';

@@ -1,4 +1,4 @@
-import { endSentence, formatDiagnostic, UserError } from '../../../model/shared/diagnostics';
+import { formatDiagnostic, UserError } from '../../../model/shared/diagnostics';
 import { DOUBLE_PUNCTUATION } from '../../reliability/case-outcome';
 
 const at = {
@@ -51,14 +51,4 @@ describe('formatDiagnostic', () => {
     ]);
     expect(e.message.split('\n').map((l) => l.split(' ').pop())).toEqual(['first.', 'second.']);
   });
-});
-
-describe('endSentence', () => {
-  it.each([
-    ['Remove it', 'Remove it.'],
-    ['Remove it.', 'Remove it.'],
-    ['Did you mean x?', 'Did you mean x?'],
-    ['Stop!', 'Stop!'],
-    ['trailing space ', 'trailing space.'],
-  ])('%j → %j', (input, out) => expect(endSentence(input)).toBe(out));
 });
