@@ -5,9 +5,9 @@
  */
 import { resolve } from 'node:path';
 import { loadFleetFromDir } from '../io/cli-common';
-import { Diagnostic, sortDiagnostics, UserError, FleetModel } from '../model';
+import { Diagnostic, sortDiagnostics, UserError, FleetModel, textsOf, valuesOf } from '../model';
 import { runSynth, SynthResult } from '../synth/synth';
-import { synthesize } from '../synth/synthesize';
+import { synthesizeFiles } from '../synth/synthesize';
 import { validateStep } from '../synth/validate-step';
 
 export interface FleetFolderOptions {
@@ -52,8 +52,9 @@ export function loadFleetFolder(clustersDir: string, options?: FleetFolderOption
  */
 export function synthesizeFleet(clustersDir: string, options?: FleetFolderOptions): SynthesizedFleet {
   const { fleet, warnings } = loadFleetFolder(clustersDir, options);
-  const files = synthesize(fleet);
-  const findings = validateStep(fleet, files);
+  const generated = synthesizeFiles(fleet);
+  const files = textsOf(generated);
+  const findings = validateStep(fleet, files, valuesOf(generated));
   if (findings.some((d) => d.severity === 'error')) throw new UserError(findings);
   return { fleet, files, warnings: sortDiagnostics([...warnings, ...findings]) };
 }

@@ -17,15 +17,13 @@ export type { FleetFolderOptions, LoadedFleetResult, SynthesizedFleet } from './
 export { KarpenterCluster } from './karpenter-cluster';
 export type { KarpenterClusterProps } from './karpenter-cluster';
 export { validateManifestText, validateObjects } from './validate';
-export { validateManifests, validateFiles, parseManifests, manifestsFromValues } from '../validation';
-export type {
-  Finding,
-  ManifestDocument,
-  SourceFile,
-  TreeOptions,
-  TreeResult,
-  ValidateOptions,
-} from '../validation';
+export { validateManifests } from '../validation/validate-manifests';
+export type { ValidateOptions } from '../validation/validate-manifests';
+export { validateFiles } from '../validation/validate-tree';
+export type { SourceFile, TreeOptions, TreeResult } from '../validation/validate-tree';
+export { parseManifests, manifestsFromValues } from '../validation/manifest-source';
+export type { ManifestDocument } from '../validation/manifest-source';
+export type { Finding } from '../validation/finding';
 export { KarpenterGitopsValidation } from '../validation/cdk8s-validation-plugin';
 export type { KarpenterGitopsValidationProperties } from '../validation/cdk8s-validation-plugin';
 export { UserError, formatDiagnostic } from '../model';

@@ -54,10 +54,11 @@ export function runPipelineOnce(root: string): BenchPipelineReport {
         marks.push(performance.now());
         return loaded;
       },
-      validate: (fleet, files) => {
+      validate: (fleet, files, values) => {
         marks.push(performance.now());
-        // synth's own validation step (CRD schemas, CEL, cross-checks, built-in CloudFormation check).
-        const findings = validateStep(fleet, files);
+        // synth's own validation step (CRD schemas, CEL, cross-checks, built-in CloudFormation check),
+        // given the values of the files just rendered, as runSynth gives them.
+        const findings = validateStep(fleet, files, values);
         marks.push(performance.now());
         return findings;
       },

@@ -5,9 +5,9 @@
  * conversion, at the source manifest line the value came from; synth's warnings are report
  * lines. So a conversion that exits 0 synthesizes as it is, in that fleet.
  */
-import { Diagnostic, UserError, DistFiles } from '../model';
+import { Diagnostic, UserError, DistFiles, textsOf, valuesOf } from '../model';
 import { loadFleetFromSources } from '../model/load-fleet';
-import { synthesize } from '../synth/synthesize';
+import { synthesizeFiles } from '../synth/synthesize';
 import { validateStep } from '../synth/validate-step';
 import { ReportEntry } from './conversion-report';
 import { formatPath } from './document-context';
@@ -150,8 +150,9 @@ export function synthCheck(input: SynthCheckInput): SynthCheckResult {
   let findings: readonly Diagnostic[];
   let files: DistFiles;
   try {
-    files = synthesize(loaded.fleet);
-    findings = validateStep(loaded.fleet, files);
+    const generated = synthesizeFiles(loaded.fleet);
+    files = textsOf(generated);
+    findings = validateStep(loaded.fleet, files, valuesOf(generated));
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
     files = new Map();

@@ -69,6 +69,8 @@ export type { Diagnostic, Severity } from './shared/diagnostics';
 export { didYouMean } from './shared/did-you-mean';
 export { FLEET_DIR, distPaths, isFleetClusterParams } from './shared/dist-layout';
 export type { DistFiles } from './shared/dist-layout';
+export { textsOf, valuesOf } from './shared/generated-file';
+export type { GeneratedFile, GeneratedFiles } from './shared/generated-file';
 export { FLEET_DEFAULTS, defaultControllerRoleName, defaultNodeRoleName } from './shared/fleet-defaults';
 export type {
   AmiSelectorTermModel,
@@ -92,7 +94,6 @@ export type {
   TolerationModel,
 } from './shared/fleet-model';
 export type { CapacityBufferModel, NodeOverlayModel, PodTemplateModel } from './shared/overlay-buffer-model';
-export { rememberRendered, renderedDocuments } from './shared/rendered-yaml';
 export { show } from './shared/show-value';
 export { compareCodeUnits, sortedRecord, sortedRecordOrUndefined } from './shared/sorted';
 export type { SourceLocation } from './shared/source-location';

@@ -20,7 +20,7 @@ import type { IAMClient } from '@aws-sdk/client-iam';
 import { awsSdk } from '../io/aws-sdk';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DistFiles, formatDiagnostic, sortDiagnostics, FleetModel, plural } from '../model';
+import { DistFiles, formatDiagnostic, sortDiagnostics, FleetModel, plural, textsOf } from '../model';
 import { defineCommand, runCommand } from '../io/command';
 import {
   CliIo,
@@ -152,7 +152,7 @@ export interface PoliciesDeps {
 }
 
 function generate(fleet: FleetModel, outDir: string, deps: PoliciesDeps): number {
-  const generated = cloudFormationGenerator(fleet);
+  const generated = textsOf(cloudFormationGenerator(fleet));
   writeDist(outDir, mergeCloudFormation(readDistTree(outDir), generated), deps.writeOptions);
   // One template per cluster (each with its proof record beside it).
   return fleet.clusters.length;

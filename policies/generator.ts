@@ -2,16 +2,16 @@
  * Generator: the CloudFormation template of every cluster and the proof record of its policy
  * scenarios (policies/proof-record.ts), as `dist/`-relative files.
  */
-import { DistFiles, distPaths, FleetModel } from '../model';
+import { distPaths, FleetModel, GeneratedFiles } from '../model';
 import { renderProofRecord } from './proof-record';
 import { cloudFormationTemplate, renderTemplate } from './template';
 
-export function cloudFormationGenerator(fleet: FleetModel): DistFiles {
-  const files: DistFiles = new Map();
+export function cloudFormationGenerator(fleet: FleetModel): GeneratedFiles {
+  const files: GeneratedFiles = new Map();
   for (const cluster of fleet.clusters) {
     const template = renderTemplate(cloudFormationTemplate(cluster));
-    files.set(distPaths.cloudFormation(cluster.name), template);
-    files.set(distPaths.policyProof(cluster.name), renderProofRecord(cluster, template));
+    files.set(distPaths.cloudFormation(cluster.name), { text: template });
+    files.set(distPaths.policyProof(cluster.name), { text: renderProofRecord(cluster, template) });
   }
   return files;
 }

@@ -9,10 +9,10 @@ import { karpenterGenerator } from '../charts/karpenter/karpenter-generator';
 import { helmValuesGenerator } from '../charts/helm-values/helm-values-generator';
 import { clusterBaseGenerator } from '../charts/cluster-base/cluster-base-generator';
 import { argocdGenerator } from '../charts/argocd/argocd-generator';
-import { DistFiles, FleetModel } from '../model';
+import { FleetModel, GeneratedFiles } from '../model';
 import { cloudFormationGenerator } from '../policies/generator';
 
-export type Generator = (fleet: FleetModel) => DistFiles;
+export type Generator = (fleet: FleetModel) => GeneratedFiles;
 
 export interface NamedGenerator {
   /** Short name used in error messages, e.g. `karpenter`. */

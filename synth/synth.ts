@@ -9,7 +9,15 @@
  * diagnostics on stderr, no stack trace, `dist/` untouched); 2 bad command line;
  * 70 internal error (a bug: message, "this is a bug" and the stack on stderr, `dist/` untouched).
  */
-import { Diagnostic, formatDiagnostic, plural, sortDiagnostics, UserError } from '../model';
+import {
+  Diagnostic,
+  formatDiagnostic,
+  plural,
+  sortDiagnostics,
+  textsOf,
+  UserError,
+  valuesOf,
+} from '../model';
 import {
   CliIo,
   EXIT_OK,
@@ -22,7 +30,7 @@ import {
 } from '../io/cli-common';
 import { defineCommand, OptionValues, parseCommand } from '../io/command';
 import { GENERATORS, NamedGenerator } from './generators';
-import { synthesize } from './synthesize';
+import { synthesizeFiles } from './synthesize';
 import { validateStep, ValidateStep } from './validate-step';
 import { writeDist, WriteDistOptions } from '../io/write-dist';
 
@@ -63,9 +71,11 @@ export interface SynthResult {
  */
 export function runSynth(options: SynthOptions, deps: SynthDeps): SynthResult {
   const { fleet, warnings } = deps.loadFleet(options.projectRoot, options.clustersDir);
-  const files = synthesize(fleet, deps.generators ?? GENERATORS);
+  const generated = synthesizeFiles(fleet, deps.generators ?? GENERATORS);
+  const files = textsOf(generated);
   const validate = deps.validate === undefined ? validateStep : deps.validate;
-  const findings = validate === null ? [] : validate(fleet, files);
+  // The values of what was just rendered: validation does not parse these texts back.
+  const findings = validate === null ? [] : validate(fleet, files, valuesOf(generated));
   const errors = findings.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     throw new UserError(findings);

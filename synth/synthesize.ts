@@ -1,23 +1,26 @@
 /**
- * Runs every generator over the fleet and merges their output into one DistFiles, in
- * memory: nothing touches the disk until everything (including validation) succeeded.
+ * Runs every generator over the fleet and merges their output into one set of generated
+ * files, in memory: nothing touches the disk until everything (including validation) succeeded.
  */
-import { DistFiles, FleetModel } from '../model';
+import { DistFiles, FleetModel, GeneratedFile, GeneratedFiles, textsOf } from '../model';
 import { GENERATORS, NamedGenerator } from './generators';
 import { checkPaths } from '../io/write-dist';
 
 /**
- * All generated files, keyed by path relative to `dist/`, in sorted path order.
- * Throws a plain Error (a bug, not a user mistake) when two generators produce the same
- * path or a generator produces a path that would leave `dist/`; a UserError thrown by a
- * generator passes through unchanged.
+ * All generated files (text and, where known, value), keyed by path relative to `dist/`, in
+ * sorted path order. Throws a plain Error (a bug, not a user mistake) when two generators
+ * produce the same path or a generator produces a path that would leave `dist/`; a UserError
+ * thrown by a generator passes through unchanged.
  */
-export function synthesize(fleet: FleetModel, generators: readonly NamedGenerator[] = GENERATORS): DistFiles {
+export function synthesizeFiles(
+  fleet: FleetModel,
+  generators: readonly NamedGenerator[] = GENERATORS,
+): GeneratedFiles {
   const producedBy = new Map<string, string>();
-  const merged: DistFiles = new Map();
+  const merged: GeneratedFiles = new Map();
   for (const generator of generators) {
     const files = generator.generate(fleet);
-    for (const [path, content] of files) {
+    for (const [path, file] of files) {
       const earlier = producedBy.get(path);
       if (earlier !== undefined) {
         throw new Error(
@@ -25,12 +28,17 @@ export function synthesize(fleet: FleetModel, generators: readonly NamedGenerato
         );
       }
       producedBy.set(path, generator.name);
-      merged.set(path, content);
+      merged.set(path, file);
     }
   }
-  const sorted: DistFiles = new Map();
-  for (const path of checkPaths(merged)) {
-    sorted.set(path, merged.get(path) as string);
+  const sorted: GeneratedFiles = new Map();
+  for (const path of checkPaths(textsOf(merged))) {
+    sorted.set(path, merged.get(path) as GeneratedFile);
   }
   return sorted;
+}
+
+/** The texts of synthesizeFiles: for callers that only read or write the files. */
+export function synthesize(fleet: FleetModel, generators: readonly NamedGenerator[] = GENERATORS): DistFiles {
+  return textsOf(synthesizeFiles(fleet, generators));
 }

@@ -14,9 +14,17 @@ import { clusterBaseFindings } from '../charts/cluster-base/cluster-base-generat
 import { Diagnostic, DistFiles, FleetModel } from '../model';
 import { validateDist } from '../validation/validate-dist';
 
-export type ValidateStep = (fleet: FleetModel, files: DistFiles) => readonly Diagnostic[];
+/**
+ * `values`: the value of each generated file that has one (synth/synthesize.ts's
+ * synthesizeFiles), taken instead of parsing its text; @default none: every text is parsed.
+ */
+export type ValidateStep = (
+  fleet: FleetModel,
+  files: DistFiles,
+  values?: ReadonlyMap<string, unknown>,
+) => readonly Diagnostic[];
 
-export const validateStep: ValidateStep = (fleet, files) => [
-  ...validateDist(files, fleet, { cfnLint: false }),
+export const validateStep: ValidateStep = (fleet, files, values) => [
+  ...validateDist(files, fleet, { cfnLint: false, ...(values ? { values } : {}) }),
   ...clusterBaseFindings(fleet),
 ];

@@ -9,7 +9,6 @@
  */
 import { CORE_SCHEMA, load as jsYamlLoad, loadAll as jsYamlLoadAll, Type } from 'js-yaml';
 import type { Document, LineCounter, Node } from 'yaml';
-import { renderedDocuments } from '../model';
 import { PathSegment } from '../model';
 
 /**
@@ -98,11 +97,14 @@ function firstContentOffset(doc: Document.Parsed): number {
   return c?.range ? c.range[0] : doc.range[0];
 }
 
-/** Splits `text` into documents; never throws for bad input. */
-export function parseManifests(file: string, text: string): ManifestDocument[] {
+/**
+ * Splits `text` into documents; never throws for bad input. `value`, when given, is the one
+ * document `text` reads back as (a generated file's value, model/shared/generated-file.ts):
+ * it is taken instead of parsing the text, which is then read only to locate findings.
+ */
+export function parseManifests(file: string, text: string, value?: unknown): ManifestDocument[] {
   const source = new LazySource(text);
-  // Text this process wrote reads back as the value it was written from: no need to parse it.
-  let values: unknown[] | undefined = renderedDocuments(text);
+  let values: unknown[] | undefined = value === undefined ? undefined : [value];
   if (!values) {
     try {
       values = [];

@@ -6,7 +6,7 @@
 import { Diagnostic, DistFiles, FleetModel, KarpenterVersion } from '../model';
 import { Finding, sortFindings } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
-import { distCluster, validateFiles } from './validate-tree';
+import { distCluster, SourceFile, validateFiles } from './validate-tree';
 
 /** Files the validator reads; others (e.g. README.md) are left alone. */
 export const VALIDATED_EXTENSIONS = /\.(ya?ml|json)$/;
@@ -29,6 +29,12 @@ export interface ValidateDistOptions {
    * @default none (transition rules are not evaluated)
    */
   readonly previous?: DistFiles;
+  /**
+   * The value of each file of `files` whose text reads back as exactly that value (the synth
+   * pipeline's freshly rendered files), by path: taken instead of parsing the text.
+   * @default none (every text is parsed)
+   */
+  readonly values?: ReadonlyMap<string, unknown>;
 }
 
 export function validateDist(
@@ -41,7 +47,10 @@ export function validateDist(
   );
   const sources = [...files]
     .filter(([path]) => VALIDATED_EXTENSIONS.test(path))
-    .map(([rel, text]) => ({ display: `dist/${rel}`, rel, text }));
+    .map(([rel, text]): SourceFile => {
+      const value = options.values?.get(rel);
+      return { display: `dist/${rel}`, rel, text, ...(value !== undefined ? { value } : {}) };
+    });
   const previous = previousByCluster(options.previous ?? new Map<string, string>());
   return sortFindings(
     validateFiles(sources, {

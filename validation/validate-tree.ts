@@ -25,6 +25,12 @@ export interface SourceFile {
   /** Path relative to the folder that was given (POSIX separators), to recognise the dist/ layout. */
   readonly rel: string;
   readonly text: string;
+  /**
+   * The one document `text` reads back as, when the caller knows it (the synth pipeline's freshly
+   * rendered files): taken instead of parsing `text`.
+   * @default none (`text` is parsed)
+   */
+  readonly value?: unknown;
 }
 
 export interface TreeOptions {
@@ -120,7 +126,7 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
     // ApplicationSet generator parameters: plain JSON, not Kubernetes objects.
     if (isFleetClusterParams(f.rel)) continue;
     const where = distCluster(f.rel);
-    const docs = parseManifests(f.display, f.text);
+    const docs = parseManifests(f.display, f.text, f.value);
     let bucket: ClusterFiles | undefined;
     if (where) {
       bucket = clusters.get(where.cluster);

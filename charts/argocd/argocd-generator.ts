@@ -4,14 +4,14 @@
  * `dist/fleet/`. Refuses (UserError) AppProject names that would collide in one Argo CD.
  */
 import { App } from 'cdk8s';
-import { Diagnostic, UserError, DistFiles, FleetModel } from '../../model';
+import { Diagnostic, UserError, FleetModel, GeneratedFile, GeneratedFiles } from '../../model';
 import { PlacedManifest } from '../karpenter/karpenter-chart';
-import { renderManifest } from '../render-manifest';
+import { renderManifestFile } from '../render-manifest';
 import { FLEET_PROJECT } from './application-names';
 import { ArgoCdChart } from './argocd-chart';
 import { FleetChart } from './fleet-chart';
 
-export function argocdGenerator(fleet: FleetModel): DistFiles {
+export function argocdGenerator(fleet: FleetModel): GeneratedFiles {
   const problems = projectNameProblems(fleet);
   if (problems.length > 0) throw new UserError(problems);
   const app = new App({ outdir: '.', recordConstructMetadata: false });
@@ -19,13 +19,13 @@ export function argocdGenerator(fleet: FleetModel): DistFiles {
   for (const cluster of fleet.clusters) placed.push(...new ArgoCdChart(app, { cluster }).manifests);
   const fleetChart = new FleetChart(app, { fleet });
   placed.push(...fleetChart.manifests);
-  const files: DistFiles = new Map();
-  const add = (path: string, text: string) => {
+  const files: GeneratedFiles = new Map();
+  const add = (path: string, file: GeneratedFile) => {
     if (files.has(path)) throw new Error(`argocd generator produced '${path}' twice`);
-    files.set(path, text);
+    files.set(path, file);
   };
-  for (const { path, apiObject } of placed) add(path, renderManifest(apiObject));
-  for (const [path, text] of fleetChart.files) add(path, text);
+  for (const { path, apiObject } of placed) add(path, renderManifestFile(apiObject));
+  for (const [path, text] of fleetChart.files) add(path, { text });
   return files;
 }
 

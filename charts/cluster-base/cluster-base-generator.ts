@@ -3,18 +3,18 @@
  * cluster (see cluster-base-chart.ts), one object per file.
  */
 import { App } from 'cdk8s';
-import { Diagnostic, DistFiles, FleetModel } from '../../model';
-import { renderManifest } from '../render-manifest';
+import { Diagnostic, FleetModel, GeneratedFiles } from '../../model';
+import { renderManifestFile } from '../render-manifest';
 import { ClusterBaseChart } from './cluster-base-chart';
 import { smokeTestDiagnostics } from './smoke-test-check';
 
-export function clusterBaseGenerator(fleet: FleetModel): DistFiles {
+export function clusterBaseGenerator(fleet: FleetModel): GeneratedFiles {
   const app = new App({ outdir: '.', recordConstructMetadata: false });
-  const files: DistFiles = new Map();
+  const files: GeneratedFiles = new Map();
   for (const cluster of fleet.clusters) {
     for (const { path, apiObject } of new ClusterBaseChart(app, { cluster }).manifests) {
       if (files.has(path)) throw new Error(`cluster-base generator produced '${path}' twice`);
-      files.set(path, renderManifest(apiObject));
+      files.set(path, renderManifestFile(apiObject));
     }
   }
   return files;

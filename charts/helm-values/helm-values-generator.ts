@@ -3,8 +3,8 @@
  * for every cluster, the values file the cluster's `<cluster>-karpenter` Argo CD
  * Application passes to the controller chart through its `$values` source.
  */
-import { distPaths, DistFiles, FleetModel } from '../../model';
-import { renderYamlAfterComment } from '../render-manifest';
+import { distPaths, FleetModel, GeneratedFiles } from '../../model';
+import { renderYamlFileAfterComment } from '../render-manifest';
 import { karpenterValues } from './karpenter-values';
 
 /** First lines of every values file: where it comes from, so nobody edits it in place. */
@@ -15,12 +15,12 @@ export function valuesFileHeader(clusterFile: string): string {
   );
 }
 
-export function helmValuesGenerator(fleet: FleetModel): DistFiles {
-  const files: DistFiles = new Map();
+export function helmValuesGenerator(fleet: FleetModel): GeneratedFiles {
+  const files: GeneratedFiles = new Map();
   for (const cluster of fleet.clusters) {
     files.set(
       distPaths.karpenterValues(cluster.name),
-      renderYamlAfterComment(valuesFileHeader(cluster.source.file), karpenterValues(cluster)),
+      renderYamlFileAfterComment(valuesFileHeader(cluster.source.file), karpenterValues(cluster)),
     );
   }
   return files;

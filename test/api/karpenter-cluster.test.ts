@@ -7,6 +7,7 @@ import { KarpenterCluster, KarpenterClusterProps, UserError, validateObjects } f
 import { karpenterGenerator } from '../../charts/karpenter/karpenter-generator';
 import { loadFleetFromSources } from '../../model/load-fleet';
 import { parse } from 'yaml';
+import { textsOf } from '../../model';
 
 const PROPS: KarpenterClusterProps = {
   aws: { accountId: '111122223333', region: 'eu-west-1' },
@@ -65,8 +66,10 @@ describe('KarpenterCluster', () => {
   });
 
   test('the objects are exactly those the YAML path generates for the same description', () => {
-    const fromYaml = karpenterGenerator(
-      loadFleetFromSources([{ path: 'clusters/shop.yaml', text: JSON.stringify(PROPS) }]).fleet,
+    const fromYaml = textsOf(
+      karpenterGenerator(
+        loadFleetFromSources([{ path: 'clusters/shop.yaml', text: JSON.stringify(PROPS) }]).fleet,
+      ),
     );
     const expected = [...fromYaml.values()].map((text) => parse(text) as unknown);
     expect(objectsOf(PROPS)).toEqual(expected);

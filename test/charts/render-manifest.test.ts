@@ -1,5 +1,13 @@
+import { load } from 'js-yaml';
 import { parse } from 'yaml';
-import { isAmbiguousPlainString, renderYaml } from '../../charts/render-manifest';
+import {
+  isAmbiguousPlainString,
+  renderYaml,
+  renderYamlFile,
+  renderYamlFileAfterComment,
+  renderYamlWithLibrary,
+} from '../../charts/render-manifest';
+import { MANIFEST_YAML_SCHEMA, parseManifests } from '../../validation/manifest-source';
 
 /** Reads YAML the way a YAML 1.1 reader (Go's sigs.k8s.io/yaml) would. */
 const read11 = (text: string) => parse(text, { version: '1.1' });
@@ -169,5 +177,62 @@ describe('isAmbiguousPlainString', () => {
     expect(isAmbiguousPlainString('spot')).toBe(false);
     expect(isAmbiguousPlainString('on-demand')).toBe(false);
     expect(isAmbiguousPlainString('multi\nline')).toBe(false);
+  });
+});
+
+describe('renderYamlFile', () => {
+  it('gives the text renderYaml writes and the JSON form of the value', () => {
+    const value = { kind: 'NodePool', metadata: { name: 'general', gone: undefined } };
+    const file = renderYamlFile(value);
+    expect(file.text).toBe(renderYaml(value));
+    expect(file.value).toStrictEqual({ kind: 'NodePool', metadata: { name: 'general' } });
+  });
+
+  it('gives a copy: changing the value given afterwards changes nothing', () => {
+    const value = { spec: { replicas: 2 } };
+    const file = renderYamlFile(value);
+    value.spec.replicas = 5;
+    expect(file.value).toStrictEqual({ spec: { replicas: 2 } });
+  });
+
+  it('gives a value that is what the text reads back as', () => {
+    const value = {
+      metadata: { labels: { on: 'on', yes: 'yes', n: '0x1F' } },
+      spec: { limits: { cpu: 1000 } },
+    };
+    const file = renderYamlFile(value);
+    expect([file.value]).toStrictEqual([load(file.text, { schema: MANIFEST_YAML_SCHEMA })]);
+    expect(parseManifests('dist/x.yaml', file.text, file.value).map((d) => d.value)).toStrictEqual([value]);
+  });
+
+  it('gives no value for text the library writes (then the text is parsed)', () => {
+    const value = { description: 'non-ASCII: café' };
+    const file = renderYamlFile(value);
+    expect(file.text).toBe(renderYamlWithLibrary(value));
+    expect(file.value).toBeUndefined();
+  });
+
+  it('still locates fields of a file whose value is taken in its bytes', () => {
+    const file = renderYamlFile({ kind: 'NodePool', spec: { weight: 10 } });
+    const [doc] = parseManifests('dist/x.yaml', file.text, file.value);
+    expect(doc.locate(['spec', 'weight'])).toEqual({ line: 3, col: 3 });
+  });
+});
+
+describe('renderYamlFileAfterComment', () => {
+  it('writes the header before the value and keeps the value the whole text reads back as', () => {
+    const value = { replicas: 2, settings: { clusterName: 'on' } };
+    const file = renderYamlFileAfterComment('# Generated: edit clusters/a.yaml.\n# Second line.\n', value);
+    expect(file.text).toBe('# Generated: edit clusters/a.yaml.\n# Second line.\n' + renderYaml(value));
+    expect([file.value]).toStrictEqual([load(file.text, { schema: MANIFEST_YAML_SCHEMA })]);
+  });
+
+  it('gives no value when the header is not only comment lines', () => {
+    const file = renderYamlFileAfterComment('# one\nextra: 1\n', { replicas: 3 });
+    expect(file.text).toBe('# one\nextra: 1\nreplicas: 3\n');
+    expect(file.value).toBeUndefined();
+    expect(parseManifests('dist/x.yaml', file.text, file.value).map((d) => d.value)).toStrictEqual([
+      { extra: 1, replicas: 3 },
+    ]);
   });
 });

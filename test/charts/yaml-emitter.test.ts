@@ -25,7 +25,7 @@ function compare(values: readonly unknown[]): number {
     if (emitted === undefined) continue;
     fast++;
     expect(emitted).toBe(renderYamlWithLibrary(value));
-    // What the validator takes instead of reading the bytes back (model/shared/rendered-yaml.ts).
+    // What the validator takes instead of reading the bytes back (charts/render-manifest.ts renderYamlFile).
     expect(readBack(emitted)).toStrictEqual([JSON.parse(JSON.stringify(value))]);
   }
   return fast;

@@ -13,6 +13,7 @@ import { loadFleet } from '../../io/read-fleet';
 import { crdSpecSchema, leafPaths } from './schema-leaf-paths';
 import { parseManifests } from '../../validation/manifest-source';
 import { validateManifests } from '../../validation/validate-manifests';
+import { textsOf } from '../../model';
 
 const ROOT = resolve(__dirname, '..', '..');
 
@@ -25,7 +26,7 @@ const KINDS = [
 
 describe('NodeOverlay and CapacityBuffer coverage (Karpenter 1.14.1)', () => {
   const { fleet, warnings } = loadFleet(ROOT, { clustersDir: 'test/fixtures/coverage-overlays/clusters' });
-  const files = karpenterGenerator(fleet);
+  const files = textsOf(karpenterGenerator(fleet));
   const manifests = [...files].map(([path, text]) => ({
     path,
     text,

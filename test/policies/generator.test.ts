@@ -2,12 +2,15 @@ import { distPaths } from '../../model/shared/dist-layout';
 import { cloudFormationGenerator } from '../../policies/generator';
 import { clusterModel } from './fixtures';
 import { exampleFleet } from './example-fleet';
+import { textsOf } from '../../model';
 
 describe('cloudFormationGenerator', () => {
   it('writes one template and one proof record per cluster at the dist layout paths', () => {
-    const files = cloudFormationGenerator({
-      clusters: [clusterModel({ name: 'a' }), clusterModel({ name: 'b' })],
-    });
+    const files = textsOf(
+      cloudFormationGenerator({
+        clusters: [clusterModel({ name: 'a' }), clusterModel({ name: 'b' })],
+      }),
+    );
     expect([...files.keys()]).toEqual([
       distPaths.cloudFormation('a'),
       distPaths.policyProof('a'),
@@ -24,8 +27,8 @@ describe('cloudFormationGenerator', () => {
   it('generates the example fleet deterministically, queue names matching the model', () => {
     const fleet = exampleFleet();
     expect(fleet.clusters.length).toBeGreaterThan(0);
-    const first = cloudFormationGenerator(fleet);
-    const second = cloudFormationGenerator(fleet);
+    const first = textsOf(cloudFormationGenerator(fleet));
+    const second = textsOf(cloudFormationGenerator(fleet));
     expect([...first.entries()]).toEqual([...second.entries()]);
     for (const c of fleet.clusters) {
       const t = JSON.parse(first.get(distPaths.cloudFormation(c.name)) as string);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../../model/shared/diagnostics';
 import { DistFiles } from '../../model/shared/dist-layout';
+import { GeneratedFiles } from '../../model/shared/generated-file';
 import { loadFleetFromSources } from '../../model/load-fleet';
 import { GENERATORS, NamedGenerator } from '../../synth/generators';
 import { policiesCli } from '../../policies/cli';
@@ -91,7 +92,7 @@ describe('atomic output', () => {
       g.name === 'cloudformation'
         ? {
             name: g.name,
-            generate: (fleet: Parameters<NamedGenerator['generate']>[0]): DistFiles => {
+            generate: (fleet: Parameters<NamedGenerator['generate']>[0]): GeneratedFiles => {
               const files = g.generate(fleet);
               expect(files.size).toBeGreaterThan(0);
               throw new UserError([

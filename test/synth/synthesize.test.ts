@@ -8,8 +8,8 @@ const fleet = fleetFixture();
 describe('synthesize', () => {
   test('merges the generators into one sorted map', () => {
     const files = synthesize(fleet, [
-      { name: 'second', generate: () => new Map([['b/z.yaml', 'z\n']]) },
-      { name: 'first', generate: () => new Map([['a/y.yaml', 'y\n']]) },
+      { name: 'second', generate: () => new Map([['b/z.yaml', { text: 'z\n' }]]) },
+      { name: 'first', generate: () => new Map([['a/y.yaml', { text: 'y\n' }]]) },
     ]);
     expect([...files.entries()]).toEqual([
       ['a/y.yaml', 'y\n'],
@@ -20,8 +20,8 @@ describe('synthesize', () => {
   test('a path produced by two generators is an internal error naming both', () => {
     const run = () =>
       synthesize(fleet, [
-        { name: 'karpenter', generate: () => new Map([['x/a.yaml', '1']]) },
-        { name: 'cloudformation', generate: () => new Map([['x/a.yaml', '2']]) },
+        { name: 'karpenter', generate: () => new Map([['x/a.yaml', { text: '1' }]]) },
+        { name: 'cloudformation', generate: () => new Map([['x/a.yaml', { text: '2' }]]) },
       ]);
     expect(run).toThrow(
       "generated path 'x/a.yaml' is produced by both the 'karpenter' and 'cloudformation' generators",
@@ -30,9 +30,9 @@ describe('synthesize', () => {
   });
 
   test('a generator path leaving dist/ is an internal error', () => {
-    expect(() => synthesize(fleet, [{ name: 'bad', generate: () => new Map([['../x.yaml', '']]) }])).toThrow(
-      "generated path '../x.yaml' is not a plain relative path",
-    );
+    expect(() =>
+      synthesize(fleet, [{ name: 'bad', generate: () => new Map([['../x.yaml', { text: '' }]]) }]),
+    ).toThrow("generated path '../x.yaml' is not a plain relative path");
   });
 
   test('a UserError thrown by a generator passes through unchanged', () => {

@@ -50,7 +50,10 @@ describe('runSynth with its default validation step', () => {
               name: g.name,
               generate: (f: typeof fleet) => {
                 const out = g.generate(f);
-                out.set(nodeClassPath, (out.get(nodeClassPath) ?? '').replace('  role: ', '  roles: '));
+                // Text only: a value would say what the text reads back as, and this text no longer does.
+                out.set(nodeClassPath, {
+                  text: (out.get(nodeClassPath)?.text ?? '').replace('  role: ', '  roles: '),
+                });
                 return out;
               },
             },

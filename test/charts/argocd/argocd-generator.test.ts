@@ -3,9 +3,10 @@ import { argocdGenerator, projectNameProblems } from '../../../charts/argocd/arg
 import { UserError } from '../../../model/shared/diagnostics';
 import { FleetModel } from '../../../model/shared/fleet-model';
 import { fleetFixture } from '../../support/fleet-fixtures';
+import { textsOf } from '../../../model';
 
 describe('argocdGenerator', () => {
-  const files = argocdGenerator(fleetFixture());
+  const files = textsOf(argocdGenerator(fleetFixture()));
 
   it('writes every cluster’s AppProject and Applications and the fleet entry point', () => {
     expect([...files.keys()].sort()).toEqual([
@@ -34,7 +35,7 @@ describe('argocdGenerator', () => {
           : c,
       ),
     };
-    const out = argocdGenerator(labelled);
+    const out = textsOf(argocdGenerator(labelled));
     const ticketing = [...out.keys()].filter(
       (p) => p.startsWith('ticketing/argocd/') || p === 'fleet/root-ticketing.yaml',
     );
@@ -99,7 +100,7 @@ describe('argocdGenerator', () => {
   });
 
   it('is byte-identical across runs', () => {
-    expect(argocdGenerator(fleetFixture())).toEqual(files);
+    expect(textsOf(argocdGenerator(fleetFixture()))).toEqual(files);
   });
 
   it('refuses two clusters sharing an AppProject, and the fleet project name', () => {
@@ -107,7 +108,7 @@ describe('argocdGenerator', () => {
     const shared: FleetModel = {
       clusters: fleet.clusters.map((c) => ({ ...c, gitops: { ...c.gitops, project: 'platform' } })),
     };
-    expect(() => argocdGenerator(shared)).toThrow(UserError);
+    expect(() => textsOf(argocdGenerator(shared))).toThrow(UserError);
     const [d] = projectNameProblems(shared);
     expect(d.file).toBe('clusters/ticketing.yaml');
     expect(d.path).toBe('gitops.project');
@@ -138,7 +139,7 @@ describe('fleet entry point with several Argo CD namespaces and repositories', (
         ticketing,
       ],
     };
-    const files = argocdGenerator(split);
+    const files = textsOf(argocdGenerator(split));
     const batchProject = parse(files.get('fleet/appproject-argocd-batch.yaml') ?? '');
     expect(batchProject.metadata.namespace).toBe('argocd-batch');
     expect(batchProject.spec.sourceRepos).toEqual(['https://git.example.com/b.git']);

@@ -5,6 +5,7 @@ import { DistFiles } from '../../../model/shared/dist-layout';
 import { FleetModel } from '../../../model/shared/fleet-model';
 import { validateDist } from '../../../validation/validate-dist';
 import { fleetFixture } from '../../support/fleet-fixtures';
+import { textsOf } from '../../../model';
 
 describe('generated Argo CD objects, values and base manifests', () => {
   it('pass the validator (imported Argo CD v3.5.1 CRD schemas)', () => {
@@ -15,9 +16,9 @@ describe('generated Argo CD objects, values and base manifests', () => {
     };
     for (const f of [fleet, { clusters: [old] }]) {
       const files: DistFiles = new Map([
-        ...argocdGenerator(f),
-        ...helmValuesGenerator(f),
-        ...clusterBaseGenerator(f),
+        ...textsOf(argocdGenerator(f)),
+        ...textsOf(helmValuesGenerator(f)),
+        ...textsOf(clusterBaseGenerator(f)),
       ]);
       const findings = validateDist(files, f);
       const errors = findings.filter((x) => x.severity === 'error');
@@ -32,7 +33,7 @@ describe('generated Argo CD objects, values and base manifests', () => {
 
   it('would catch a malformed Application (the check is real)', () => {
     const fleet = fleetFixture();
-    const files = argocdGenerator(fleet);
+    const files = textsOf(argocdGenerator(fleet));
     const path = 'ticketing/argocd/application-controller.yaml';
     files.set(
       path,

@@ -6,6 +6,7 @@ import { ClusterModel, FleetModel } from '../../../model/shared/fleet-model';
 import { validateFiles } from '../../../validation/validate-tree';
 import { fleetFixture } from '../../support/fleet-fixtures';
 import { Json } from './argo-fixtures';
+import { textsOf } from '../../../model';
 
 const RINGS = [
   { name: 'canary', targetRevision: 'main' },
@@ -29,7 +30,7 @@ const asSet = (c: ClusterModel, ring?: string): ClusterModel => ({
 
 describe('ApplicationSet fleet entry (gitops.fleetEntry: applicationset)', () => {
   const fleet = fleetWith((c) => asSet(c, c.name === 'batch' ? 'canary' : 'prod'));
-  const files = argocdGenerator(fleet);
+  const files = textsOf(argocdGenerator(fleet));
   const set: Json = parse(files.get('fleet/applicationset-argocd.yaml') ?? '');
 
   it('replaces the roots by one ApplicationSet and a parameter file per cluster', () => {
@@ -69,7 +70,7 @@ describe('ApplicationSet fleet entry (gitops.fleetEntry: applicationset)', () =>
   });
 
   it('generates the same root as dist/fleet/root-<cluster>.yaml: same source, project and retry', () => {
-    const roots = argocdGenerator(fleetFixture());
+    const roots = textsOf(argocdGenerator(fleetFixture()));
     const root: Json = parse(roots.get('fleet/root-ticketing.yaml') ?? '');
     const t = set.spec.template;
     expect(t.metadata.name).toBe('{{ .name }}');

@@ -5,10 +5,11 @@ import {
 } from '../../../charts/cluster-base/cluster-base-generator';
 import { ClusterModel } from '../../../model/shared/fleet-model';
 import { fleetFixture } from '../../support/fleet-fixtures';
+import { textsOf } from '../../../model';
 
 describe('clusterBaseGenerator', () => {
   it('writes the smoke-test namespace and one Deployment and PDB per opted-in pool', () => {
-    const files = clusterBaseGenerator(fleetFixture());
+    const files = textsOf(clusterBaseGenerator(fleetFixture()));
     expect([...files.keys()].sort()).toEqual([
       'ticketing/base/namespace-karpenter-smoke-test.yaml',
       'ticketing/karpenter/smoke-test-dataops-deployment.yaml',
@@ -30,7 +31,7 @@ describe('clusterBaseGenerator', () => {
         helmValues: { hostNetwork: true },
       },
     };
-    const files = clusterBaseGenerator({ clusters: [batch] });
+    const files = textsOf(clusterBaseGenerator({ clusters: [batch] }));
     const ns = parse(files.get('batch/base/namespace-karpenter.yaml') ?? '');
     expect(ns.metadata.name).toBe('karpenter');
     // hostNetwork is beyond even baseline: the namespace must admit privileged pods, but still warns.
@@ -40,14 +41,16 @@ describe('clusterBaseGenerator', () => {
   });
 
   it('names everything explicitly: no cdk8s construct-address labels or hash suffixes', () => {
-    for (const [path, text] of clusterBaseGenerator(fleetFixture())) {
+    for (const [path, text] of textsOf(clusterBaseGenerator(fleetFixture()))) {
       expect([path, text.includes('cdk8s.io')]).toEqual([path, false]);
       expect(parse(text).metadata.name).toMatch(/^(karpenter-smoke-test|smoke-test-dataops)$/);
     }
   });
 
   it('is byte-identical across runs', () => {
-    expect(clusterBaseGenerator(fleetFixture())).toEqual(clusterBaseGenerator(fleetFixture()));
+    expect(textsOf(clusterBaseGenerator(fleetFixture()))).toEqual(
+      textsOf(clusterBaseGenerator(fleetFixture())),
+    );
   });
 
   it('reports findings of the fixture: the maximal pool has a startup taint', () => {

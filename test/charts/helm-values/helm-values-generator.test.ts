@@ -1,9 +1,10 @@
 import { parse } from 'yaml';
 import { helmValuesGenerator } from '../../../charts/helm-values/helm-values-generator';
 import { fleetFixture } from '../../support/fleet-fixtures';
+import { textsOf } from '../../../model';
 
 describe('helmValuesGenerator', () => {
-  const files = helmValuesGenerator(fleetFixture());
+  const files = textsOf(helmValuesGenerator(fleetFixture()));
 
   it('writes one values file per cluster at the dist-layout path', () => {
     expect([...files.keys()]).toEqual(['batch/values/karpenter.yaml', 'ticketing/values/karpenter.yaml']);
@@ -21,6 +22,6 @@ describe('helmValuesGenerator', () => {
   });
 
   it('is byte-identical across runs', () => {
-    expect(helmValuesGenerator(fleetFixture())).toEqual(files);
+    expect(textsOf(helmValuesGenerator(fleetFixture()))).toEqual(files);
   });
 });

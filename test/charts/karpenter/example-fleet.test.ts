@@ -7,9 +7,10 @@ import { parse } from 'yaml';
 import { karpenterGenerator } from '../../../charts/karpenter/karpenter-generator';
 import { loadFleet } from '../../../io/read-fleet';
 import { Json } from './chart-harness';
+import { textsOf } from '../../../model';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
-const files = karpenterGenerator(loadFleet(ROOT).fleet);
+const files = textsOf(karpenterGenerator(loadFleet(ROOT).fleet));
 const manifest = (path: string): Json => {
   const text = files.get(path);
   if (text === undefined) throw new Error(`no generated file ${path}; have: ${[...files.keys()].join(', ')}`);

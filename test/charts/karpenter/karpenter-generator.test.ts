@@ -6,9 +6,10 @@ import {
   MAXIMAL_NODE_CLASS,
   MINIMAL_NODE_POOL,
 } from '../../support/fleet-fixtures';
+import { textsOf } from '../../../model';
 
 describe('karpenterGenerator', () => {
-  const files = karpenterGenerator(fleetFixture());
+  const files = textsOf(karpenterGenerator(fleetFixture()));
 
   test('one file per resource at the dist-layout paths, classes before pools per cluster', () => {
     expect([...files.keys()]).toEqual([
@@ -51,7 +52,7 @@ describe('karpenterGenerator', () => {
   });
 
   test('deterministic: a second run gives identical text', () => {
-    expect(karpenterGenerator(fleetFixture())).toEqual(files);
+    expect(textsOf(karpenterGenerator(fleetFixture()))).toEqual(files);
   });
 
   test('map key order does not depend on the model insertion order', () => {
@@ -60,17 +61,17 @@ describe('karpenterGenerator', () => {
       tags: { team: 'ticketing', 'cost-center': '1234' },
     };
     const swapped = { ...MAXIMAL_NODE_CLASS, tags: { 'cost-center': '1234', team: 'ticketing' } };
-    const one = karpenterGenerator({ clusters: [clusterFixture('c', [reordered], [])] });
-    const two = karpenterGenerator({ clusters: [clusterFixture('c', [swapped], [])] });
+    const one = textsOf(karpenterGenerator({ clusters: [clusterFixture('c', [reordered], [])] }));
+    const two = textsOf(karpenterGenerator({ clusters: [clusterFixture('c', [swapped], [])] }));
     expect(one).toEqual(two);
   });
 
   test('a fleet without clusters gives no files', () => {
-    expect(karpenterGenerator({ clusters: [] }).size).toBe(0);
+    expect(textsOf(karpenterGenerator({ clusters: [] })).size).toBe(0);
   });
 
   test('pools are emitted on their own (reference checks belong to the loader and the validator)', () => {
-    const out = karpenterGenerator({ clusters: [clusterFixture('solo', [], [MINIMAL_NODE_POOL])] });
+    const out = textsOf(karpenterGenerator({ clusters: [clusterFixture('solo', [], [MINIMAL_NODE_POOL])] }));
     expect([...out.keys()]).toEqual(['solo/karpenter/nodepool-general.yaml']);
   });
 });
