@@ -5,8 +5,9 @@
  * Karpenter would mark as conflicting (same weight, same instance types, same change).
  */
 import { CheckContext } from './check-context';
-import { labelKeyProblem, labelValueProblem } from './check-labels';
+import { labelKeyProblem } from './check-labels';
 import { objectNameProblem } from './check-names';
+import { checkRequirementList, RequirementRules } from './check-requirement-list';
 import { OVERLAY_RESTRICTED_RESOURCES } from '../facts/constants';
 import { enableGateFix, gateEnabled } from '../facts/feature-gates';
 import { isSatisfiable, labelConstraint, LabelRequirement } from '../facts/label-constraint';
@@ -27,6 +28,22 @@ const MAX_REQUIREMENTS = 100;
 export const MAX_NODE_OVERLAYS = 100;
 /** Karpenter versions that have the NodeOverlay and CapacityBuffer kinds. */
 export const OVERLAY_BUFFER_VERSIONS: readonly KarpenterVersion[] = ['1.14.1'];
+/** A NodeOverlay's requirements: In and NotIn need values; some well-known label domains are restricted. */
+const NODE_OVERLAY_REQUIREMENTS: RequirementRules = {
+  needValues: ['In', 'NotIn'],
+  restrictedKey: (key) => {
+    const restricted = overlayKeyProblem(key);
+    if (!restricted) return undefined;
+    return {
+      message: `${restricted.message} in NodeOverlay requirements ('${show(key)}')`,
+      fix:
+        restricted.allowed.length > 0
+          ? `Use one of the allowed labels of that domain (e.g. ${restricted.allowed.slice(0, 3).join(', ')}) or a NodePool template label`
+          : 'Remove this requirement',
+    };
+  },
+  absentValuesAt: 'operator',
+};
 
 export function checkNodeOverlays(ctx: CheckContext): void {
   const overlays = ctx.raw.nodeOverlays ?? {};
@@ -79,52 +96,7 @@ function checkOverlay(
       'key',
     );
   }
-  overlay.requirements.forEach((r, i) => {
-    const keyProblem = labelKeyProblem(r.key);
-    if (keyProblem) ctx.error(at('requirements', i, 'key'), keyProblem, 'Use a valid label key');
-    else {
-      const restricted = overlayKeyProblem(r.key);
-      if (restricted) {
-        ctx.error(
-          at('requirements', i, 'key'),
-          `${restricted.message} in NodeOverlay requirements ('${show(r.key)}')`,
-          restricted.allowed.length > 0
-            ? `Use one of the allowed labels of that domain (e.g. ${restricted.allowed.slice(0, 3).join(', ')}) or a NodePool template label`
-            : 'Remove this requirement',
-        );
-      }
-    }
-    const values = r.values ?? [];
-    values.forEach((v, j) => {
-      const problem = labelValueProblem(v);
-      if (problem)
-        ctx.error(
-          at('requirements', i, 'values', j),
-          problem,
-          'Requirement values are label values: use one without spaces or special characters',
-        );
-    });
-    if ((r.operator === 'In' || r.operator === 'NotIn') && values.length === 0) {
-      ctx.error(
-        at('requirements', i, r.values === undefined ? 'operator' : 'values'),
-        `requirements with operator '${r.operator}' must have a value defined`,
-        'List at least one value under values',
-      );
-    }
-    if ((r.operator === 'Exists' || r.operator === 'DoesNotExist') && values.length > 0) {
-      ctx.error(at('requirements', i, 'values'), `operator ${r.operator} takes no values`, 'Remove values');
-    }
-    if (
-      ['Gt', 'Lt', 'Gte', 'Lte'].includes(r.operator) &&
-      (values.length !== 1 || !/^[0-9]+$/.test(values[0]))
-    ) {
-      ctx.error(
-        at('requirements', i, r.values === undefined ? 'operator' : 'values'),
-        `requirements operator '${r.operator}' must have a single positive integer value`,
-        'Write values: ["5"]',
-      );
-    }
-  });
+  checkRequirementList(ctx, at('requirements'), overlay.requirements, NODE_OVERLAY_REQUIREMENTS);
 
   if (overlay.price !== undefined && overlay.priceAdjustment !== undefined) {
     ctx.error(

@@ -3,6 +3,7 @@ import { CheckContext } from '../check-context';
 import { durationProblem, DurationRule } from '../check-durations';
 import { labelKeyProblem, labelValueProblem, restrictedLabelProblem } from '../check-labels';
 import { objectNameProblem } from '../check-names';
+import { checkRequirementList, checkRequirementValues, RequirementRules } from '../check-requirement-list';
 import { LABELS } from '../../facts/constants';
 import { didYouMean } from '../../shared/did-you-mean';
 import { PathSegment } from '../../parse/located';
@@ -18,6 +19,15 @@ const MAX_REQUIREMENTS = 100;
 /** Kubernetes limit on the total size of an object's annotations. */
 export const MAX_ANNOTATION_BYTES = 256 * 1024;
 const BUDGET_NODES = /^((100|[0-9]{1,2})%|[0-9]+)$/;
+/** A NodePool's requirements: In needs values; Karpenter sets the hostname and node pool labels itself. */
+const NODE_POOL_REQUIREMENTS: RequirementRules = {
+  needValues: ['In'],
+  restrictedKey: (key) =>
+    key === LABELS.hostname || key === LABELS.nodePool
+      ? { message: `requirement on '${show(key)}' is restricted`, fix: 'Remove this requirement' }
+      : undefined,
+  absentValuesAt: 'values',
+};
 
 export function checkNodePool(
   ctx: CheckContext,
@@ -84,46 +94,7 @@ export function checkNodePool(
     );
   }
 
-  (pool.requirements ?? []).forEach((r, i) => {
-    const keyProblem = labelKeyProblem(r.key);
-    if (keyProblem) ctx.error(at('requirements', i, 'key'), keyProblem, 'Use a valid label key');
-    if (r.key === LABELS.hostname || r.key === LABELS.nodePool) {
-      ctx.error(
-        at('requirements', i, 'key'),
-        `requirement on '${show(r.key)}' is restricted`,
-        'Remove this requirement',
-      );
-    }
-    const values = r.values ?? [];
-    checkRequirementValues(ctx, at('requirements', i, 'values'), values);
-    if (r.operator === 'In' && values.length === 0) {
-      ctx.error(
-        at('requirements', i, 'values'),
-        'operator In needs at least one value',
-        'List the allowed values',
-      );
-    }
-    if ((r.operator === 'Exists' || r.operator === 'DoesNotExist') && values.length > 0) {
-      ctx.error(at('requirements', i, 'values'), `operator ${r.operator} takes no values`, 'Remove values');
-    }
-    if (
-      ['Gt', 'Lt', 'Gte', 'Lte'].includes(r.operator) &&
-      (values.length !== 1 || !/^[0-9]+$/.test(values[0]))
-    ) {
-      ctx.error(
-        at('requirements', i, 'values'),
-        `operator ${r.operator} needs exactly one positive whole number`,
-        'Write values: ["2"]',
-      );
-    }
-    if (r.minValues !== undefined && values.length < r.minValues && r.operator === 'In') {
-      ctx.error(
-        at('requirements', i, 'minValues'),
-        `minValues ${r.minValues} is more than the ${values.length} values listed`,
-        'Lower minValues or list more values',
-      );
-    }
-  });
+  checkRequirementList(ctx, at('requirements'), pool.requirements ?? [], NODE_POOL_REQUIREMENTS);
 
   for (const [key, value] of Object.entries(pool.labels ?? {})) {
     const keyProblem = labelKeyProblem(key);
@@ -217,19 +188,6 @@ export function checkNodePool(
       hoursAndMinutesOnly: true,
     });
     // The schedule itself is parsed as Karpenter parses it in check-disruption.ts.
-  });
-}
-
-/** Requirement values are label values. */
-function checkRequirementValues(ctx: CheckContext, path: PathSegment[], values: readonly string[]): void {
-  values.forEach((value, j) => {
-    const problem = labelValueProblem(value);
-    if (problem)
-      ctx.error(
-        [...path, j],
-        problem,
-        'Requirement values are label values: use one without spaces or special characters',
-      );
   });
 }
 

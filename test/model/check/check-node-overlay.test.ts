@@ -11,7 +11,7 @@ describe('node overlay checks', () => {
       ),
     ).toEqual([
       "clusters/demo.yaml:13:5 nodeOverlays.a.requirements: missing required key 'requirements'. Add requirements.",
-      "clusters/demo.yaml:17:19 nodeOverlays.b.requirements[0].operator: requirements with operator 'In' must have a value defined. List at least one value under values.",
+      'clusters/demo.yaml:17:19 nodeOverlays.b.requirements[0].operator: operator In needs at least one value. List at least one value under values.',
       "clusters/demo.yaml:19:5 nodeOverlays.b.priceAdjustment: cannot set both 'price' and 'priceAdjustment'. Keep price (an absolute price) or priceAdjustment (a change to the AWS price), not both.",
       'clusters/demo.yaml:25:14 nodeOverlays.d.requirements[0].key: label domain "karpenter.k8s.aws" is restricted in NodeOverlay requirements (\'karpenter.k8s.aws/instance-foo\'). Use one of the allowed labels of that domain (e.g. karpenter.k8s.aws/ec2nodeclass, karpenter.k8s.aws/instance-encryption-in-transit-supported, karpenter.k8s.aws/instance-category) or a NodePool template label.',
       "clusters/demo.yaml:28:7 nodeOverlays.d.capacity.cpu: 'cpu' cannot be set: a NodeOverlay's capacity adds extended resources only (invalid resource restricted). Remove it; name an extended resource such as nvidia.com/gpu-slice.",
