@@ -21,6 +21,7 @@ import { checkFleet, FleetEntry } from './check/check-fleet';
 import { checkRings } from './check/check-rings';
 import { checkResolvedCluster } from './check/check-resolved';
 import { Diagnostic, sortDiagnostics, UserError } from './shared/diagnostics';
+import { DefaultsFindings, diagnosticId } from './shared/defaults-findings';
 import { checkDefaultsOverrides } from './check/check-defaults-overrides';
 import { ClusterModel, FleetModel } from './shared/fleet-model';
 import { clusterSchema, defaultsSchema, fleetValidators } from './schema/fleet-schema';
@@ -52,6 +53,58 @@ export function loadFleetFromSources(
   internal?: { readonly emptyMessageDir?: string },
 ): LoadedFleet {
   const diagnostics: Diagnostic[] = [];
+  const { defaultsSource, clusterSources } = fleetFiles(sources, diagnostics, internal?.emptyMessageDir);
+  const validators = fleetValidators();
+  const defaults = loadDefaults(defaultsSource, validators, diagnostics);
+  const run: LoadRun = {
+    sources,
+    validators,
+    defaults,
+    diagnostics,
+    inDefaults: new DefaultsFindings(defaultsSource?.path, diagnostics),
+    secrets: [],
+  };
+  const entries: FleetEntry[] = [];
+  for (const source of clusterSources) {
+    const entry = loadCluster(run, source);
+    if (entry) entries.push(entry);
+  }
+  run.inDefaults.flush();
+  diagnostics.push(...checkFleet(entries), ...checkRings(entries));
+  return fleetOrErrors(diagnostics, run.secrets, entries);
+}
+
+/** What every cluster file of one load shares; diagnostics and secrets collect across files. */
+interface LoadRun {
+  /** As given (unsorted): the secret check reads their text. */
+  readonly sources: readonly FleetSource[];
+  readonly validators: ReturnType<typeof fleetValidators>;
+  readonly defaults: LoadedDefaults;
+  readonly diagnostics: Diagnostic[];
+  readonly inDefaults: DefaultsFindings;
+  readonly secrets: SecretValue[];
+}
+
+/** `_defaults.yaml` as parsed; not usable when it does not parse. */
+interface LoadedDefaults {
+  readonly root: LocatedNode | undefined;
+  readonly usable: boolean;
+}
+
+/** A cluster file after the schema: its merged tree and what of it the checks read. */
+interface ClusterFile {
+  readonly source: FleetSource;
+  readonly root: LocatedNode;
+  readonly raw: RawCluster;
+  readonly stem: string;
+}
+
+/** The files sorted by path: `_defaults.yaml` and the cluster files; any other name is an error. */
+function fleetFiles(
+  sources: readonly FleetSource[],
+  diagnostics: Diagnostic[],
+  emptyMessageDir: string | undefined,
+): { defaultsSource: FleetSource | undefined; clusterSources: FleetSource[] } {
   const sorted = [...sources].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const defaultsSource = sorted.find((s) => basename(s.path) === DEFAULTS_FILE);
   const clusterSources: FleetSource[] = [];
@@ -79,126 +132,150 @@ export function loadFleetFromSources(
     }
   }
   if (clusterSources.length === 0 && diagnostics.length === 0) {
-    const dir = internal?.emptyMessageDir ?? 'clusters';
+    const dir = emptyMessageDir ?? 'clusters';
     diagnostics.push(
       fileError(dir, 'the fleet has no cluster', `Add ${dir}/<cluster>.yaml (see docs/fleet-reference.md)`),
     );
   }
+  return { defaultsSource, clusterSources };
+}
 
-  const validators = fleetValidators();
-  let defaultsRoot: LocatedNode | undefined;
-  let defaultsUsable = true;
-  if (defaultsSource) {
-    const parsed = parseFleetSource(defaultsSource.path, defaultsSource.text);
-    diagnostics.push(...parsed.diagnostics);
-    defaultsRoot = parsed.root;
-    if (!defaultsRoot) defaultsUsable = false;
-    else if (!validators.defaults(toPlain(defaultsRoot))) {
-      // Merged anyway: its errors are reported once (deduplicated), cluster checks still run.
-      diagnostics.push(...translateSchemaErrors(validators.defaults.errors ?? [], defaultsRoot));
-    }
+/** Parses `_defaults.yaml` and checks it against its schema. */
+function loadDefaults(
+  defaultsSource: FleetSource | undefined,
+  validators: ReturnType<typeof fleetValidators>,
+  diagnostics: Diagnostic[],
+): LoadedDefaults {
+  if (!defaultsSource) return { root: undefined, usable: true };
+  const parsed = parseFleetSource(defaultsSource.path, defaultsSource.text);
+  diagnostics.push(...parsed.diagnostics);
+  const root = parsed.root;
+  if (!root) return { root: undefined, usable: false };
+  if (!validators.defaults(toPlain(root))) {
+    // Merged anyway: its errors are reported once (deduplicated), cluster checks still run.
+    diagnostics.push(...translateSchemaErrors(validators.defaults.errors ?? [], root));
   }
+  return { root, usable: true };
+}
 
-  // Problems found in _defaults.yaml values while checking a cluster: reported once, naming
-  // the clusters concerned unless it is all of them.
-  const inDefaults = new Map<string, { diagnostic: Diagnostic; clusters: string[] }>();
-  const alreadyReported = new Set(diagnostics.map(diagnosticId));
-  let merged = 0;
-  const report = (file: string, list: readonly Diagnostic[]) => {
-    for (const d of list) {
-      if (defaultsSource === undefined || d.file !== defaultsSource.path) {
-        diagnostics.push(d);
-        continue;
-      }
-      const id = diagnosticId(d);
-      if (alreadyReported.has(id)) continue;
-      const seen = inDefaults.get(id) ?? { diagnostic: d, clusters: [] };
-      if (!seen.clusters.includes(file)) seen.clusters.push(file);
-      inDefaults.set(id, seen);
-    }
+/** One cluster file: parse, merge over the defaults, schema, checks, resolve, checks of resolved values. */
+function loadCluster(run: LoadRun, source: FleetSource): FleetEntry | undefined {
+  const parsed = parseFleetSource(source.path, source.text);
+  run.diagnostics.push(...parsed.diagnostics);
+  if (!parsed.root) return undefined;
+  const defaultsRoot = run.defaults.root;
+  if (defaultsRoot) run.inDefaults.merged++;
+  const root = defaultsRoot ? mergeLocated(defaultsRoot, parsed.root) : parsed.root;
+  const plain = toPlain(root);
+  const schema = checkSchema(run, source, root, plain);
+  if (schema === undefined || !run.defaults.usable) return undefined;
+  const raw = schema.checked as RawCluster;
+  const stem = basename(source.path).replace(/\.yaml$/, '');
+  const file: ClusterFile = { source, root, raw, stem };
+  const entry: FleetEntry = {
+    name: clusterNameOf(raw, stem),
+    nameLoc: raw.name !== undefined ? keyLocAt(root, ['name']) : { file: source.path, line: 1, col: 1 },
+    root,
   };
+  const ctx = checkSemantics(run, file, parsed.root, plain);
+  if (schema.partial) return entry;
+  return resolveAndCheck(run, file, entry, schema.valid && ctx.errorCount === 0, ctx);
+}
 
-  const entries: FleetEntry[] = [];
-  const secrets: SecretValue[] = [];
-  for (const source of clusterSources) {
-    const parsed = parseFleetSource(source.path, source.text);
-    diagnostics.push(...parsed.diagnostics);
-    if (!parsed.root) continue;
-    if (defaultsRoot) merged++;
-    const root = defaultsRoot ? mergeLocated(defaultsRoot, parsed.root) : parsed.root;
-    const plain = toPlain(root);
-    // Without usable defaults, missing keys may well be in the broken defaults file:
-    // check only what is written here (types, unknown keys), not what is required.
-    const validate = defaultsUsable ? validators.cluster : validators.defaults;
-    const valid = validate(plain);
-    let checked = plain;
-    // The file lacks a key the checks below need (aws, gitops): they check what is there.
-    let partial = false;
-    if (!valid) {
-      const errors = validate.errors ?? [];
-      report(
-        source.path,
-        translateSchemaErrors(errors, root, defaultsUsable ? clusterSchema : defaultsSchema),
-      );
-      // Check the rest anyway, so that one file's mistakes are all reported at once.
-      let pruned = defaultsUsable
-        ? pruneInvalid(
-            plain,
-            errors,
-            (v) => validate(v),
-            () => validate.errors ?? [],
-          )
-        : undefined;
-      if (pruned === undefined && defaultsUsable) {
-        pruned = pruneWithoutBrokenTop(plain, errors, validate);
-        partial = true;
-      }
-      if (pruned === undefined) continue;
-      checked = pruned;
-    }
-    if (!defaultsUsable) continue;
-    const raw = checked as RawCluster;
-    const stem = basename(source.path).replace(/\.yaml$/, '');
-    const entry = {
-      name: clusterNameOf(raw, stem),
-      nameLoc: raw.name !== undefined ? keyLocAt(root, ['name']) : { file: source.path, line: 1, col: 1 },
-      root,
-    };
-    const ctx = new CheckContext(root, raw, stem, declaredClassNames(plain));
-    checkClusterSemantics(ctx);
-    secrets.push(...checkSecrets(ctx, (file) => sources.find((s) => s.path === file)?.text).secrets);
-    report(source.path, ctx.diagnostics);
-    if (defaultsRoot) report(source.path, checkDefaultsOverrides(defaultsRoot, parsed.root, raw));
-    if (partial) {
-      entries.push(entry);
-      continue;
-    }
-    // Resolved even after errors, so that checks of resolved values (a node role that does not
-    // match) and across clusters report in this run too; only a clean fleet is returned.
-    const clean = valid && ctx.errorCount === 0;
-    let model: ClusterModel;
-    try {
-      model = resolveCluster(raw, { file: source.path, stem, root });
-    } catch (e) {
-      // The resolver expects checked input: after errors, what it cannot resolve is not checked further.
-      if (clean) throw e;
-      entries.push(entry);
-      continue;
-    }
-    // A field with an error of its own is not reported again for what was derived from it.
-    const flagged = new Set(ctx.diagnostics.filter((d) => d.severity === 'error').map((d) => d.path));
-    report(
-      source.path,
-      checkResolvedCluster(model, root, raw).filter((d) => !flagged.has(d.path)),
-    );
-    entries.push({ ...entry, model });
-  }
+/** What the schema left to check: `checked` is the file, or its valid part after errors. */
+interface SchemaOutcome {
+  /** The whole file passed the schema. */
+  readonly valid: boolean;
+  readonly checked: unknown;
+  /** The file lacks a key the checks below need (aws, gitops): they check what is there. */
+  readonly partial: boolean;
+}
 
-  for (const { diagnostic, clusters } of inDefaults.values()) {
-    const scope = clusters.length < merged ? ` (when merged into ${clusters.join(', ')})` : '';
-    diagnostics.push({ ...diagnostic, message: `${diagnostic.message}${scope}` });
+/** JSON Schema; after errors, the valid rest of the file (undefined: nothing left to check). */
+function checkSchema(
+  run: LoadRun,
+  source: FleetSource,
+  root: LocatedNode,
+  plain: unknown,
+): SchemaOutcome | undefined {
+  const usable = run.defaults.usable;
+  // Without usable defaults, missing keys may well be in the broken defaults file:
+  // check only what is written here (types, unknown keys), not what is required.
+  const validate = usable ? run.validators.cluster : run.validators.defaults;
+  if (validate(plain)) return { valid: true, checked: plain, partial: false };
+  const errors = validate.errors ?? [];
+  run.inDefaults.report(
+    source.path,
+    translateSchemaErrors(errors, root, usable ? clusterSchema : defaultsSchema),
+  );
+  // Check the rest anyway, so that one file's mistakes are all reported at once.
+  let pruned = usable
+    ? pruneInvalid(
+        plain,
+        errors,
+        (v) => validate(v),
+        () => validate.errors ?? [],
+      )
+    : undefined;
+  let partial = false;
+  if (pruned === undefined && usable) {
+    pruned = pruneWithoutBrokenTop(plain, errors, validate);
+    partial = true;
   }
-  diagnostics.push(...checkFleet(entries), ...checkRings(entries));
+  if (pruned === undefined) return undefined;
+  return { valid: false, checked: pruned, partial };
+}
+
+/** Semantic checks, secrets, and names the file shares with `_defaults.yaml`. */
+function checkSemantics(
+  run: LoadRun,
+  file: ClusterFile,
+  fileRoot: LocatedNode,
+  plain: unknown,
+): CheckContext {
+  const ctx = new CheckContext(file.root, file.raw, file.stem, declaredClassNames(plain));
+  checkClusterSemantics(ctx);
+  run.secrets.push(...checkSecrets(ctx, (path) => run.sources.find((s) => s.path === path)?.text).secrets);
+  run.inDefaults.report(file.source.path, ctx.diagnostics);
+  if (run.defaults.root)
+    run.inDefaults.report(file.source.path, checkDefaultsOverrides(run.defaults.root, fileRoot, file.raw));
+  return ctx;
+}
+
+/**
+ * Resolved even after errors, so that checks of resolved values (a node role that does not
+ * match) and across clusters report in this run too; only a clean fleet is returned.
+ */
+function resolveAndCheck(
+  run: LoadRun,
+  file: ClusterFile,
+  entry: FleetEntry,
+  clean: boolean,
+  ctx: CheckContext,
+): FleetEntry {
+  let model: ClusterModel;
+  try {
+    model = resolveCluster(file.raw, { file: file.source.path, stem: file.stem, root: file.root });
+  } catch (e) {
+    // The resolver expects checked input: after errors, what it cannot resolve is not checked further.
+    if (clean) throw e;
+    return entry;
+  }
+  // A field with an error of its own is not reported again for what was derived from it.
+  const flagged = new Set(ctx.diagnostics.filter((d) => d.severity === 'error').map((d) => d.path));
+  run.inDefaults.report(
+    file.source.path,
+    checkResolvedCluster(model, file.root, file.raw).filter((d) => !flagged.has(d.path)),
+  );
+  return { ...entry, model };
+}
+
+/** Every diagnostic one bounded line, secrets masked: any error throws them all, else the fleet. */
+function fleetOrErrors(
+  diagnostics: readonly Diagnostic[],
+  secrets: readonly SecretValue[],
+  entries: readonly FleetEntry[],
+): LoadedFleet {
   const all = dedupeDiagnostics(withoutSecrets(diagnostics, secrets).map(oneLineDiagnostic));
   if (all.some((d) => d.severity === 'error')) throw new UserError(all);
   return {
@@ -286,10 +363,6 @@ function declaredClassNames(plain: unknown): readonly string[] {
   return classes !== null && typeof classes === 'object' && !Array.isArray(classes)
     ? Object.keys(classes)
     : [];
-}
-
-function diagnosticId(d: Diagnostic): string {
-  return [d.severity, d.file, d.line, d.col, d.path, d.message].join('\u0000');
 }
 
 export function dedupeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {

@@ -126,17 +126,50 @@ function poolShape(name: string, value: unknown): PoolShape {
   };
 }
 
+/** Records one finding at `path` of `doc`; `check` is prefixed with `cross/`. */
+type Report = (
+  doc: ManifestDocument,
+  object: string | undefined,
+  check: string,
+  path: PathSegment[],
+  message: string,
+  fix?: string,
+  severity?: 'error' | 'warning',
+) => void;
+
+interface Manifest {
+  readonly doc: ManifestDocument;
+  readonly value: Record<string, unknown>;
+}
+interface NamedManifest extends Manifest {
+  readonly name: string;
+}
+
+/** The objects the cross-checks compare, by kind. */
+interface ClusterObjects {
+  readonly nodeClasses: Map<string, Manifest>;
+  readonly pools: NamedManifest[];
+  readonly applications: NamedManifest[];
+}
+
 export function crossCheckCluster(c: ClusterArtifacts): Finding[] {
   const out: Finding[] = [];
-  const push = (
-    doc: ManifestDocument,
-    object: string | undefined,
-    check: string,
-    path: PathSegment[],
-    message: string,
-    fix?: string,
-    severity: 'error' | 'warning' = 'error',
-  ): void => {
+  const report = findingReporter(out);
+  const objects = collectObjects(c.manifests);
+  for (const p of objects.pools) {
+    checkNodeClassRef(c, p, objects.nodeClasses, report);
+    checkPoolLimits(p, report);
+  }
+  checkPoolOverlap(objects.pools, report);
+  for (const app of objects.applications) checkChartVersions(c, app, report);
+  const facts = c.cloudFormation ? cfnFacts(c.cloudFormation.value) : undefined;
+  if (c.values) checkHelmValues(c, c.values, facts, report);
+  if (facts) checkNodeClassIam(objects.nodeClasses, facts, report);
+  return out;
+}
+
+function findingReporter(out: Finding[]): Report {
+  return (doc, object, check, path, message, fix, severity = 'error') => {
     const pos = doc.locate(path);
     out.push({
       file: doc.file,
@@ -151,11 +184,13 @@ export function crossCheckCluster(c: ClusterArtifacts): Finding[] {
       ...(fix ? { fix } : {}),
     });
   };
+}
 
-  const nodeClasses = new Map<string, { doc: ManifestDocument; value: Record<string, unknown> }>();
-  const pools: { doc: ManifestDocument; value: Record<string, unknown>; name: string }[] = [];
-  const applications: { doc: ManifestDocument; value: Record<string, unknown>; name: string }[] = [];
-  for (const doc of c.manifests) {
+function collectObjects(manifests: readonly ManifestDocument[]): ClusterObjects {
+  const nodeClasses = new Map<string, Manifest>();
+  const pools: NamedManifest[] = [];
+  const applications: NamedManifest[] = [];
+  for (const doc of manifests) {
     const v = doc.value;
     if (!isRecord(v)) continue;
     const name = String(get(v, ['metadata', 'name']) ?? '');
@@ -166,59 +201,70 @@ export function crossCheckCluster(c: ClusterArtifacts): Finding[] {
     else if (v.kind === 'Application' && String(v.apiVersion).startsWith('argoproj.io/'))
       applications.push({ doc, value: v, name });
   }
+  return { nodeClasses, pools, applications };
+}
 
-  // nodeClassRef resolves; limits present.
-  for (const p of pools) {
-    const object = `NodePool/${p.name}`;
-    const ref = get(p.value, ['spec', 'template', 'spec', 'nodeClassRef']);
-    const refPath = ['spec', 'template', 'spec', 'nodeClassRef'];
-    if (isRecord(ref)) {
-      const refName = String(ref.name ?? '');
-      if (ref.group !== 'karpenter.k8s.aws' || ref.kind !== 'EC2NodeClass') {
-        push(
-          p.doc,
-          object,
-          'node-class-ref',
-          refPath,
-          `nodeClassRef points at ${String(ref.group)}/${String(ref.kind)}, not karpenter.k8s.aws/EC2NodeClass`,
-          'Use group karpenter.k8s.aws and kind EC2NodeClass',
-        );
-      } else if (!nodeClasses.has(refName)) {
-        const known = [...nodeClasses.keys()].sort();
-        push(
-          p.doc,
-          object,
-          'node-class-ref',
-          [...refPath, 'name'],
-          `nodeClassRef names EC2NodeClass '${refName}', which cluster ${c.cluster} does not define`,
-          known.length ? `Use one of: ${known.join(', ')}` : 'Add the EC2NodeClass to the cluster',
-        );
-      }
-    }
-    const limits = get(p.value, ['spec', 'limits']);
-    if (
-      get(p.value, ['spec', 'replicas']) === undefined &&
-      (!isRecord(limits) || Object.keys(limits).length === 0)
-    ) {
-      push(
-        p.doc,
-        object,
-        'no-limits',
-        ['spec'],
-        `NodePool '${p.name}' has no limits: Karpenter may launch nodes without bound`,
-        'Set spec.limits, e.g. cpu: "1000" and memory: 1000Gi',
-        'warning',
-      );
-    }
+/** nodeClassRef resolves to an EC2NodeClass of the cluster. */
+function checkNodeClassRef(
+  c: ClusterArtifacts,
+  p: NamedManifest,
+  nodeClasses: ReadonlyMap<string, Manifest>,
+  report: Report,
+): void {
+  const object = `NodePool/${p.name}`;
+  const ref = get(p.value, ['spec', 'template', 'spec', 'nodeClassRef']);
+  const refPath = ['spec', 'template', 'spec', 'nodeClassRef'];
+  if (!isRecord(ref)) return;
+  const refName = String(ref.name ?? '');
+  if (ref.group !== 'karpenter.k8s.aws' || ref.kind !== 'EC2NodeClass') {
+    report(
+      p.doc,
+      object,
+      'node-class-ref',
+      refPath,
+      `nodeClassRef points at ${String(ref.group)}/${String(ref.kind)}, not karpenter.k8s.aws/EC2NodeClass`,
+      'Use group karpenter.k8s.aws and kind EC2NodeClass',
+    );
+  } else if (!nodeClasses.has(refName)) {
+    const known = [...nodeClasses.keys()].sort();
+    report(
+      p.doc,
+      object,
+      'node-class-ref',
+      [...refPath, 'name'],
+      `nodeClassRef names EC2NodeClass '${refName}', which cluster ${c.cluster} does not define`,
+      known.length ? `Use one of: ${known.join(', ')}` : 'Add the EC2NodeClass to the cluster',
+    );
   }
+}
 
-  // Two pools with equal weight that can serve the same pod (who wins: equalWeightOrder).
+/** A dynamic pool has limits. */
+function checkPoolLimits(p: NamedManifest, report: Report): void {
+  const limits = get(p.value, ['spec', 'limits']);
+  if (
+    get(p.value, ['spec', 'replicas']) === undefined &&
+    (!isRecord(limits) || Object.keys(limits).length === 0)
+  ) {
+    report(
+      p.doc,
+      `NodePool/${p.name}`,
+      'no-limits',
+      ['spec'],
+      `NodePool '${p.name}' has no limits: Karpenter may launch nodes without bound`,
+      'Set spec.limits, e.g. cpu: "1000" and memory: 1000Gi',
+      'warning',
+    );
+  }
+}
+
+/** Two pools with equal weight that can serve the same pod (who wins: equalWeightOrder). */
+function checkPoolOverlap(pools: readonly NamedManifest[], report: Report): void {
   const dynamicPools = pools.filter((p) => get(p.value, ['spec', 'replicas']) === undefined);
   const byName = new Map(dynamicPools.map((p) => [p.name, p]));
   for (const [a, b] of overlappingPools(dynamicPools.map((p) => poolShape(p.name, p.value)))) {
     const pb = byName.get(b.name)!;
     const [first, second] = equalWeightOrder(a.name, b.name);
-    push(
+    report(
       pb.doc,
       `NodePool/${b.name}`,
       'pool-overlap',
@@ -228,115 +274,138 @@ export function crossCheckCluster(c: ClusterArtifacts): Finding[] {
       'warning',
     );
   }
+}
 
-  // Chart and CRD versions agree with the declared version (whose schemas were used).
-  for (const app of applications) {
-    const sources = [
-      get(app.value, ['spec', 'source']),
-      ...((get(app.value, ['spec', 'sources']) as unknown[] | undefined) ?? []),
-    ];
-    sources.forEach((s, i) => {
-      if (
-        !isRecord(s) ||
-        (s.chart !== KARPENTER_CHART && s.chart !== KARPENTER_CRD_CHART) ||
-        typeof s.targetRevision !== 'string'
-      )
-        return;
-      if (stripV(s.targetRevision) === c.karpenterVersion) return;
-      const path =
-        i === 0 ? ['spec', 'source', 'targetRevision'] : ['spec', 'sources', i - 1, 'targetRevision'];
-      push(
-        app.doc,
-        `Application/${app.name}`,
-        'versions',
-        path,
-        `chart ${String(s.chart)} is at ${s.targetRevision} but cluster ${c.cluster} declares Karpenter ${c.karpenterVersion} (whose CRD schemas validated its objects)`,
-        'Chart, CRD chart and schemas must use one Karpenter version: regenerate with npm run synth',
-      );
-    });
+/** Chart and CRD versions agree with the declared version (whose schemas were used). */
+function checkChartVersions(c: ClusterArtifacts, app: NamedManifest, report: Report): void {
+  const sources = [
+    get(app.value, ['spec', 'source']),
+    ...((get(app.value, ['spec', 'sources']) as unknown[] | undefined) ?? []),
+  ];
+  sources.forEach((s, i) => {
+    if (
+      !isRecord(s) ||
+      (s.chart !== KARPENTER_CHART && s.chart !== KARPENTER_CRD_CHART) ||
+      typeof s.targetRevision !== 'string'
+    )
+      return;
+    if (stripV(s.targetRevision) === c.karpenterVersion) return;
+    const path =
+      i === 0 ? ['spec', 'source', 'targetRevision'] : ['spec', 'sources', i - 1, 'targetRevision'];
+    report(
+      app.doc,
+      `Application/${app.name}`,
+      'versions',
+      path,
+      `chart ${String(s.chart)} is at ${s.targetRevision} but cluster ${c.cluster} declares Karpenter ${c.karpenterVersion} (whose CRD schemas validated its objects)`,
+      'Chart, CRD chart and schemas must use one Karpenter version: regenerate with npm run synth',
+    );
+  });
+}
+
+/** Helm values vs CloudFormation: cluster name, then interruption queue. */
+function checkHelmValues(
+  c: ClusterArtifacts,
+  values: ManifestDocument,
+  facts: CfnFacts | undefined,
+  report: Report,
+): void {
+  const settings = get(values.value, ['settings']);
+  checkClusterName(c, values, get(settings, ['clusterName']), facts, report);
+  if (facts && facts.queueNames.size > 0)
+    checkInterruptionQueue(values, get(settings, ['interruptionQueue']), facts, report);
+}
+
+function checkClusterName(
+  c: ClusterArtifacts,
+  values: ManifestDocument,
+  clusterName: unknown,
+  facts: CfnFacts | undefined,
+  report: Report,
+): void {
+  if (clusterName !== c.cluster) {
+    report(
+      values,
+      undefined,
+      'cluster-name',
+      ['settings', 'clusterName'],
+      `settings.clusterName is '${String(clusterName ?? '')}' but the cluster is '${c.cluster}'`,
+      `Set settings.clusterName to ${c.cluster}`,
+    );
+  } else if (facts && facts.clusterNames.size > 0 && !facts.clusterNames.has(clusterName)) {
+    report(
+      values,
+      undefined,
+      'cluster-name',
+      ['settings', 'clusterName'],
+      `settings.clusterName '${clusterName}' differs from the cluster CloudFormation grants access to (${[...facts.clusterNames].sort().join(', ')})`,
+    );
   }
+}
 
-  // Helm values vs CloudFormation.
-  const facts = c.cloudFormation ? cfnFacts(c.cloudFormation.value) : undefined;
-  if (c.values) {
-    const settings = get(c.values.value, ['settings']);
-    const clusterName = get(settings, ['clusterName']);
-    const queue = get(settings, ['interruptionQueue']);
-    if (clusterName !== c.cluster) {
-      push(
-        c.values,
-        undefined,
-        'cluster-name',
-        ['settings', 'clusterName'],
-        `settings.clusterName is '${String(clusterName ?? '')}' but the cluster is '${c.cluster}'`,
-        `Set settings.clusterName to ${c.cluster}`,
-      );
-    } else if (facts && facts.clusterNames.size > 0 && !facts.clusterNames.has(clusterName)) {
-      push(
-        c.values,
-        undefined,
-        'cluster-name',
-        ['settings', 'clusterName'],
-        `settings.clusterName '${clusterName}' differs from the cluster CloudFormation grants access to (${[...facts.clusterNames].sort().join(', ')})`,
-      );
-    }
-    if (facts && facts.queueNames.size > 0) {
-      if (typeof queue !== 'string' || queue === '') {
-        push(
-          c.values,
-          undefined,
-          'interruption-queue',
-          ['settings'],
-          `settings.interruptionQueue is not set although CloudFormation creates queue ${[...facts.queueNames].sort().join(', ')}: Karpenter would ignore interruptions`,
-          'Set settings.interruptionQueue to the queue name',
-        );
-      } else if (!facts.queueNames.has(queue)) {
-        push(
-          c.values,
-          undefined,
-          'interruption-queue',
-          ['settings', 'interruptionQueue'],
-          `settings.interruptionQueue '${queue}' is not the queue CloudFormation creates (${[...facts.queueNames].sort().join(', ')})`,
-          'Use the same queue name in both',
-        );
-      }
-    }
+function checkInterruptionQueue(
+  values: ManifestDocument,
+  queue: unknown,
+  facts: CfnFacts,
+  report: Report,
+): void {
+  if (typeof queue !== 'string' || queue === '') {
+    report(
+      values,
+      undefined,
+      'interruption-queue',
+      ['settings'],
+      `settings.interruptionQueue is not set although CloudFormation creates queue ${[...facts.queueNames].sort().join(', ')}: Karpenter would ignore interruptions`,
+      'Set settings.interruptionQueue to the queue name',
+    );
+  } else if (!facts.queueNames.has(queue)) {
+    report(
+      values,
+      undefined,
+      'interruption-queue',
+      ['settings', 'interruptionQueue'],
+      `settings.interruptionQueue '${queue}' is not the queue CloudFormation creates (${[...facts.queueNames].sort().join(', ')})`,
+      'Use the same queue name in both',
+    );
   }
+}
 
-  // EC2NodeClass role / instance profile vs CloudFormation.
-  if (facts) {
-    for (const [name, nc] of nodeClasses) {
-      const role = get(nc.value, ['spec', 'role']);
-      const profile = get(nc.value, ['spec', 'instanceProfile']);
-      if (typeof role === 'string' && facts.nodeRoleNames.size > 0) {
-        const roleName = role.includes('/') ? role.slice(role.lastIndexOf('/') + 1) : role;
-        if (!facts.nodeRoleNames.has(roleName)) {
-          push(
-            nc.doc,
-            `EC2NodeClass/${name}`,
-            'node-role',
-            ['spec', 'role'],
-            `role '${role}' is not the node role CloudFormation creates (${[...facts.nodeRoleNames].sort().join(', ')})`,
-            "Nodes would fail to join: use the node role name from the cluster's CloudFormation",
-          );
-        }
-      }
-      if (
-        typeof profile === 'string' &&
-        facts.instanceProfileNames.size > 0 &&
-        !facts.instanceProfileNames.has(profile)
-      ) {
-        push(
+/** EC2NodeClass role / instance profile vs CloudFormation. */
+function checkNodeClassIam(
+  nodeClasses: ReadonlyMap<string, Manifest>,
+  facts: CfnFacts,
+  report: Report,
+): void {
+  for (const [name, nc] of nodeClasses) {
+    const role = get(nc.value, ['spec', 'role']);
+    const profile = get(nc.value, ['spec', 'instanceProfile']);
+    if (typeof role === 'string' && facts.nodeRoleNames.size > 0) {
+      const roleName = role.includes('/') ? role.slice(role.lastIndexOf('/') + 1) : role;
+      if (!facts.nodeRoleNames.has(roleName)) {
+        report(
           nc.doc,
           `EC2NodeClass/${name}`,
-          'instance-profile',
-          ['spec', 'instanceProfile'],
-          `instanceProfile '${profile}' is not an instance profile CloudFormation creates (${[...facts.instanceProfileNames].sort().join(', ')})`,
+          'node-role',
+          ['spec', 'role'],
+          `role '${role}' is not the node role CloudFormation creates (${[...facts.nodeRoleNames].sort().join(', ')})`,
+          "Nodes would fail to join: use the node role name from the cluster's CloudFormation",
         );
       }
     }
+    if (
+      typeof profile === 'string' &&
+      facts.instanceProfileNames.size > 0 &&
+      !facts.instanceProfileNames.has(profile)
+    ) {
+      report(
+        nc.doc,
+        `EC2NodeClass/${name}`,
+        'instance-profile',
+        ['spec', 'instanceProfile'],
+        `instanceProfile '${profile}' is not an instance profile CloudFormation creates (${[...facts.instanceProfileNames].sort().join(', ')})`,
+      );
+    }
   }
-  return out;
 }
 
 /**

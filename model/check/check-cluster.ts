@@ -21,18 +21,34 @@ import { checkUserDataDownloads } from './node-class/check-user-data-downloads';
 import { checkZones } from './node-pool/check-zones';
 import { didYouMean } from '../shared/did-you-mean';
 import { KNOWN_FEATURE_GATES } from '../facts/feature-gates';
+import { checkControllerIdentity } from './check-controller-identity';
 import { checkHelmValues } from './helm-values-check';
 import { PathSegment } from '../parse/located';
 import { RawCluster } from '../parse/raw-fleet';
 import { show } from '../shared/show-value';
 
 const ACCOUNT_ID = /^[0-9]{12}$/;
-export const OIDC_PROVIDER_ARN =
-  /^arn:(aws|aws-cn|aws-us-gov):iam::([0-9]{12}):oidc-provider\/([A-Za-z0-9.-]+(\/[A-Za-z0-9._-]+)*)$/;
-const POLICY_ARN = /^arn:(aws|aws-cn|aws-us-gov):iam::([0-9]{12}|aws):policy\/[\w+=,.@/-]+$/;
 const KMS_KEY_ARN = /^arn:(aws|aws-cn|aws-us-gov):kms:[a-z0-9-]+:[0-9]{12}:(key|alias)\/[A-Za-z0-9/_-]+$/;
 
 export function checkClusterSemantics(ctx: CheckContext): void {
+  checkClusterName(ctx);
+  checkAwsAccountAndRegion(ctx);
+  checkControllerIdentity(ctx);
+  checkKarpenterSettings(ctx);
+  checkKubernetesNames(ctx);
+  checkAwsTags(ctx, ['tags'], ctx.raw.tags, TOOL_TAG_COUNT);
+  checkNodeClassTags(ctx, ['tags'], ctx.raw.tags);
+  checkCounts(ctx);
+  if ((ctx.raw.gitops as RawCluster['gitops'] | undefined) !== undefined) checkGitOps(ctx);
+  checkNodeClassesAndPools(ctx);
+  checkKarpenterFeatures(ctx);
+  checkNodeOverlays(ctx);
+  checkCapacityBuffers(ctx);
+  checkInstanceCatalogue(ctx);
+}
+
+/** The cluster's name, written or taken from the file name. */
+function checkClusterName(ctx: CheckContext): void {
   const raw = ctx.raw;
   const name = raw.name ?? ctx.stem;
   const nameProblem = clusterNameProblem(name);
@@ -40,10 +56,14 @@ export function checkClusterSemantics(ctx: CheckContext): void {
     if (raw.name !== undefined) ctx.error(['name'], nameProblem.message, nameProblem.fix);
     else ctx.error([], `${nameProblem.message} (taken from the file name)`, nameProblem.fix);
   }
+}
 
-  // AWS account and region.
-  // aws and gitops are absent only when a schema error removed them: the rest is checked anyway.
-  const aws: RawCluster['aws'] | undefined = raw.aws;
+/**
+ * AWS account and region.
+ * aws and gitops are absent only when a schema error removed them: the rest is checked anyway.
+ */
+function checkAwsAccountAndRegion(ctx: CheckContext): void {
+  const aws: RawCluster['aws'] | undefined = ctx.raw.aws;
   if (aws !== undefined && !ACCOUNT_ID.test(aws.accountId)) {
     ctx.error(
       ['aws', 'accountId'],
@@ -52,57 +72,11 @@ export function checkClusterSemantics(ctx: CheckContext): void {
     );
   }
   if (aws !== undefined) checkRegion(ctx);
+}
 
-  // Controller identity.
-  const iam = raw.iam ?? {};
-  const identity = iam.identity ?? 'pod-identity';
-  if (identity === 'irsa' && iam.oidcProviderArn === undefined) {
-    ctx.error(
-      ['iam', 'identity'],
-      'IRSA needs the cluster’s OIDC provider, but iam.oidcProviderArn is missing',
-      'Add iam.oidcProviderArn: arn:aws:iam::<account>:oidc-provider/oidc.eks.<region>.amazonaws.com/id/<ID> (or use identity: pod-identity)',
-    );
-  }
-  if (iam.oidcProviderArn !== undefined) {
-    const m = OIDC_PROVIDER_ARN.exec(iam.oidcProviderArn);
-    if (identity !== 'irsa') {
-      ctx.error(
-        ['iam', 'oidcProviderArn'],
-        'oidcProviderArn is only used with identity: irsa',
-        'Remove it, or set iam.identity: irsa',
-      );
-    } else if (!m) {
-      ctx.error(
-        ['iam', 'oidcProviderArn'],
-        `'${show(iam.oidcProviderArn)}' is not an IAM OIDC provider ARN`,
-        'Write arn:aws:iam::<account>:oidc-provider/oidc.eks.<region>.amazonaws.com/id/<ID> (aws eks describe-cluster shows the issuer)',
-      );
-    } else if (aws !== undefined && m[2] !== aws.accountId) {
-      ctx.error(
-        ['iam', 'oidcProviderArn'],
-        `the OIDC provider is in account ${m[2]}, but the cluster is in ${aws.accountId}`,
-        'Use the OIDC provider of this cluster’s account',
-      );
-    }
-  }
-  (iam.nodeRoleExtraPolicyArns ?? []).forEach((arn, i) => {
-    if (!POLICY_ARN.test(arn))
-      ctx.error(
-        ['iam', 'nodeRoleExtraPolicyArns', i],
-        `'${show(arn)}' is not an IAM policy ARN`,
-        'Write arn:aws:iam::aws:policy/<name> or arn:aws:iam::<account>:policy/<name>',
-      );
-  });
-  if (iam.permissionsBoundaryArn !== undefined && !POLICY_ARN.test(iam.permissionsBoundaryArn)) {
-    ctx.error(
-      ['iam', 'permissionsBoundaryArn'],
-      `'${show(iam.permissionsBoundaryArn)}' is not an IAM policy ARN`,
-      'Write arn:aws:iam::<account>:policy/<name>',
-    );
-  }
-
-  // Karpenter.
-  const k = raw.karpenter ?? {};
+/** Karpenter: endpoint, interruption queue key, controller tolerations, feature gates, Helm values. */
+function checkKarpenterSettings(ctx: CheckContext): void {
+  const k = ctx.raw.karpenter ?? {};
   if (k.clusterEndpoint !== undefined && !/^https:\/\/[^\s/]+/.test(k.clusterEndpoint)) {
     ctx.error(
       ['karpenter', 'clusterEndpoint'],
@@ -142,13 +116,12 @@ export function checkClusterSemantics(ctx: CheckContext): void {
       ctx.error(['karpenter', 'helmValues', ...problem.path], problem.message, problem.fix, 'key');
     }
   }
+}
 
-  checkKubernetesNames(ctx);
-  checkAwsTags(ctx, ['tags'], raw.tags, TOOL_TAG_COUNT);
-  checkNodeClassTags(ctx, ['tags'], raw.tags);
-  checkCounts(ctx);
-  if ((raw.gitops as RawCluster['gitops'] | undefined) !== undefined) checkGitOps(ctx);
-
+/** Each node class, then each node pool with the checks about it. */
+function checkNodeClassesAndPools(ctx: CheckContext): void {
+  const raw = ctx.raw;
+  const aws: RawCluster['aws'] | undefined = raw.aws;
   const classNames = ctx.classNames;
   for (const [className, nc] of Object.entries(raw.nodeClasses ?? {})) {
     checkNodeClass(ctx, className, nc);
@@ -160,10 +133,6 @@ export function checkClusterSemantics(ctx: CheckContext): void {
     checkPoolArchitectures(ctx, poolName, pool);
     checkZones(ctx, poolName, pool, aws?.region);
   }
-  checkKarpenterFeatures(ctx);
-  checkNodeOverlays(ctx);
-  checkCapacityBuffers(ctx);
-  checkInstanceCatalogue(ctx);
 }
 
 function checkGitOps(ctx: CheckContext): void {

@@ -19,6 +19,7 @@ import { Diagnostic } from '../shared/diagnostics';
 import { SourceLocation } from '../shared/fleet-model';
 import { LocatedEntry, LocatedNode, PathSegment, formatPath } from './located';
 import { firstTooDeep } from './nesting-depth';
+import { yamlErrors } from './yaml-errors';
 import { show } from '../shared/show-value';
 
 /** Largest fleet file accepted, in bytes (a cluster description is a few KiB). */
@@ -47,108 +48,80 @@ const DUPLICATE_KEY = {
   fix: 'Each key may appear once in a map; remove or rename one of them',
 } as const;
 
-/** Friendly wording for the YAML library's error codes (never its raw text). */
-const YAML_ERRORS: Partial<Record<string, { message: string; fix: string }>> = {
-  BAD_INDENT: {
-    message: 'YAML syntax error: bad indentation or an unclosed bracket',
-    fix: 'Indent nested keys consistently with spaces and close every [ and {',
-  },
-  TAB_AS_INDENT: {
-    message: 'YAML syntax error: tab used for indentation',
-    fix: 'Indent with spaces, not tabs',
-  },
-  MISSING_CHAR: {
-    message: 'YAML syntax error: a closing quote or bracket is missing',
-    fix: 'Close every quote, [ and { you open',
-  },
-  BAD_DQ_ESCAPE: {
-    message: 'YAML syntax error: invalid escape in a double-quoted string',
-    fix: 'Use single quotes, or escape backslashes as \\\\',
-  },
-  MULTILINE_IMPLICIT_KEY: {
-    message: 'YAML syntax error: a key spans several lines (often a missing colon or quote)',
-    fix: 'Write `key: value` on one line',
-  },
-  BLOCK_AS_IMPLICIT_KEY: {
-    message: 'YAML syntax error: a nested block cannot be used as a key',
-    fix: 'Check the indentation and the colons of the lines above',
-  },
-  UNEXPECTED_TOKEN: {
-    message: 'YAML syntax error: unexpected text',
-    fix: 'Check the indentation, colons and quotes on this line',
-  },
-  BAD_ALIAS: {
-    message: 'YAML alias names an anchor that is not defined',
-    fix: 'Define `&name` before using `*name`',
-  },
-  KEY_OVER_1024_CHARS: { message: 'map key is longer than 1024 characters', fix: 'Use a shorter key' },
-  TAG_RESOLVE_FAILED: { message: 'unknown YAML tag', fix: 'Remove the `!tag`; plain values are enough' },
-  BAD_SCALAR_START: {
-    message: 'YAML syntax error: a plain value cannot start with this character',
-    fix: 'Quote the value',
-  },
-  BLOCK_IN_FLOW: {
-    message: 'YAML syntax error: block value inside [ ] or { }',
-    fix: 'Use flow style (a, b) inside brackets or write the block outside them',
-  },
-};
-
 export function parseFleetSource(file: string, text: string): ParsedSource {
-  const diagnostics: Diagnostic[] = [];
-  const whole = (message: string, fix: string): ParsedSource => ({
-    diagnostics: [{ severity: 'error', file, line: 0, col: 0, path: '', message, fix }],
-  });
-  const tooDeep = () => whole('YAML nesting is too deep to read', `Nest at most ${MAX_DEPTH} levels`);
-  const bytes = Buffer.byteLength(text, 'utf8');
-  if (bytes > MAX_FILE_BYTES) {
-    return whole(
-      `file is ${bytes} bytes, larger than the ${MAX_FILE_BYTES}-byte (1 MiB) limit for a fleet file`,
-      'Split the description or remove the bulk (large userData belongs in a smaller script)',
-    );
-  }
+  const early = sizeProblem(file, text) ?? encodingProblem(file, text) ?? scannedDepthProblem(file, text);
+  if (early) return { diagnostics: [early] };
   const lineCounter = new LineCounter();
   const at = (offset: number): SourceLocation => {
     const { line, col } = lineCounter.linePos(Math.max(0, offset));
     return { file, line, col };
   };
-  const bad = firstBadChar(text);
-  if (bad >= 0) {
-    // Line/col without parsing: count lines up to the offending character.
-    const before = text.slice(0, bad);
-    const line = before.split('\n').length;
-    const col = bad - before.lastIndexOf('\n');
-    const nul = text[bad] === '\u0000';
-    diagnostics.push({
-      severity: 'error',
-      file,
-      line,
-      col,
-      path: '',
-      message: nul ? 'file contains a NUL byte' : 'file is not valid UTF-8 text',
-      fix: nul
-        ? 'Save the file as plain UTF-8 text'
-        : 'Save the file as UTF-8 (it looks like another encoding or binary data)',
-    });
-    return { diagnostics };
-  }
-
-  const deep = firstTooDeep(text, MAX_SCANNED_DEPTH);
-  if (deep !== undefined) {
+  const docs = parseDocuments(text, lineCounter);
+  // Nesting deep enough to exhaust the parser's stack is reported for the whole file, never
+  // at a position: where the stack runs out depends on how deep it already was, so a position
+  // (or any error found after it) would differ from run to run.
+  if (docs === undefined || docs.some((d) => d.errors.some((e) => e.code === 'RESOURCE_EXHAUSTION')))
     return {
-      diagnostics: [
-        {
-          severity: 'error',
-          file,
-          ...deep,
-          path: '',
-          message: `YAML nesting is too deep to read (more than ${MAX_SCANNED_DEPTH} levels)`,
-          fix: `Nest at most ${MAX_DEPTH} levels`,
-        },
-      ],
+      diagnostics: [wholeFile(file, 'YAML nesting is too deep to read', `Nest at most ${MAX_DEPTH} levels`)],
     };
-  }
+  const diagnostics = documentProblems(file, docs, at);
+  if (diagnostics.length > 0) return { diagnostics };
+  return buildRoot(docs[0], text, file, at);
+}
 
-  let docs: Document.Parsed[];
+/** An error about the whole file (line 0). */
+function wholeFile(file: string, message: string, fix: string): Diagnostic {
+  return { severity: 'error', file, line: 0, col: 0, path: '', message, fix };
+}
+
+function sizeProblem(file: string, text: string): Diagnostic | undefined {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes <= MAX_FILE_BYTES) return undefined;
+  return wholeFile(
+    file,
+    `file is ${bytes} bytes, larger than the ${MAX_FILE_BYTES}-byte (1 MiB) limit for a fleet file`,
+    'Split the description or remove the bulk (large userData belongs in a smaller script)',
+  );
+}
+
+/** A NUL byte or text that is not UTF-8, at its line and column. */
+function encodingProblem(file: string, text: string): Diagnostic | undefined {
+  const bad = firstBadChar(text);
+  if (bad < 0) return undefined;
+  // Line/col without parsing: count lines up to the offending character.
+  const before = text.slice(0, bad);
+  const line = before.split('\n').length;
+  const col = bad - before.lastIndexOf('\n');
+  const nul = text[bad] === '\u0000';
+  return {
+    severity: 'error',
+    file,
+    line,
+    col,
+    path: '',
+    message: nul ? 'file contains a NUL byte' : 'file is not valid UTF-8 text',
+    fix: nul
+      ? 'Save the file as plain UTF-8 text'
+      : 'Save the file as UTF-8 (it looks like another encoding or binary data)',
+  };
+}
+
+/** Nesting too deep to hand to the parser, found by a scan of the text. */
+function scannedDepthProblem(file: string, text: string): Diagnostic | undefined {
+  const deep = firstTooDeep(text, MAX_SCANNED_DEPTH);
+  if (deep === undefined) return undefined;
+  return {
+    severity: 'error',
+    file,
+    ...deep,
+    path: '',
+    message: `YAML nesting is too deep to read (more than ${MAX_SCANNED_DEPTH} levels)`,
+    fix: `Nest at most ${MAX_DEPTH} levels`,
+  };
+}
+
+/** The file's YAML documents; undefined when the parser ran out of stack. */
+function parseDocuments(text: string, lineCounter: LineCounter): Document.Parsed[] | undefined {
   try {
     const parsed = parseAllDocuments(text, {
       lineCounter,
@@ -158,15 +131,20 @@ export function parseFleetSource(file: string, text: string): ParsedSource {
       prettyErrors: false,
       merge: false,
     });
-    docs = Array.isArray(parsed) ? parsed : [];
+    return Array.isArray(parsed) ? parsed : [];
   } catch (e) {
-    if (e instanceof RangeError) return tooDeep();
+    if (e instanceof RangeError) return undefined;
     throw e;
   }
-  // Nesting deep enough to exhaust the parser's stack is reported for the whole file, never
-  // at a position: where the stack runs out depends on how deep it already was, so a position
-  // (or any error found after it) would differ from run to run.
-  if (docs.some((d) => d.errors.some((e) => e.code === 'RESOURCE_EXHAUSTION'))) return tooDeep();
+}
+
+/** More than one document, an empty file, and the YAML syntax errors of the first document. */
+function documentProblems(
+  file: string,
+  docs: readonly Document.Parsed[],
+  at: (o: number) => SourceLocation,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
   if (docs.length > 1) {
     const second = docs[1];
     const loc = at(second.range[0]);
@@ -180,25 +158,20 @@ export function parseFleetSource(file: string, text: string): ParsedSource {
   }
   const doc = docs[0];
   if (!doc || doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
-    if (doc && doc.errors.length > 0) return { diagnostics: [...diagnostics, ...yamlErrors(doc, at)] };
-    return {
-      diagnostics: [
-        ...diagnostics,
-        {
-          severity: 'error',
-          file,
-          line: 0,
-          col: 0,
-          path: '',
-          message: 'file is empty',
-          fix: 'Describe the cluster, or delete the file',
-        },
-      ],
-    };
+    if (doc && doc.errors.length > 0) return [...diagnostics, ...yamlErrors(doc, at)];
+    return [...diagnostics, wholeFile(file, 'file is empty', 'Describe the cluster, or delete the file')];
   }
   diagnostics.push(...yamlErrors(doc, at));
-  if (diagnostics.length > 0) return { diagnostics };
+  return diagnostics;
+}
 
+/** The located tree of a document that parsed; its top must be a map. */
+function buildRoot(
+  doc: Document.Parsed,
+  text: string,
+  file: string,
+  at: (o: number) => SourceLocation,
+): ParsedSource {
   const builder = new TreeBuilder(doc, text, file, at);
   const root = builder.build(doc.contents as Node, [], 0);
   if (builder.diagnostics.length > 0) return { diagnostics: builder.diagnostics };
@@ -216,20 +189,6 @@ export function parseFleetSource(file: string, text: string): ParsedSource {
     };
   }
   return { root, diagnostics: [] };
-}
-
-function yamlErrors(doc: Document.Parsed, at: (o: number) => SourceLocation): Diagnostic[] {
-  return doc.errors.map((err) => {
-    const known = YAML_ERRORS[err.code];
-    const loc = at(err.pos[0]);
-    return {
-      severity: 'error' as const,
-      ...loc,
-      path: '',
-      message: known?.message ?? `YAML syntax error (${err.code.toLowerCase().replace(/_/g, ' ')})`,
-      fix: known?.fix ?? 'Check the YAML syntax on this line',
-    };
-  });
 }
 
 class TreeBuilder {

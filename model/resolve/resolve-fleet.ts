@@ -62,34 +62,8 @@ function nameFieldSources(root: LocatedNode, tagKeys: readonly string[]): Record
 
 export function resolveCluster(raw: RawCluster, ctx: ResolveContext): ClusterModel {
   const name = clusterNameOf(raw, ctx.stem);
-  const k = raw.karpenter ?? {};
-  const c = k.controller ?? {};
-  const iam = raw.iam ?? {};
-  const g = raw.gitops;
-  const rings = (g.rings ?? []).map((r) => ({
-    name: r.name,
-    targetRevision: r.targetRevision ?? defaultRingRevision(r.name),
-  }));
   const tags = sortedRecord(raw.tags);
-  const nodeRoleName = iam.nodeRoleName ?? defaultNodeRoleName(name);
-  const identity: ControllerIdentityModel =
-    (iam.identity ?? FLEET_DEFAULTS.identity) === 'irsa'
-      ? {
-          type: 'irsa',
-          oidcProviderArn: iam.oidcProviderArn ?? '',
-          oidcIssuer: oidcIssuerOf(iam.oidcProviderArn ?? ''),
-        }
-      : { type: 'pod-identity' };
-  const source = (path: (string | number)[]): SourceLocation => keyLocAt(ctx.root, path);
-  const quantities = (
-    m: Readonly<Record<string, string | number>> | undefined,
-    fallback: Record<string, string>,
-  ) =>
-    m === undefined
-      ? sortedRecord(fallback)
-      : sortedRecord(Object.fromEntries(Object.entries(m).map(([q, v]) => [q, String(v)])));
-  const distPath = (g.distPath ?? FLEET_DEFAULTS.distPath).replace(/\/+$/, '');
-
+  const iam = resolveIam(raw.iam ?? {}, name);
   return {
     name,
     source: { file: ctx.file, line: 1, col: 1 },
@@ -100,73 +74,133 @@ export function resolveCluster(raw: RawCluster, ctx: ResolveContext): ClusterMod
       partition: raw.aws.partition ?? FLEET_DEFAULTS.partition,
     },
     kubernetesVersion: raw.kubernetesVersion ?? FLEET_DEFAULTS.kubernetesVersion,
-    karpenter: {
-      version: k.version ?? FLEET_DEFAULTS.karpenterVersion,
-      namespace: k.namespace ?? FLEET_DEFAULTS.karpenterNamespace,
-      serviceAccount: k.serviceAccount ?? FLEET_DEFAULTS.serviceAccount,
-      ...(k.clusterEndpoint !== undefined ? { clusterEndpoint: k.clusterEndpoint } : {}),
-      interruptionQueue: {
-        name: k.interruptionQueue?.name ?? defaultQueueName(name),
-        ...(k.interruptionQueue?.kmsKeyArn !== undefined ? { kmsKeyArn: k.interruptionQueue.kmsKeyArn } : {}),
-      },
-      featureGates: sortedRecord(k.featureGates),
-      controller: {
-        replicas: c.replicas ?? FLEET_DEFAULTS.controller.replicas,
-        logLevel: c.logLevel ?? FLEET_DEFAULTS.controller.logLevel,
-        resources: {
-          requests: quantities(c.resources?.requests, FLEET_DEFAULTS.controller.requests),
-          limits: quantities(c.resources?.limits, FLEET_DEFAULTS.controller.limits),
-        },
-        priorityClassName: c.priorityClassName ?? FLEET_DEFAULTS.controller.priorityClassName,
-        pdbMaxUnavailable: c.pdbMaxUnavailable ?? FLEET_DEFAULTS.controller.pdbMaxUnavailable,
-        tolerations: (c.tolerations ?? []).map((t) => ({
-          ...(t.key !== undefined ? { key: t.key } : {}),
-          operator: t.operator ?? (t.value !== undefined ? 'Equal' : 'Exists'),
-          ...(t.value !== undefined ? { value: t.value } : {}),
-          ...(t.effect !== undefined ? { effect: t.effect } : {}),
-        })),
-        topologySpread: c.topologySpread ?? FLEET_DEFAULTS.controller.topologySpread,
-        nodeSelector: sortedRecord(c.nodeSelector),
-      },
-      helmValues: sortedDeep(k.helmValues ?? {}) as Record<string, unknown>,
-    },
-    iam: {
-      identity,
-      controllerRoleName: iam.controllerRoleName ?? defaultControllerRoleName(name),
-      nodeRoleName,
-      nodeRoleExtraPolicyArns: [...(iam.nodeRoleExtraPolicyArns ?? [])].sort(),
-      createInstanceProfile: iam.createInstanceProfile ?? false,
-      createSpotServiceLinkedRole: iam.createSpotServiceLinkedRole ?? false,
-      zonalShift: iam.zonalShift ?? false,
-      ...(iam.permissionsBoundaryArn !== undefined
-        ? { permissionsBoundaryArn: iam.permissionsBoundaryArn }
-        : {}),
-      path: iam.path ?? FLEET_DEFAULTS.iamPath,
-    },
+    karpenter: resolveKarpenter(raw.karpenter ?? {}, name),
+    iam,
     tags,
-    gitops: {
-      repoURL: g.repoURL,
-      targetRevision:
-        rings.find((r) => r.name === g.ring)?.targetRevision ??
-        g.targetRevision ??
-        FLEET_DEFAULTS.targetRevision,
-      distPath: distPath === '' ? '.' : distPath,
-      destination:
-        g.destination.server !== undefined
-          ? { server: g.destination.server }
-          : { name: g.destination.name ?? '' },
-      argocdNamespace: g.argocdNamespace ?? FLEET_DEFAULTS.argocdNamespace,
-      project: g.project ?? name,
-      syncPolicy: {
-        automated: g.syncPolicy?.automated ?? true,
-        prune: g.syncPolicy?.prune ?? true,
-        selfHeal: g.syncPolicy?.selfHeal ?? true,
-      },
-      clusterLabels: sortedRecord(g.clusterLabels),
-      ...(g.ring !== undefined ? { ring: g.ring } : {}),
-      rings,
-      fleetEntry: g.fleetEntry ?? FLEET_DEFAULTS.fleetEntry,
+    gitops: resolveGitOps(raw.gitops, name),
+    ...resolveObjects(raw, ctx, name, iam.nodeRoleName, tags),
+  };
+}
+
+type RawKarpenter = NonNullable<RawCluster['karpenter']>;
+type RawController = NonNullable<RawKarpenter['controller']>;
+
+/** The Karpenter install: version, namespace, queue, feature gates, controller, Helm values. */
+function resolveKarpenter(k: RawKarpenter, name: string): ClusterModel['karpenter'] {
+  return {
+    version: k.version ?? FLEET_DEFAULTS.karpenterVersion,
+    namespace: k.namespace ?? FLEET_DEFAULTS.karpenterNamespace,
+    serviceAccount: k.serviceAccount ?? FLEET_DEFAULTS.serviceAccount,
+    ...(k.clusterEndpoint !== undefined ? { clusterEndpoint: k.clusterEndpoint } : {}),
+    interruptionQueue: {
+      name: k.interruptionQueue?.name ?? defaultQueueName(name),
+      ...(k.interruptionQueue?.kmsKeyArn !== undefined ? { kmsKeyArn: k.interruptionQueue.kmsKeyArn } : {}),
     },
+    featureGates: sortedRecord(k.featureGates),
+    controller: resolveController(k.controller ?? {}),
+    helmValues: sortedDeep(k.helmValues ?? {}) as Record<string, unknown>,
+  };
+}
+
+/** The controller Deployment: replicas, log level, resources, scheduling. */
+function resolveController(c: RawController): ClusterModel['karpenter']['controller'] {
+  return {
+    replicas: c.replicas ?? FLEET_DEFAULTS.controller.replicas,
+    logLevel: c.logLevel ?? FLEET_DEFAULTS.controller.logLevel,
+    resources: {
+      requests: quantities(c.resources?.requests, FLEET_DEFAULTS.controller.requests),
+      limits: quantities(c.resources?.limits, FLEET_DEFAULTS.controller.limits),
+    },
+    priorityClassName: c.priorityClassName ?? FLEET_DEFAULTS.controller.priorityClassName,
+    pdbMaxUnavailable: c.pdbMaxUnavailable ?? FLEET_DEFAULTS.controller.pdbMaxUnavailable,
+    tolerations: (c.tolerations ?? []).map((t) => ({
+      ...(t.key !== undefined ? { key: t.key } : {}),
+      operator: t.operator ?? (t.value !== undefined ? 'Equal' : 'Exists'),
+      ...(t.value !== undefined ? { value: t.value } : {}),
+      ...(t.effect !== undefined ? { effect: t.effect } : {}),
+    })),
+    topologySpread: c.topologySpread ?? FLEET_DEFAULTS.controller.topologySpread,
+    nodeSelector: sortedRecord(c.nodeSelector),
+  };
+}
+
+/** Resource quantities as strings, sorted; `fallback` when none are written. */
+function quantities(
+  m: Readonly<Record<string, string | number>> | undefined,
+  fallback: Record<string, string>,
+): Record<string, string> {
+  return m === undefined
+    ? sortedRecord(fallback)
+    : sortedRecord(Object.fromEntries(Object.entries(m).map(([q, v]) => [q, String(v)])));
+}
+
+/** Controller identity, role names and the node role's extras. */
+function resolveIam(iam: NonNullable<RawCluster['iam']>, name: string): ClusterModel['iam'] {
+  const identity: ControllerIdentityModel =
+    (iam.identity ?? FLEET_DEFAULTS.identity) === 'irsa'
+      ? {
+          type: 'irsa',
+          oidcProviderArn: iam.oidcProviderArn ?? '',
+          oidcIssuer: oidcIssuerOf(iam.oidcProviderArn ?? ''),
+        }
+      : { type: 'pod-identity' };
+  return {
+    identity,
+    controllerRoleName: iam.controllerRoleName ?? defaultControllerRoleName(name),
+    nodeRoleName: iam.nodeRoleName ?? defaultNodeRoleName(name),
+    nodeRoleExtraPolicyArns: [...(iam.nodeRoleExtraPolicyArns ?? [])].sort(),
+    createInstanceProfile: iam.createInstanceProfile ?? false,
+    createSpotServiceLinkedRole: iam.createSpotServiceLinkedRole ?? false,
+    zonalShift: iam.zonalShift ?? false,
+    ...(iam.permissionsBoundaryArn !== undefined
+      ? { permissionsBoundaryArn: iam.permissionsBoundaryArn }
+      : {}),
+    path: iam.path ?? FLEET_DEFAULTS.iamPath,
+  };
+}
+
+/** Argo CD: repository, revision (of the cluster's ring), destination, sync policy, rings. */
+function resolveGitOps(g: RawCluster['gitops'], name: string): ClusterModel['gitops'] {
+  const rings = (g.rings ?? []).map((r) => ({
+    name: r.name,
+    targetRevision: r.targetRevision ?? defaultRingRevision(r.name),
+  }));
+  const distPath = (g.distPath ?? FLEET_DEFAULTS.distPath).replace(/\/+$/, '');
+  return {
+    repoURL: g.repoURL,
+    targetRevision:
+      rings.find((r) => r.name === g.ring)?.targetRevision ??
+      g.targetRevision ??
+      FLEET_DEFAULTS.targetRevision,
+    distPath: distPath === '' ? '.' : distPath,
+    destination:
+      g.destination.server !== undefined
+        ? { server: g.destination.server }
+        : { name: g.destination.name ?? '' },
+    argocdNamespace: g.argocdNamespace ?? FLEET_DEFAULTS.argocdNamespace,
+    project: g.project ?? name,
+    syncPolicy: {
+      automated: g.syncPolicy?.automated ?? true,
+      prune: g.syncPolicy?.prune ?? true,
+      selfHeal: g.syncPolicy?.selfHeal ?? true,
+    },
+    clusterLabels: sortedRecord(g.clusterLabels),
+    ...(g.ring !== undefined ? { ring: g.ring } : {}),
+    rings,
+    fleetEntry: g.fleetEntry ?? FLEET_DEFAULTS.fleetEntry,
+  };
+}
+
+/** The Kubernetes objects the cluster describes, each sorted, with their source positions. */
+function resolveObjects(
+  raw: RawCluster,
+  ctx: ResolveContext,
+  name: string,
+  nodeRoleName: string,
+  tags: Record<string, string>,
+): Pick<ClusterModel, 'nodeClasses' | 'nodePools' | 'nodeOverlays' | 'capacityBuffers' | 'podTemplates'> {
+  const source = (path: (string | number)[]): SourceLocation => keyLocAt(ctx.root, path);
+  return {
     nodeClasses: Object.entries(raw.nodeClasses ?? {})
       .map(([className, nc]) =>
         resolveNodeClass(className, nc, {
