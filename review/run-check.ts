@@ -14,9 +14,12 @@
  * never written to dist/ (or anywhere): nothing here changes the work tree.
  */
 import { Diagnostic, sortDiagnostics, UserError, DistFiles, FleetModel } from '../model';
+import { PreviousDist, previousReader, provenBase } from './previous-dist';
 import { ProvenBase } from './proof-reuse';
 import { readDistDir } from './read-dist-dir';
 import { DEFAULT_DIFF_LINES, findStaleFiles, StaleFile, staleMessage } from './stale-dist';
+
+export type { PreviousDist } from './previous-dist';
 
 export const CHECK_STEPS = ['load', 'synth', 'stale', 'validate', 'policies'] as const;
 export type CheckStepName = (typeof CHECK_STEPS)[number];
@@ -108,20 +111,6 @@ export interface CheckOptions {
   readonly onProgress?: (step: CheckStepName, phase: 'start' | 'end', result?: StepResult) => void;
 }
 
-/** Where the previous dist/ comes from. */
-export interface PreviousDist {
-  /** How it is named in the summary, e.g. `origin/main:dist`. */
-  readonly label: string;
-  /** Its files, relative to dist/. */
-  readonly read: () => DistFiles;
-  /**
-   * Set for a git revision whose `check` passed (`--base`): the proofs recorded in its dist/ may
-   * be reused unless this returns why not (e.g. the tool's own sources changed since).
-   * @default undefined: nothing is reused (a folder given with --previous proves nothing)
-   */
-  readonly provenBase?: () => string | undefined;
-}
-
 type StepOutcome = Omit<StepResult, 'step'>;
 
 export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<CheckResult> {
@@ -169,26 +158,6 @@ function stepRunner(steps: StepResult[], onProgress: CheckOptions['onProgress'])
 
 function skipped(why: string): StepOutcome {
   return { status: 'skipped', findings: [], summary: why };
-}
-
-/**
- * The previous dist/ is read once, by the first step that needs it; a UserError (an unknown
- * git revision) fails the validate step and leaves the policy step without a base.
- */
-function previousReader(previous: PreviousDist | undefined): () => DistFiles | undefined {
-  let previousRead: { files?: DistFiles; error?: unknown } | undefined;
-  return () => {
-    if (!previous) return undefined;
-    if (!previousRead) {
-      try {
-        previousRead = { files: previous.read() };
-      } catch (e) {
-        previousRead = { error: e };
-      }
-    }
-    if (previousRead.error !== undefined) throw previousRead.error;
-    return previousRead.files;
-  };
 }
 
 function loadStep(
@@ -243,7 +212,7 @@ function startPolicies(
           {
             distLabel: options.distLabel,
             ...(generated ? { generated } : {}),
-            ...provenBase(options, readPrevious),
+            ...provenBase(options.previous, options.full, readPrevious),
           },
           () => options.onProgress?.('policies', 'start'),
         )
@@ -334,24 +303,6 @@ async function finishPolicies(
   const result: StepResult = { step: 'policies', ...settled };
   steps.push(result);
   options.onProgress?.('policies', 'end', result);
-}
-
-/** The base whose proofs the policy step may reuse: only a proven one, never with `full`. */
-function provenBase(
-  options: CheckOptions,
-  readPrevious: () => DistFiles | undefined,
-): { base?: ProvenBase; notReused?: string } {
-  const previous = options.previous;
-  if (options.full || !previous?.provenBase) return {};
-  const why = previous.provenBase();
-  if (why !== undefined) return { notReused: why };
-  try {
-    const files = readPrevious();
-    return files ? { base: { label: previous.label, files } } : {};
-  } catch (e) {
-    if (e instanceof UserError) return {};
-    throw e;
-  }
 }
 
 /** Starts an asynchronous step; its outcome is judged like a synchronous one when awaited. */
