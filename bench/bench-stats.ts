@@ -47,3 +47,14 @@ export interface Ratio {
   readonly wall: number;
   readonly cpu?: number;
 }
+
+/** `1.20× wall, 1.10× CPU` (CPU when measured). */
+export function ratioText(r: Ratio): string {
+  return `${formatRatio(r.wall)} wall${r.cpu !== undefined ? `, ${formatRatio(r.cpu)} CPU` : ''}`;
+}
+
+/** `0.62 s (0.60–0.70); CPU 0.55 s`, or `not run`. */
+export function timeText(m: Measured | undefined): string {
+  if (!m) return 'not run';
+  return `${formatSeconds(m.wall)}${m.cpu ? `; CPU ${(m.cpu.median / 1000).toFixed(2)} s` : ''}`;
+}

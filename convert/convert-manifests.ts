@@ -4,38 +4,25 @@
  */
 import { Diagnostic, TAGS } from '../model';
 import { isSecretMessage } from '../model/stages';
-import {
-  recogniseKind,
-  recogniseOverlayBufferKind,
-  NOT_CONVERTED_KINDS,
-  supportedKinds,
-} from './api-generations';
+import { supportedKinds } from './api-generations';
 import { ConversionLog, ReportEntry } from './conversion-report';
-import { DocumentContext, formatPath } from './document-context';
+import { checkNodeClassReferences, convertDocuments, ConvertedDocuments } from './convert-documents';
+import { formatPath } from './document-context';
 import { NodeClassDraft, NodePoolDraft } from './drafts';
-import { buildFleetDescription, ClusterSettings, renderFleetDescription } from './fleet-description';
 import {
-  convertCapacityBuffer,
-  convertPodTemplate,
-  linkPodTemplates,
-  NamespacedDraft,
-} from './from-capacity-buffer';
-import { convertNodeOverlay, OverlayDraft } from './from-node-overlay';
-import { convertV1NodeClass, convertV1NodePool } from './from-v1';
-import { convertV1beta1NodeClass, convertV1beta1NodePool } from './from-v1beta1';
-import {
-  convertAwsNodeTemplate,
-  GLOBAL_SETTINGS_CONFIGMAP,
-  LegacyGlobalSettings,
-} from './from-aws-node-template';
-import { convertProvisioner } from './from-v1alpha5';
+  buildFleetDescription,
+  ClusterSettings,
+  HeaderInput,
+  renderFleetDescription,
+} from './fleet-description';
+import { linkPodTemplates } from './from-capacity-buffer';
 import { placeKubelet } from './kubelet-placement';
 import { decideNodeRole } from './node-role';
 import { DraftOrigin, synthCheck } from './synth-check';
-import { decideRegion, regionEvidence } from './region-inference';
+import { decideRegion, RegionDecision, regionEvidence } from './region-inference';
 import { locateInSource } from './source-positions';
 import { fleetSetsRepoURL, TargetFleet } from './target-fleet';
-import { documentLabel, SourceManifest, ManifestSource, readManifests } from './manifest-documents';
+import { SourceManifest, ManifestSource, readManifests } from './manifest-documents';
 
 export interface ConvertOptions {
   /**
@@ -105,11 +92,6 @@ export interface ConvertResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-interface Defined<T> {
-  readonly draft: T;
-  readonly ctx: DocumentContext;
-}
-
 export function convertManifests(
   sources: readonly ManifestSource[],
   options: ConvertOptions = {},
@@ -117,93 +99,49 @@ export function convertManifests(
   const log = new ConversionLog();
   const read = readManifests(sources);
   log.addDiagnostics(read.diagnostics);
+  const drafts = convertDocuments(read.documents, log);
+  checkNodeClassReferences(drafts);
+  reportNothingToConvert(drafts, sources, log);
 
-  const pools = new Map<string, Defined<NodePoolDraft>>();
-  const classes = new Map<string, Defined<NodeClassDraft>>();
-  const overlays = new Map<string, Defined<OverlayDraft>>();
-  const buffers = new Map<string, Defined<NamespacedDraft>>();
-  const podTemplates = new Map<string, Defined<NamespacedDraft>>();
+  const poolDrafts = [...drafts.pools.values()].map((d) => d.draft);
+  const classDrafts = new Map([...drafts.classes].map(([name, d]) => [name, d.draft] as const));
+  if (!log.hasErrors) placeKubelet(poolDrafts, classDrafts);
+  const clusterName = options.cluster ?? inferClusterName([...classDrafts.values()], log);
+  if (log.hasErrors) return { ok: false, entries: log.entries, diagnostics: log.diagnostics };
+  if (clusterName === undefined) return clusterNameMissing(log);
 
-  const settings = globalSettings(read.documents);
-  const converted: SourceManifest[] = [];
-
-  for (const doc of read.documents) {
-    const ctx = new DocumentContext(doc, log);
-    const extra = recogniseOverlayBufferKind(doc.apiVersion, doc.kind);
-    if (extra === 'overlay') define(overlays, convertNodeOverlay(ctx), ctx, 'node overlay');
-    else if (extra === 'buffer') define(buffers, convertCapacityBuffer(ctx), ctx, 'capacity buffer');
-    else if (extra === 'podTemplate') define(podTemplates, convertPodTemplate(ctx), ctx, 'pod template');
-    if (extra !== undefined) {
-      converted.push(doc);
-      continue;
-    }
-    const known = recogniseKind(doc.apiVersion, doc.kind);
-    if (!known) {
-      const why =
-        (isGlobalSettings(doc)
-          ? `aws.defaultInstanceProfile is used for node templates without instanceProfile; the other settings are Helm values now (karpenter: in the fleet description)`
-          : undefined) ??
-        NOT_CONVERTED_KINDS[doc.kind] ??
-        ([
-          'Provisioner',
-          'AWSNodeTemplate',
-          'NodePool',
-          'EC2NodeClass',
-          'NodeOverlay',
-          'CapacityBuffer',
-        ].includes(doc.kind)
-          ? `apiVersion ${doc.apiVersion || '(none)'} is not one this tool reads (${supportedKinds().join('; ')})`
-          : `only Karpenter NodePools and node classes are converted (${supportedKinds().join('; ')})`);
-      log.add({
-        level: 'info',
-        action: 'skipped',
-        file: doc.file,
-        line: doc.line,
-        col: doc.col,
-        source:
-          `${documentLabel(doc)} ${doc.kind || '(no kind)'}${doc.name ? '/' + doc.name : ''} ${doc.apiVersion}`.trimEnd(),
-        target: '',
-        message: 'not converted',
-        reason: why,
-      });
-      continue;
-    }
-    converted.push(doc);
-    if (known.role === 'pool') {
-      let pool: NodePoolDraft;
-      if (known.generation === 'v1alpha5') {
-        const result = convertProvisioner(ctx, settings);
-        pool = result.pool;
-        if (result.inlineClass) define(classes, result.inlineClass, ctx, 'node class');
-      } else if (known.generation === 'v1beta1') pool = convertV1beta1NodePool(ctx);
-      else pool = convertV1NodePool(ctx);
-      define(pools, pool, ctx, 'node pool');
-    } else {
-      const cls =
-        known.generation === 'v1alpha5'
-          ? convertAwsNodeTemplate(ctx, settings)
-          : known.generation === 'v1beta1'
-            ? convertV1beta1NodeClass(ctx)
-            : convertV1NodeClass(ctx);
-      define(classes, cls, ctx, 'node class');
-    }
+  const classList = [...classDrafts.values()];
+  const { cluster, region } = clusterSettings(options, clusterName, classList, drafts.converted, log);
+  const description = describeFleet(cluster, classList, poolDrafts, drafts);
+  const header = (warnings: number) => fileHeader(sources, cluster, classList, description, warnings);
+  const refusals: Diagnostic[] = [...region.diagnostics];
+  if (options.selfCheck ?? true) {
+    const check = synthCheck({
+      yaml: renderFleetDescription(description, header(0)),
+      cluster,
+      origins: draftOrigins(drafts, classList, poolDrafts),
+      firstFile: sources[0]?.file ?? '',
+      documents: drafts.converted,
+      fleet: options.fleet,
+      convertedPath: options.outputPath,
+    });
+    for (const e of check.entries) log.add(e);
+    // A contradicting region is already an error at the same line.
+    const taken = new Set(region.diagnostics.map((d) => `${d.file}:${d.line}`));
+    refusals.push(...check.errors.filter((d) => !taken.has(`${d.file}:${d.line}`)));
   }
+  log.addDiagnostics(refusals);
+  return result(refusals, clusterName, description, header, log);
+}
 
-  for (const { draft: pool, ctx } of pools.values()) {
-    if (pool.nodeClass && !classes.has(pool.nodeClass)) {
-      const names = [...classes.keys()].sort();
-      ctx.error(
-        pool.nodeClassPath,
-        `names node class '${pool.nodeClass}', which none of the input files define`,
-        names.length > 0
-          ? `Pass the file that defines it too, or use one of: ${names.join(', ')}`
-          : 'Pass the file that defines its AWSNodeTemplate or EC2NodeClass too',
-      );
-    }
-  }
-
-  const extras = overlays.size + buffers.size + podTemplates.size;
-  if (pools.size === 0 && classes.size === 0 && extras === 0 && !log.hasErrors) {
+/** Input that converted without errors but holds nothing to convert is an error too. */
+function reportNothingToConvert(
+  drafts: ConvertedDocuments,
+  sources: readonly ManifestSource[],
+  log: ConversionLog,
+): void {
+  const extras = drafts.overlays.size + drafts.buffers.size + drafts.podTemplates.size;
+  if (drafts.pools.size === 0 && drafts.classes.size === 0 && extras === 0 && !log.hasErrors) {
     log.error({
       file: sources.map((s) => s.file).join(', '),
       line: 0,
@@ -213,23 +151,26 @@ export function convertManifests(
       fix: `Pass the files that define them (${supportedKinds().join('; ')})`,
     });
   }
+}
 
-  const poolDrafts = [...pools.values()].map((d) => d.draft);
-  const classDrafts = new Map([...classes].map(([name, d]) => [name, d.draft] as const));
-  if (!log.hasErrors) placeKubelet(poolDrafts, classDrafts);
+function clusterNameMissing(log: ConversionLog): ConvertResult {
+  return {
+    ok: false,
+    clusterNameMissing:
+      'No cluster name given and none could be inferred (the node classes do not all select one karpenter.sh/discovery tag value). Pass --cluster NAME',
+    entries: log.entries,
+    diagnostics: log.diagnostics,
+  };
+}
 
-  const clusterName = options.cluster ?? inferClusterName([...classDrafts.values()], log);
-  if (log.hasErrors) return { ok: false, entries: log.entries, diagnostics: log.diagnostics };
-  if (clusterName === undefined) {
-    return {
-      ok: false,
-      clusterNameMissing:
-        'No cluster name given and none could be inferred (the node classes do not all select one karpenter.sh/discovery tag value). Pass --cluster NAME',
-      entries: log.entries,
-      diagnostics: log.diagnostics,
-    };
-  }
-  const classList = [...classDrafts.values()];
+/** The cluster the output describes: name, node role, region (decided and reported here), options. */
+function clusterSettings(
+  options: ConvertOptions,
+  clusterName: string,
+  classList: NodeClassDraft[],
+  converted: readonly SourceManifest[],
+  log: ConversionLog,
+): { readonly cluster: ClusterSettings; readonly region: RegionDecision } {
   const nodeRole = decideNodeRole(classList, clusterName, log);
   // The region: --region, else the one the input's zones and ARNs name (reported); a
   // contradiction is an error at its line, and the output is still made so that every
@@ -247,15 +188,34 @@ export function convertManifests(
     mixedRoles: nodeRole.mixedRoles,
     repoURLFromFleet: fleetSetsRepoURL(options.fleet),
   };
-  const bufferDrafts = [...buffers.values()].map((d) => d.draft);
-  const templateDrafts = [...podTemplates.values()].map((d) => d.draft);
+  return { cluster, region };
+}
+
+function describeFleet(
+  cluster: ClusterSettings,
+  classList: NodeClassDraft[],
+  poolDrafts: NodePoolDraft[],
+  drafts: ConvertedDocuments,
+): Record<string, unknown> {
+  const bufferDrafts = [...drafts.buffers.values()].map((d) => d.draft);
+  const templateDrafts = [...drafts.podTemplates.values()].map((d) => d.draft);
   linkPodTemplates(bufferDrafts, templateDrafts);
-  const description = buildFleetDescription(cluster, classList, poolDrafts, {
-    nodeOverlays: [...overlays.values()].map((d) => d.draft),
+  return buildFleetDescription(cluster, classList, poolDrafts, {
+    nodeOverlays: [...drafts.overlays.values()].map((d) => d.draft),
     capacityBuffers: bufferDrafts,
     podTemplates: templateDrafts,
   });
-  const header = (warnings: number) => ({
+}
+
+/** The comment header of the output file. */
+function fileHeader(
+  sources: readonly ManifestSource[],
+  cluster: ClusterSettings,
+  classList: readonly NodeClassDraft[],
+  description: Record<string, unknown>,
+  warnings: number,
+): HeaderInput {
+  return {
     sources: sources.map((s) => s.file),
     cluster,
     pinnedAliases: classList
@@ -266,12 +226,20 @@ export function convertManifests(
     ...(typeof description.kubernetesVersion === 'string'
       ? { kubernetesVersion: description.kubernetesVersion }
       : {}),
-  });
+  };
+}
+
+/** Where each part of the output came from, so that synth's refusals point into the input. */
+function draftOrigins(
+  drafts: ConvertedDocuments,
+  classList: readonly NodeClassDraft[],
+  poolDrafts: readonly NodePoolDraft[],
+): Map<string, DraftOrigin> {
   const origins = new Map<string, DraftOrigin>();
   for (const [key, defined] of [
-    ...[...pools.values()].map((d) => [`nodePools.${d.draft.name}`, d] as const),
-    ...[...overlays.values()].map((d) => [`nodeOverlays.${d.draft.name}`, d] as const),
-    ...[...buffers.values()].map((d) => [`capacityBuffers.${d.draft.name}`, d] as const),
+    ...[...drafts.pools.values()].map((d) => [`nodePools.${d.draft.name}`, d] as const),
+    ...[...drafts.overlays.values()].map((d) => [`nodeOverlays.${d.draft.name}`, d] as const),
+    ...[...drafts.buffers.values()].map((d) => [`capacityBuffers.${d.draft.name}`, d] as const),
   ])
     origins.set(key, { docs: [defined.ctx.doc] });
   // A class is searched in its own manifest first, then in the pools that use it (v1beta1
@@ -282,23 +250,17 @@ export function convertManifests(
       docs: [cls.ctx.doc, ...users.filter((d) => d !== cls.ctx.doc)],
     });
   }
-  const refusals: Diagnostic[] = [...region.diagnostics];
-  if (options.selfCheck ?? true) {
-    const check = synthCheck({
-      yaml: renderFleetDescription(description, header(0)),
-      cluster,
-      origins,
-      firstFile: sources[0]?.file ?? '',
-      documents: converted,
-      fleet: options.fleet,
-      convertedPath: options.outputPath,
-    });
-    for (const e of check.entries) log.add(e);
-    // A contradicting region is already an error at the same line.
-    const taken = new Set(region.diagnostics.map((d) => `${d.file}:${d.line}`));
-    refusals.push(...check.errors.filter((d) => !taken.has(`${d.file}:${d.line}`)));
-  }
-  log.addDiagnostics(refusals);
+  return origins;
+}
+
+/** The result once the output is made: with its YAML, unless a refusal is about a secret. */
+function result(
+  refusals: readonly Diagnostic[],
+  clusterName: string,
+  description: Record<string, unknown>,
+  header: (warnings: number) => HeaderInput,
+  log: ConversionLog,
+): ConvertResult {
   const entries = log.entries;
   // A credential is never carried into a fleet file: with a secret among the refusals nothing is
   // written or printed, unlike other refusals, which are written to fix by hand.
@@ -324,38 +286,6 @@ export function convertManifests(
     entries,
     diagnostics: log.diagnostics,
   };
-}
-
-function isGlobalSettings(doc: SourceManifest): boolean {
-  return doc.kind === 'ConfigMap' && doc.apiVersion === 'v1' && doc.name === GLOBAL_SETTINGS_CONFIGMAP;
-}
-
-function globalSettings(documents: readonly SourceManifest[]): LegacyGlobalSettings {
-  const doc = documents.find(isGlobalSettings);
-  const data = doc?.body.data;
-  if (!data || typeof data !== 'object') return {};
-  const profile = (data as Record<string, unknown>)['aws.defaultInstanceProfile'];
-  return typeof profile === 'string' && profile !== '' ? { defaultInstanceProfile: profile } : {};
-}
-
-function define<T extends { name: string }>(
-  map: Map<string, Defined<T>>,
-  draft: T,
-  ctx: DocumentContext,
-  what: string,
-): void {
-  if (!draft.name) return; // reported by reportObjectExtras
-  const prior = map.get(draft.name);
-  if (prior) {
-    const p = prior.ctx.doc;
-    ctx.error(
-      [],
-      `defines ${what} '${draft.name}' again: ${p.kind}/${p.name} in ${p.file} ${documentLabel(p)} (line ${p.line}) already defines it`,
-      'Keep one definition, or rename one of them',
-    );
-    return;
-  }
-  map.set(draft.name, { draft, ctx });
 }
 
 /** The one `karpenter.sh/discovery` value every class selects subnets or security groups by, if there is one. */

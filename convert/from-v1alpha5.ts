@@ -44,6 +44,31 @@ export function convertProvisioner(
   ctx.map(['spec']);
   ctx.dropUnknownKeys(['spec'], PROVISIONER_KEYS, 'Provisioner v1alpha5 has no such field');
 
+  const pool: NodePoolDraft = {
+    name,
+    ctx,
+    nodeClass: name,
+    nodeClassPath: ['spec'],
+    requirements: readRequirementsWithDefaults(ctx, t),
+    labels: ctx.stringMap(['spec', 'labels']) ?? {},
+    annotations: ctx.stringMap(['spec', 'annotations']) ?? {},
+    taints: readTaints(ctx, ['spec', 'taints'], `${t}.taints`),
+    startupTaints: readTaints(ctx, ['spec', 'startupTaints'], `${t}.startupTaints`),
+    limits: {},
+    disruption: {},
+  };
+  reportMetadataMoved(ctx, t);
+  convertLimits(ctx, pool, t);
+  convertDisruption(ctx, pool, t);
+  const weight = ctx.int(['spec', 'weight']);
+  if (weight !== undefined) pool.weight = weight;
+  convertKubelet(ctx, pool);
+  const inlineClass = convertProvider(ctx, pool, settings);
+  return { pool, inlineClass };
+}
+
+/** The Provisioner's requirements, plus those v1alpha5 added by default (written out, reported). */
+function readRequirementsWithDefaults(ctx: DocumentContext, t: string): NodePoolDraft['requirements'] {
   const requirements = readRequirements(ctx, ['spec', 'requirements'], t);
   const defaults = v1alpha5DefaultRequirements(requirements);
   for (const req of defaults) {
@@ -56,20 +81,10 @@ export function convertProvisioner(
       'v1alpha5 added this requirement when the Provisioner had none for the key; NodePools add no defaults',
     );
   }
+  return [...requirements, ...defaults];
+}
 
-  const pool: NodePoolDraft = {
-    name,
-    ctx,
-    nodeClass: name,
-    nodeClassPath: ['spec'],
-    requirements: [...requirements, ...defaults],
-    labels: ctx.stringMap(['spec', 'labels']) ?? {},
-    annotations: ctx.stringMap(['spec', 'annotations']) ?? {},
-    taints: readTaints(ctx, ['spec', 'taints'], `${t}.taints`),
-    startupTaints: readTaints(ctx, ['spec', 'startupTaints'], `${t}.startupTaints`),
-    limits: {},
-    disruption: {},
-  };
+function reportMetadataMoved(ctx: DocumentContext, t: string): void {
   for (const part of ['labels', 'annotations'] as const) {
     if (ctx.has(['spec', part])) {
       ctx.report(
@@ -82,25 +97,23 @@ export function convertProvisioner(
       );
     }
   }
+}
 
-  if (ctx.has(['spec', 'limits'])) {
-    ctx.dropUnknownKeys(['spec', 'limits'], ['resources'], 'Provisioner limits have only resources');
-    pool.limits = ctx.stringMap(['spec', 'limits', 'resources']) ?? {};
-    ctx.report(
-      'info',
-      'moved',
-      ['spec', 'limits', 'resources'],
-      `${t}.limits`,
-      'limits.resources moved to limits',
-      'NodePool limits are the resource list itself',
-    );
-  }
+function convertLimits(ctx: DocumentContext, pool: NodePoolDraft, t: string): void {
+  if (!ctx.has(['spec', 'limits'])) return;
+  ctx.dropUnknownKeys(['spec', 'limits'], ['resources'], 'Provisioner limits have only resources');
+  pool.limits = ctx.stringMap(['spec', 'limits', 'resources']) ?? {};
+  ctx.report(
+    'info',
+    'moved',
+    ['spec', 'limits', 'resources'],
+    `${t}.limits`,
+    'limits.resources moved to limits',
+    'NodePool limits are the resource list itself',
+  );
+}
 
-  convertDisruption(ctx, pool, t);
-
-  const weight = ctx.int(['spec', 'weight']);
-  if (weight !== undefined) pool.weight = weight;
-
+function convertKubelet(ctx: DocumentContext, pool: NodePoolDraft): void {
   if (ctx.has(['spec', 'kubeletConfiguration'])) {
     pool.poolKubelet = {
       value: readKubelet(ctx, ['spec', 'kubeletConfiguration']),
@@ -109,8 +122,17 @@ export function convertProvisioner(
   } else {
     pool.poolKubelet = { path: ['spec'] };
   }
+}
 
-  let inlineClass: NodeClassDraft | undefined;
+/**
+ * `provider` (inline, becomes a node class named after the pool) or `providerRef` (an
+ * AWSNodeTemplate, becomes the node class reference): exactly one of them.
+ */
+function convertProvider(
+  ctx: DocumentContext,
+  pool: NodePoolDraft,
+  settings: LegacyGlobalSettings,
+): NodeClassDraft | undefined {
   const hasProvider = ctx.has(['spec', 'provider']);
   const hasRef = ctx.has(['spec', 'providerRef']);
   if (hasProvider && hasRef) {
@@ -120,45 +142,9 @@ export function convertProvisioner(
       'Keep one: providerRef naming an AWSNodeTemplate, or the inline provider',
     );
   } else if (hasProvider) {
-    inlineClass = convertNodeTemplateSpec(ctx, ['spec', 'provider'], name, settings);
-    pool.nodeClassPath = ['spec', 'provider'];
-    ctx.report(
-      'info',
-      'moved',
-      ['spec', 'provider'],
-      `nodeClasses.${name}`,
-      `the inline provider became node class ${name}`,
-      'v1beta1 removed spec.provider; its settings live in an EC2NodeClass the pool references',
-    );
+    return convertInlineProvider(ctx, pool, settings);
   } else if (hasRef) {
-    ctx.dropUnknownKeys(
-      ['spec', 'providerRef'],
-      ['apiVersion', 'kind', 'name'],
-      'providerRef has only apiVersion, kind and name',
-    );
-    const kind = ctx.str(['spec', 'providerRef', 'kind']);
-    const refName = ctx.str(['spec', 'providerRef', 'name']);
-    if (kind !== undefined && kind !== 'AWSNodeTemplate') {
-      ctx.error(
-        ['spec', 'providerRef', 'kind'],
-        `'${kind}' is not a node template kind this tool converts`,
-        'Reference an AWSNodeTemplate',
-      );
-    }
-    if (!refName) {
-      ctx.error(['spec', 'providerRef'], 'has no name', 'Name the AWSNodeTemplate this Provisioner uses');
-    } else {
-      pool.nodeClass = refName;
-      pool.nodeClassPath = ['spec', 'providerRef', 'name'];
-      ctx.report(
-        'info',
-        'renamed',
-        ['spec', 'providerRef'],
-        `${t}.nodeClass`,
-        `providerRef became nodeClassRef to EC2NodeClass ${refName}`,
-        'v1beta1 renamed providerRef and AWSNodeTemplate',
-      );
-    }
+    convertProviderRef(ctx, pool);
   } else {
     ctx.error(
       ['spec'],
@@ -166,7 +152,57 @@ export function convertProvisioner(
       'Add providerRef naming the AWSNodeTemplate these nodes use',
     );
   }
-  return { pool, inlineClass };
+  return undefined;
+}
+
+function convertInlineProvider(
+  ctx: DocumentContext,
+  pool: NodePoolDraft,
+  settings: LegacyGlobalSettings,
+): NodeClassDraft {
+  const name = pool.name;
+  const inlineClass = convertNodeTemplateSpec(ctx, ['spec', 'provider'], name, settings);
+  pool.nodeClassPath = ['spec', 'provider'];
+  ctx.report(
+    'info',
+    'moved',
+    ['spec', 'provider'],
+    `nodeClasses.${name}`,
+    `the inline provider became node class ${name}`,
+    'v1beta1 removed spec.provider; its settings live in an EC2NodeClass the pool references',
+  );
+  return inlineClass;
+}
+
+function convertProviderRef(ctx: DocumentContext, pool: NodePoolDraft): void {
+  ctx.dropUnknownKeys(
+    ['spec', 'providerRef'],
+    ['apiVersion', 'kind', 'name'],
+    'providerRef has only apiVersion, kind and name',
+  );
+  const kind = ctx.str(['spec', 'providerRef', 'kind']);
+  const refName = ctx.str(['spec', 'providerRef', 'name']);
+  if (kind !== undefined && kind !== 'AWSNodeTemplate') {
+    ctx.error(
+      ['spec', 'providerRef', 'kind'],
+      `'${kind}' is not a node template kind this tool converts`,
+      'Reference an AWSNodeTemplate',
+    );
+  }
+  if (!refName) {
+    ctx.error(['spec', 'providerRef'], 'has no name', 'Name the AWSNodeTemplate this Provisioner uses');
+    return;
+  }
+  pool.nodeClass = refName;
+  pool.nodeClassPath = ['spec', 'providerRef', 'name'];
+  ctx.report(
+    'info',
+    'renamed',
+    ['spec', 'providerRef'],
+    `nodePools.${pool.name}.nodeClass`,
+    `providerRef became nodeClassRef to EC2NodeClass ${refName}`,
+    'v1beta1 renamed providerRef and AWSNodeTemplate',
+  );
 }
 
 function convertDisruption(ctx: DocumentContext, pool: NodePoolDraft, t: string): void {

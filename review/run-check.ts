@@ -14,9 +14,12 @@
  * never written to dist/ (or anywhere): nothing here changes the work tree.
  */
 import { Diagnostic, sortDiagnostics, UserError, DistFiles, FleetModel, plural } from '../model';
+import { PreviousDist, previousReader, provenBase } from './previous-dist';
 import { ProvenBase } from './proof-reuse';
 import { readDistDir } from './read-dist-dir';
 import { DEFAULT_DIFF_LINES, findStaleFiles, StaleFile, staleMessage } from './stale-dist';
+
+export type { PreviousDist } from './previous-dist';
 
 export const CHECK_STEPS = ['load', 'synth', 'stale', 'validate', 'policies'] as const;
 export type CheckStepName = (typeof CHECK_STEPS)[number];
@@ -108,76 +111,99 @@ export interface CheckOptions {
   readonly onProgress?: (step: CheckStepName, phase: 'start' | 'end', result?: StepResult) => void;
 }
 
-/** Where the previous dist/ comes from. */
-export interface PreviousDist {
-  /** How it is named in the summary, e.g. `origin/main:dist`. */
-  readonly label: string;
-  /** Its files, relative to dist/. */
-  readonly read: () => DistFiles;
-  /**
-   * Set for a git revision whose `check` passed (`--base`): the proofs recorded in its dist/ may
-   * be reused unless this returns why not (e.g. the tool's own sources changed since).
-   * @default undefined: nothing is reused (a folder given with --previous proves nothing)
-   */
-  readonly provenBase?: () => string | undefined;
-}
+type StepOutcome = Omit<StepResult, 'step'>;
 
 export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<CheckResult> {
   const steps: StepResult[] = [];
-  let stale: StaleFile[] = [];
-  const run = (step: CheckStepName, body: () => Omit<StepResult, 'step'>): void => {
-    options.onProgress?.(step, 'start');
-    const result: StepResult = { step, ...body() };
-    steps.push(result);
-    options.onProgress?.(step, 'end', result);
-  };
-  const skipped = (why: string): Omit<StepResult, 'step'> => ({
-    status: 'skipped',
-    findings: [],
-    summary: why,
-  });
+  const run = stepRunner(steps, options.onProgress);
+  const readPrevious = previousReader(options.previous);
 
   let fleet: FleetModel | undefined;
-  run('load', () =>
-    guard(() => {
-      const loaded = deps.loadFleet(options.projectRoot);
-      fleet = loaded.fleet;
-      const pools = loaded.fleet.clusters.reduce((n, c) => n + c.nodePools.length, 0);
-      return {
-        status: 'ok',
-        findings: loaded.warnings,
-        summary: `${plural(loaded.fleet.clusters.length, 'cluster')}, ${plural(pools, 'node pool')}`,
-      };
-    }),
-  );
-
-  // The previous dist/ is read once, by the first step that needs it; a UserError (an unknown
-  // git revision) fails the validate step and leaves the policy step without a base.
-  let previousRead: { files?: DistFiles; error?: unknown } | undefined;
-  const readPrevious = (): DistFiles | undefined => {
-    if (!options.previous) return undefined;
-    if (!previousRead) {
-      try {
-        previousRead = { files: options.previous.read() };
-      } catch (e) {
-        previousRead = { error: e };
-      }
-    }
-    if (previousRead.error !== undefined) throw previousRead.error;
-    return previousRead.files;
-  };
+  run('load', () => {
+    const load = loadStep(options, deps);
+    fleet = load.fleet;
+    return load.outcome;
+  });
   let generated: DistFiles | undefined;
   run('synth', () => {
-    if (!fleet) return skipped('the fleet description did not load');
-    const f = fleet;
-    return guard(() => {
-      generated = deps.synthesize(f);
-      return { status: 'ok', findings: [], summary: `${plural(generated.size, 'file')} generated` };
-    });
+    const synth = synthStep(fleet, deps);
+    generated = synth.generated;
+    return synth.outcome;
   });
+  const policiesRun = startPolicies(fleet, generated, options, deps, readPrevious);
+  let committed: DistFiles | undefined;
+  let stale: StaleFile[] = [];
+  run('stale', () => {
+    const check = staleStep(generated, options);
+    committed = check.committed;
+    stale = check.stale;
+    return check.outcome;
+  });
+  run('validate', () => validateStep(committed, fleet, readPrevious, options, deps));
+  await finishPolicies(policiesRun, run, steps, options, deps);
+  return { steps, stale, ok: steps.every((s) => s.status !== 'failed') };
+}
 
-  // The policy scenarios run while stale and validate do (in worker threads where there are
-  // cores to spare): start them now, collect them last.
+type StepRunner = (step: CheckStepName, body: () => StepOutcome) => void;
+
+/** Runs a step between its progress calls and records its result. */
+function stepRunner(steps: StepResult[], onProgress: CheckOptions['onProgress']): StepRunner {
+  return (step, body) => {
+    onProgress?.(step, 'start');
+    const result: StepResult = { step, ...body() };
+    steps.push(result);
+    onProgress?.(step, 'end', result);
+  };
+}
+
+function skipped(why: string): StepOutcome {
+  return { status: 'skipped', findings: [], summary: why };
+}
+
+function loadStep(
+  options: CheckOptions,
+  deps: CheckDeps,
+): { readonly outcome: StepOutcome; readonly fleet?: FleetModel } {
+  let fleet: FleetModel | undefined;
+  const outcome = guard(() => {
+    const loaded = deps.loadFleet(options.projectRoot);
+    fleet = loaded.fleet;
+    const pools = loaded.fleet.clusters.reduce((n, c) => n + c.nodePools.length, 0);
+    return {
+      status: 'ok',
+      findings: loaded.warnings,
+      summary: `${plural(loaded.fleet.clusters.length, 'cluster')}, ${plural(pools, 'node pool')}`,
+    };
+  });
+  return { outcome, fleet };
+}
+
+function synthStep(
+  fleet: FleetModel | undefined,
+  deps: CheckDeps,
+): { readonly outcome: StepOutcome; readonly generated?: DistFiles } {
+  if (!fleet) return { outcome: skipped('the fleet description did not load') };
+  const f = fleet;
+  let generated: DistFiles | undefined;
+  const outcome = guard(() => {
+    const files = deps.synthesize(f);
+    generated = files;
+    return { status: 'ok', findings: [], summary: `${plural(files.size, 'file')} generated` };
+  });
+  return { outcome, generated };
+}
+
+/**
+ * The policy scenarios run while stale and validate do (in worker threads where there are
+ * cores to spare): start them now, collect them last.
+ */
+function startPolicies(
+  fleet: FleetModel | undefined,
+  generated: DistFiles | undefined,
+  options: CheckOptions,
+  deps: CheckDeps,
+  readPrevious: () => DistFiles | undefined,
+): Promise<StepOutcome> | undefined {
   const policiesRun =
     fleet && deps.policies && options.skipPolicies === undefined
       ? startStep(
@@ -186,68 +212,84 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
           {
             distLabel: options.distLabel,
             ...(generated ? { generated } : {}),
-            ...provenBase(options, readPrevious),
+            ...provenBase(options.previous, options.full, readPrevious),
           },
           () => options.onProgress?.('policies', 'start'),
         )
       : undefined;
   // If a later step hits a bug, the CLI reports that one; this keeps a late failure here quiet.
   policiesRun?.catch(() => undefined);
+  return policiesRun;
+}
 
+function staleStep(
+  generated: DistFiles | undefined,
+  options: CheckOptions,
+): { readonly outcome: StepOutcome; readonly committed?: DistFiles; readonly stale: StaleFile[] } {
   let committed: DistFiles | undefined;
-  run('stale', () =>
-    guard(() => {
-      committed = readDistDir(options.distDir, true);
-      if (!generated) return skipped('nothing was generated to compare with');
-      stale = findStaleFiles(
-        generated,
-        committed,
-        options.distLabel,
-        options.diffLines ?? DEFAULT_DIFF_LINES,
-      );
-      const findings = stale.map((s): Diagnostic => ({
-        severity: 'error',
-        file: `${options.distLabel}/${s.file}`,
-        line: s.line,
-        col: 1,
-        path: '',
-        message: staleMessage(s),
-        fix: 'Run `npm run synth` and commit dist/',
-      }));
-      return stale.length > 0
-        ? {
-            status: 'failed',
-            findings,
-            summary: `${plural(stale.length, 'stale file')} in ${options.distLabel}/`,
-          }
-        : { status: 'ok', findings: [], summary: `${plural(generated.size, 'file')} up to date` };
-    }),
-  );
-
-  run('validate', () => {
-    if (!deps.validate) return skipped('no validator is wired in');
-    const validate = deps.validate;
-    const files = committed ?? new Map<string, string>();
-    if (files.size === 0) return skipped(`${options.distLabel}/ is empty`);
-    return guard(() => {
-      const previous = readPrevious();
-      const findings = validate(files, fleet, previous).map((d) => inDist(d, options.distLabel, files));
-      const errors = findings.filter((d) => d.severity === 'error').length;
-      const warnings = findings.length - errors;
-      const also =
-        (warnings > 0 ? `, ${plural(warnings, 'warning')}` : '') +
-        (options.previous ? `, transition rules against ${options.previous.label}` : '');
-      return {
-        status: errors > 0 ? 'failed' : 'ok',
-        findings,
-        summary:
-          errors > 0
-            ? `${plural(errors, 'error')}${also} in ${options.distLabel}/`
-            : `${plural(files.size, 'file')} valid${also}`,
-      };
-    });
+  let stale: StaleFile[] = [];
+  const outcome = guard(() => {
+    committed = readDistDir(options.distDir, true);
+    if (!generated) return skipped('nothing was generated to compare with');
+    stale = findStaleFiles(generated, committed, options.distLabel, options.diffLines ?? DEFAULT_DIFF_LINES);
+    const findings = stale.map((s): Diagnostic => ({
+      severity: 'error',
+      file: `${options.distLabel}/${s.file}`,
+      line: s.line,
+      col: 1,
+      path: '',
+      message: staleMessage(s),
+      fix: 'Run `npm run synth` and commit dist/',
+    }));
+    return stale.length > 0
+      ? {
+          status: 'failed',
+          findings,
+          summary: `${plural(stale.length, 'stale file')} in ${options.distLabel}/`,
+        }
+      : { status: 'ok', findings: [], summary: `${plural(generated.size, 'file')} up to date` };
   });
+  return { outcome, committed, stale };
+}
 
+function validateStep(
+  committed: DistFiles | undefined,
+  fleet: FleetModel | undefined,
+  readPrevious: () => DistFiles | undefined,
+  options: CheckOptions,
+  deps: CheckDeps,
+): StepOutcome {
+  if (!deps.validate) return skipped('no validator is wired in');
+  const validate = deps.validate;
+  const files = committed ?? new Map<string, string>();
+  if (files.size === 0) return skipped(`${options.distLabel}/ is empty`);
+  return guard(() => {
+    const previous = readPrevious();
+    const findings = validate(files, fleet, previous).map((d) => inDist(d, options.distLabel, files));
+    const errors = findings.filter((d) => d.severity === 'error').length;
+    const warnings = findings.length - errors;
+    const also =
+      (warnings > 0 ? `, ${plural(warnings, 'warning')}` : '') +
+      (options.previous ? `, transition rules against ${options.previous.label}` : '');
+    return {
+      status: errors > 0 ? 'failed' : 'ok',
+      findings,
+      summary:
+        errors > 0
+          ? `${plural(errors, 'error')}${also} in ${options.distLabel}/`
+          : `${plural(files.size, 'file')} valid${also}`,
+    };
+  });
+}
+
+/** The policy step last: its started run awaited, or skipped with why it did not start. */
+async function finishPolicies(
+  policiesRun: Promise<StepOutcome> | undefined,
+  run: StepRunner,
+  steps: StepResult[],
+  options: CheckOptions,
+  deps: CheckDeps,
+): Promise<void> {
   if (!policiesRun) {
     run('policies', () =>
       skipped(
@@ -255,32 +297,12 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
           (deps.policies ? 'the fleet description did not load' : 'no policy scenario runner is wired in'),
       ),
     );
-  } else {
-    const settled = await policiesRun;
-    const result: StepResult = { step: 'policies', ...settled };
-    steps.push(result);
-    options.onProgress?.('policies', 'end', result);
+    return;
   }
-
-  return { steps, stale, ok: steps.every((s) => s.status !== 'failed') };
-}
-
-/** The base whose proofs the policy step may reuse: only a proven one, never with `full`. */
-function provenBase(
-  options: CheckOptions,
-  readPrevious: () => DistFiles | undefined,
-): { base?: ProvenBase; notReused?: string } {
-  const previous = options.previous;
-  if (options.full || !previous?.provenBase) return {};
-  const why = previous.provenBase();
-  if (why !== undefined) return { notReused: why };
-  try {
-    const files = readPrevious();
-    return files ? { base: { label: previous.label, files } } : {};
-  } catch (e) {
-    if (e instanceof UserError) return {};
-    throw e;
-  }
+  const settled = await policiesRun;
+  const result: StepResult = { step: 'policies', ...settled };
+  steps.push(result);
+  options.onProgress?.('policies', 'end', result);
 }
 
 /** Starts an asynchronous step; its outcome is judged like a synchronous one when awaited. */
