@@ -1,12 +1,13 @@
 /** Reading the fleet description from disk (io/read-fleet.ts); the pipeline's own tests are in test/model/load-fleet.test.ts. */
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { formatDiagnostic, UserError } from '../../model/shared/diagnostics';
 import { loadFleet } from '../../io/read-fleet';
+import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 import { DEFAULTS, MINIMAL } from '../support/fleet-files';
 
-const ROOT = resolve(__dirname, '..', '..');
+const ROOT = DEMO_FLEET_ROOT;
 
 describe('loadFleet on disk', () => {
   let dir: string;

@@ -1,10 +1,10 @@
-import { resolve } from 'node:path';
 import { formatDiagnostic } from '../../model/shared/diagnostics';
 import { loadFleetFromSources } from '../../model/load-fleet';
 import { loadFleet } from '../../io/read-fleet';
+import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 import { DEFAULTS, errorsOf, errorsOfCluster, load, MINIMAL, minimalFor } from '../support/fleet-files';
 
-const ROOT = resolve(__dirname, '..', '..');
+const ROOT = DEMO_FLEET_ROOT;
 
 describe('loadFleet on the committed example fleet', () => {
   const { fleet, warnings } = loadFleet(ROOT);

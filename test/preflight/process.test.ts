@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadFleetFromDir } from '../../io/cli-common';
+import { DEMO_CLUSTERS_DIR, DEMO_FLEET_ROOT } from '../support/demo-fleet';
 import { readyAccount } from './account';
 import { closedPort, FakeAws, startFakeAws } from './fake-aws-server';
 
@@ -20,7 +21,7 @@ function runCli(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, reject) => {
     const child = spawn(process.execPath, [CLI, 'preflight', ...args], {
-      cwd: resolve(__dirname, '..', '..'),
+      cwd: DEMO_FLEET_ROOT,
       env: {
         PATH: process.env.PATH ?? '',
         HOME: '/nonexistent',
@@ -51,7 +52,7 @@ const built = existsSync(CLI);
   afterEach(async () => aws?.close());
 
   it('reads the default credential chain and AWS_ENDPOINT_URL, and reports access denied with exit 2', async () => {
-    const cluster = loadFleetFromDir(ROOT, resolve(ROOT, 'clusters')).fleet.clusters.find(
+    const cluster = loadFleetFromDir(DEMO_FLEET_ROOT, DEMO_CLUSTERS_DIR).fleet.clusters.find(
       (c) => c.name === 'ticketing',
     )!;
     const state = readyAccount(cluster);

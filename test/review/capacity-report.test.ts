@@ -10,6 +10,7 @@ import {
 } from '../../review/capacity-report';
 import { runReport } from '../../review/report';
 import { DEFAULTS, load, MINIMAL } from '../support/fleet-files';
+import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 
 const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
 const fleet = (pools: string) =>
@@ -63,9 +64,9 @@ describe('capacity report', () => {
 });
 
 describe('report command', () => {
-  const root = path.resolve(__dirname, '..', '..');
+  const root = DEMO_FLEET_ROOT;
 
-  it('runs on the example fleet: every cluster and pool, deterministic', () => {
+  it('runs on the demo fleet: every cluster and pool, deterministic', () => {
     const md = runReport({ clusters: 'clusters', format: 'markdown' }, root, root);
     for (const c of ['dataops', 'edge', 'ticketing', 'training'])
       expect(md).toMatch(new RegExp(`^## ${c} \\(`, 'm'));

@@ -1,10 +1,10 @@
-import * as path from 'path';
 import { distPaths } from '../../model/shared/dist-layout';
 import { defaultCheckDeps } from '../../review/check-wiring';
+import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 
 describe('defaultCheckDeps', () => {
-  it('wires the real loader and generators: the example fleet loads and synthesizes its pools', () => {
-    const root = path.resolve(__dirname, '..', '..');
+  it('wires the real loader and generators: the demo fleet loads and synthesizes its pools', () => {
+    const root = DEMO_FLEET_ROOT;
     const deps = defaultCheckDeps(root);
     const { fleet } = deps.loadFleet(root);
     const files = deps.synthesize(fleet);

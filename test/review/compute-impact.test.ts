@@ -7,6 +7,7 @@ import { computeImpact, driftBudgetOf } from '../../review/compute-impact';
 import { formatPath } from '../../review/field-path';
 import { ImpactReport, isClassified } from '../../review/impact-report';
 import { cloudFormation, clone, exampleObjects, Obj, setPath, toDistFiles, writeTree } from './dist-fixtures';
+import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 
 function impact(change: (objects: Map<string, Obj>) => void): ImpactReport {
   const before = exampleObjects();
@@ -236,9 +237,9 @@ describe('driftBudgetOf', () => {
   });
 });
 
-describe('computeImpact over the real pipeline (example fleet)', () => {
-  // Copies clusters/ to a temporary project, edits one file, synthesizes both.
-  const root = path.resolve(__dirname, '..', '..');
+describe('computeImpact over the real pipeline (demo fleet)', () => {
+  // Copies the demo fleet's clusters/ to a temporary project, edits one file, synthesizes both.
+  const root = DEMO_FLEET_ROOT;
   function synthWith(edit: (files: Map<string, string>) => void) {
     const texts = new Map(
       fs
@@ -255,7 +256,7 @@ describe('computeImpact over the real pipeline (example fleet)', () => {
   it('an alias change replaces nodes of exactly the pools using that class', () => {
     const cluster = fleet.clusters.find((c) => c.nodeClasses.some((k) => k.amiSelectorTerms[0]?.alias));
     const klass = cluster?.nodeClasses.find((k) => k.amiSelectorTerms[0]?.alias);
-    if (!cluster || !klass) throw new Error('the example fleet has no class with an alias');
+    if (!cluster || !klass) throw new Error('the demo fleet has no class with an alias');
     const alias = klass.amiSelectorTerms[0].alias as string;
     const changed = synthWith((t) => {
       const file = `${cluster.name}.yaml`;

@@ -1,15 +1,15 @@
 /**
- * The policy scenario table (policies/scenarios.ts) over this repository's example fleet, run
+ * The policy scenario table (policies/scenarios.ts) over the tests' demo fleet (a copy of the example fleet), run
  * through the same code as the `policies` step of `npm run check` (policies/prove-scenarios.ts):
- * for every cluster in clusters/, the generated controller policies and queue policy give every
+ * for every cluster in test/fixtures/demo-fleet/clusters/, the generated controller policies and queue policy give every
  * scenario its expected decision.
  */
-import * as path from 'path';
 import { loadFleet } from '../../io/read-fleet';
 import { proveScenarios } from '../../policies/prove-scenarios';
 import { scenarioInputs } from '../../policies/scenario-inputs';
+import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 
-const root = path.resolve(__dirname, '..', '..');
+const root = DEMO_FLEET_ROOT;
 const { fleet } = loadFleet(root);
 
 describe.each(fleet.clusters.map((c) => [c.name, c] as const))('cluster %s', (_name, cluster) => {

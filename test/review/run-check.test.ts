@@ -7,6 +7,7 @@ import { loadFleet } from '../../io/read-fleet';
 import { CheckDeps, runCheck } from '../../review/run-check';
 import { synthesize } from '../../synth/synthesize';
 import { exampleObjects, toDistFiles, writeTree } from './dist-fixtures';
+import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 
 function deps(generated: DistFiles, extra: Partial<CheckDeps> = {}): CheckDeps {
   return { loadFleet: () => ({ fleet: EMPTY_FLEET, warnings: [] }), synthesize: () => generated, ...extra };
@@ -223,7 +224,7 @@ describe('runCheck', () => {
   });
 
   it('with the real pipeline, a stale file in a synthesized tree is named', async () => {
-    const root = path.resolve(__dirname, '..', '..');
+    const root = DEMO_FLEET_ROOT;
     const { fleet } = loadFleet(root);
     const files = synthesize(fleet);
     const dir = writeTree(files);

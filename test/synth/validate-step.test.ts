@@ -1,21 +1,22 @@
 /** The validation step synth runs before writing: wired to the validator, and able to stop a run. */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { distPaths } from '../../model/shared/dist-layout';
 import { loadFleet } from '../../io/read-fleet';
 import { GENERATORS } from '../../synth/generators';
 import { runSynth } from '../../synth/synth';
 import { synthesize } from '../../synth/synthesize';
 import { validateStep } from '../../synth/validate-step';
+import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 
-const ROOT = resolve(__dirname, '..', '..');
+const ROOT = DEMO_FLEET_ROOT;
 const { fleet } = loadFleet(ROOT);
 const files = synthesize(fleet);
 const nodeClassPath = distPaths.nodeClass('ticketing', 'default');
 
 describe('validateStep', () => {
-  it('accepts the example fleet without errors or warnings', () => {
+  it('accepts the demo fleet without errors or warnings', () => {
     expect(validateStep(fleet, files)).toEqual([]);
   });
 
