@@ -24,7 +24,7 @@ export function recogniseKind(apiVersion: string, kind: string): RecognisedKind 
   return KNOWN[`${apiVersion}|${kind}`];
 }
 
-/** NodeOverlays, CapacityBuffers and the PodTemplates buffers name (convert/from-node-overlay.ts, from-capacity-buffer.ts). */
+/** NodeOverlays, CapacityBuffers and the PodTemplates buffers name (convert/from/from-node-overlay.ts, from-capacity-buffer.ts). */
 export const OVERLAY_BUFFER_KINDS = {
   'karpenter.sh/v1alpha1|NodeOverlay': 'overlay',
   'autoscaling.x-k8s.io/v1beta1|CapacityBuffer': 'buffer',

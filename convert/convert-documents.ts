@@ -14,16 +14,16 @@ import {
 import { ConversionLog } from './conversion-report';
 import { DocumentContext } from './document-context';
 import { NodeClassDraft, NodePoolDraft } from './drafts';
-import { convertCapacityBuffer, convertPodTemplate, NamespacedDraft } from './from-capacity-buffer';
-import { convertNodeOverlay, OverlayDraft } from './from-node-overlay';
-import { convertV1NodeClass, convertV1NodePool } from './from-v1';
-import { convertV1beta1NodeClass, convertV1beta1NodePool } from './from-v1beta1';
+import { convertCapacityBuffer, convertPodTemplate, NamespacedDraft } from './from/from-capacity-buffer';
+import { convertNodeOverlay, OverlayDraft } from './from/from-node-overlay';
+import { convertV1NodeClass, convertV1NodePool } from './from/from-v1';
+import { convertV1beta1NodeClass, convertV1beta1NodePool } from './from/from-v1beta1';
 import {
   convertAwsNodeTemplate,
   GLOBAL_SETTINGS_CONFIGMAP,
   LegacyGlobalSettings,
-} from './from-aws-node-template';
-import { convertProvisioner } from './from-v1alpha5';
+} from './from/from-aws-node-template';
+import { convertProvisioner } from './from/from-v1alpha5';
 import { documentLabel, SourceManifest } from './manifest-documents';
 
 /** A draft with the document it came from. */

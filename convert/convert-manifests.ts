@@ -15,7 +15,7 @@ import {
   HeaderInput,
   renderFleetDescription,
 } from './fleet-description';
-import { linkPodTemplates } from './from-capacity-buffer';
+import { linkPodTemplates } from './from/from-capacity-buffer';
 import { placeKubelet } from './kubelet-placement';
 import { decideNodeRole } from './node-role';
 import { DraftOrigin, synthCheck } from './synth-check';

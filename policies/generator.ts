@@ -1,9 +1,9 @@
 /**
  * Generator: the CloudFormation template of every cluster and the proof record of its policy
- * scenarios (policies/proof-record.ts), as `dist/`-relative files.
+ * scenarios (policies/scenarios/proof-record.ts), as `dist/`-relative files.
  */
 import { distPaths, FleetModel, GeneratedFiles } from '../model';
-import { renderProofRecord } from './proof-record';
+import { renderProofRecord } from './scenarios/proof-record';
 import { cloudFormationTemplate, renderTemplate } from './template';
 
 export function cloudFormationGenerator(fleet: FleetModel): GeneratedFiles {

@@ -14,7 +14,7 @@ import { nodeRolePolicyArns, nodeTrustPolicy } from './node-role';
 import { arnBuilder } from './partition';
 import { diffPolicies, isSame, parseIamDocument, PolicyDiff } from './policy-compare';
 import { PolicyDocument } from './policy-document';
-import { BOOLEAN_CONTEXT_KEYS, Scenario, controllerScenarios } from './scenarios';
+import { BOOLEAN_CONTEXT_KEYS, Scenario, controllerScenarios } from './scenarios/scenarios';
 
 export type FindingKind = 'missing' | 'drift' | 'scenario';
 

@@ -6,7 +6,7 @@
  */
 import { parseAllDocuments } from 'yaml';
 import { Diagnostic, UserError, DistFiles, distPaths } from '../model';
-import { isPlainObject } from './field-diff';
+import { isPlainObject } from './impact/field-diff';
 import { FILE_KINDS } from './resource-kinds';
 
 export interface DistResource {

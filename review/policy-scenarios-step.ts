@@ -1,14 +1,18 @@
 /**
- * The `policies` step of `npm run check`: the policy scenario table (policies/scenarios.ts) of
+ * The `policies` step of `npm run check`: the policy scenario table (policies/scenarios/scenarios.ts) of
  * every cluster, run in-process on the IAM simulator (an optional dependency, loaded on first
- * use; policies/simulator.ts). Clusters whose proof record is unchanged since a proven base are
+ * use; policies/scenarios/simulator.ts). Clusters whose proof record is unchanged since a proven base are
  * not run again (review/proof-reuse.ts); the others run in worker threads when there is more
  * than one core and more than one cluster to prove (review/scenario-workers.ts).
  */
 import { Diagnostic, DistFiles, distPaths, ClusterModel, FleetModel } from '../model';
-import { ClusterProof, proveScenarios } from '../policies/prove-scenarios';
-import { ScenarioInputs, scenarioInputs } from '../policies/scenario-inputs';
-import { SIMULATOR_INSTALL_COMMAND, simulatorInstall, SimulatorInstall } from '../policies/simulator';
+import { ClusterProof, proveScenarios } from '../policies/scenarios/prove-scenarios';
+import { ScenarioInputs, scenarioInputs } from '../policies/scenarios/scenario-inputs';
+import {
+  SIMULATOR_INSTALL_COMMAND,
+  simulatorInstall,
+  SimulatorInstall,
+} from '../policies/scenarios/simulator';
 import { planProofs, ProvenBase } from './proof-reuse';
 
 /** The flag that skips this step, named in the finding when the simulator is missing. */
@@ -24,7 +28,7 @@ export interface PolicyStepInput {
   readonly notReused?: string;
   /** How dist/ is named in findings. @default 'dist' */
   readonly distLabel?: string;
-  /** @default the installed simulator (policies/simulator.ts) */
+  /** @default the installed simulator (policies/scenarios/simulator.ts) */
   readonly install?: SimulatorInstall;
   /** A cluster's table and documents. @default scenarioInputs (a test swaps the table) */
   readonly inputsFor?: (cluster: ClusterModel) => ScenarioInputs;

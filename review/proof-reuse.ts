@@ -1,7 +1,7 @@
 /**
  * Which clusters' policy scenarios `npm run check` must prove, and which it may take as proven
  * at the PR's base commit. A cluster's proof is reused only when all four inputs are unchanged
- * (its proof record, policies/proof-record.ts, names them):
+ * (its proof record, policies/scenarios/proof-record.ts, names them):
  *
  *   - the template (its sha256 in the record),
  *   - the scenario table and the documents that decide it (their sha256),
@@ -16,7 +16,7 @@
  * proves every cluster.
  */
 import { DistFiles, distPaths, FleetModel } from '../model';
-import { SIMULATOR_PACKAGES, SimulatorInstall } from '../policies/simulator';
+import { SIMULATOR_PACKAGES, SimulatorInstall } from '../policies/scenarios/simulator';
 
 /** A base commit whose `check` passed, so the proofs recorded in its dist/ hold. */
 export interface ProvenBase {

@@ -3,8 +3,8 @@
  * cluster after another, and posts the proofs back in the same order.
  */
 import { parentPort, workerData } from 'worker_threads';
-import { proveScenarios } from '../policies/prove-scenarios';
-import { ScenarioInputs } from '../policies/scenario-inputs';
+import { proveScenarios } from '../policies/scenarios/prove-scenarios';
+import { ScenarioInputs } from '../policies/scenarios/scenario-inputs';
 
 async function main(inputs: readonly ScenarioInputs[]): Promise<void> {
   const proofs = [];

@@ -7,8 +7,8 @@
 import * as os from 'os';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
-import { ClusterProof, proveScenarios } from '../policies/prove-scenarios';
-import { ScenarioInputs } from '../policies/scenario-inputs';
+import { ClusterProof, proveScenarios } from '../policies/scenarios/prove-scenarios';
+import { ScenarioInputs } from '../policies/scenarios/scenario-inputs';
 
 /** Worker threads to use: every core but the one the main thread needs, at least one. */
 export function workerCount(cores: number = os.availableParallelism()): number {

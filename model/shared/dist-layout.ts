@@ -39,7 +39,7 @@ export const distPaths = {
   argocdDir: (cluster: string) => `${cluster}/argocd`,
   cloudFormationDir: (cluster: string) => `${cluster}/cloudformation`,
   cloudFormation: (cluster: string) => `${cluster}/cloudformation/karpenter.json`,
-  /** The proof record of the cluster's policy scenarios (policies/proof-record.ts). */
+  /** The proof record of the cluster's policy scenarios (policies/scenarios/proof-record.ts). */
   policyProof: (cluster: string) => `${cluster}/cloudformation/policy-proof.txt`,
   fleetDir: () => FLEET_DIR,
   /** Namespaces the cluster needs before the controller chart (synced by the `<cluster>-karpenter-base` Application). */

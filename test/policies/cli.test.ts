@@ -6,7 +6,7 @@ import { UserError } from '../../model/shared/diagnostics';
 import { FleetModel } from '../../model/shared/fleet-model';
 import { mergeCloudFormation, policiesCli, policySizeLines, readDistTree } from '../../policies/cli';
 import { exampleFleet, PROJECT_ROOT } from './example-fleet';
-import { controllerScenarios } from '../../policies/scenarios';
+import { controllerScenarios } from '../../policies/scenarios/scenarios';
 import { FleetLoader } from '../../io/cli-common';
 import { ACCOUNT, clusterModel } from './fixtures';
 import { deployedState, startFakeIam } from './fake-iam-server';

@@ -6,9 +6,9 @@
 import { ClusterModel } from '../../model/shared/fleet-model';
 import { controllerTrustPolicy, serviceAccountSubject } from '../../policies/controller-role';
 import { arnBuilder } from '../../policies/partition';
-import { ContextValue } from '../../policies/scenarios';
+import { ContextValue } from '../../policies/scenarios/scenarios';
 import { ACCOUNT, clusterModel, fullCluster } from './fixtures';
-import { simulate } from '../../policies/simulate-scenario';
+import { simulate } from '../../policies/scenarios/simulate-scenario';
 
 async function assume(
   cluster: ClusterModel,

@@ -9,7 +9,7 @@ import { ClusterModel } from '../../model/shared/fleet-model';
 import { PolicyDocument } from '../../policies/policy-document';
 import { arnBuilder } from '../../policies/partition';
 import { cloudFormationTemplate } from '../../policies/template';
-import { simulate } from '../../policies/simulate-scenario';
+import { simulate } from '../../policies/scenarios/simulate-scenario';
 
 export interface FakeRole {
   arn: string;

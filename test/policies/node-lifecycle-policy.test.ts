@@ -5,7 +5,7 @@
  */
 import { controllerPolicies } from '../../policies/controller-policies';
 import { ACCOUNT, clusterModel } from './fixtures';
-import { roleArn, simulate } from '../../policies/simulate-scenario';
+import { roleArn, simulate } from '../../policies/scenarios/simulate-scenario';
 
 const cluster = clusterModel();
 const policies = controllerPolicies(cluster).map((p) => ({ name: p.name, document: p.document }));

@@ -8,12 +8,12 @@ import { readFileSync } from 'fs';
 import * as path from 'path';
 import { controllerPolicies } from '../../policies/controller-policies';
 import { ConditionValue, PolicyDocument } from '../../policies/policy-document';
-import { ContextValue, otherAccount } from '../../policies/scenarios';
+import { ContextValue, otherAccount } from '../../policies/scenarios/scenarios';
 import { arnBuilder } from '../../policies/partition';
 import { ClusterModel } from '../../model/shared/fleet-model';
 import { clusterModel, fullCluster } from './fixtures';
 import { referencePolicies } from './reference-template';
-import { SimulatedRequest, simulate } from '../../policies/simulate-scenario';
+import { SimulatedRequest, simulate } from '../../policies/scenarios/simulate-scenario';
 
 /** The Service Authorization Reference data of EC2, as iam-data ships it. */
 const EC2_ACTIONS = JSON.parse(

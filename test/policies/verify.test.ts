@@ -1,5 +1,5 @@
 import { IAMClient } from '@aws-sdk/client-iam';
-import { controllerScenarios } from '../../policies/scenarios';
+import { controllerScenarios } from '../../policies/scenarios/scenarios';
 import { contextEntries, verifyCluster } from '../../policies/verify';
 import { ACCOUNT, clusterModel, fullCluster } from './fixtures';
 import { FakeIam, deployedState, startFakeIam } from './fake-iam-server';

@@ -1,12 +1,12 @@
 /**
- * The policy scenario table (policies/scenarios.ts) over the tests' demo fleet (a copy of the example fleet), run
- * through the same code as the `policies` step of `npm run check` (policies/prove-scenarios.ts):
+ * The policy scenario table (policies/scenarios/scenarios.ts) over the tests' demo fleet (a copy of the example fleet), run
+ * through the same code as the `policies` step of `npm run check` (policies/scenarios/prove-scenarios.ts):
  * for every cluster in test/fixtures/demo-fleet/clusters/, the generated controller policies and queue policy give every
  * scenario its expected decision.
  */
 import { loadFleet } from '../../io/read-fleet';
-import { proveScenarios } from '../../policies/prove-scenarios';
-import { scenarioInputs } from '../../policies/scenario-inputs';
+import { proveScenarios } from '../../policies/scenarios/prove-scenarios';
+import { scenarioInputs } from '../../policies/scenarios/scenario-inputs';
 import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 
 const root = DEMO_FLEET_ROOT;

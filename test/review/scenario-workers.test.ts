@@ -1,4 +1,4 @@
-import { scenarioInputs } from '../../policies/scenario-inputs';
+import { scenarioInputs } from '../../policies/scenarios/scenario-inputs';
 import { batches, proveInWorkers, workerCount } from '../../review/scenario-workers';
 import { buildCluster } from '../support/fleet-fixtures';
 

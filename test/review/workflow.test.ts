@@ -3,7 +3,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parse } from 'yaml';
-import { REPORT_MARKER } from '../../review/render-markdown';
+import { REPORT_MARKER } from '../../review/impact/render-markdown';
 
 interface Step {
   readonly uses?: string;

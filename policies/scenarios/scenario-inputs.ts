@@ -1,0 +1,43 @@
+/**
+ * Everything the policy scenarios of one cluster are evaluated on: the scenario table and the
+ * documents that decide it (the controller role's managed policies, the role's ARN, the
+ * interruption queue's resource policy, the account). Its hash goes into the proof record
+ * (policies/scenarios/proof-record.ts): equal hashes mean the simulator is asked exactly the same questions.
+ */
+import { createHash } from 'crypto';
+import { ClusterModel } from '../../model';
+import { controllerPolicies } from '../controller-policies';
+import { queuePolicy } from '../interruption-queue';
+import { arnBuilder } from '../partition';
+import { PolicyDocument } from '../policy-document';
+import { Scenario, scenarios } from './scenarios';
+
+export interface NamedPolicy {
+  readonly name: string;
+  readonly document: PolicyDocument;
+}
+
+export interface ScenarioInputs {
+  readonly cluster: string;
+  readonly accountId: string;
+  readonly controllerRoleArn: string;
+  readonly controllerPolicies: readonly NamedPolicy[];
+  readonly queuePolicy: PolicyDocument;
+  readonly scenarios: readonly Scenario[];
+}
+
+export function scenarioInputs(cluster: ClusterModel): ScenarioInputs {
+  return {
+    cluster: cluster.name,
+    accountId: cluster.aws.accountId,
+    controllerRoleArn: arnBuilder(cluster.aws).role(cluster.iam.controllerRoleName, cluster.iam.path),
+    controllerPolicies: controllerPolicies(cluster).map((p) => ({ name: p.name, document: p.document })),
+    queuePolicy: queuePolicy(cluster),
+    scenarios: scenarios(cluster),
+  };
+}
+
+/** sha256 (hex) of the inputs' JSON form: what the simulator is asked, and against which documents. */
+export function scenarioInputsHash(inputs: ScenarioInputs): string {
+  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex');
+}

@@ -1,0 +1,123 @@
+/**
+ * Per NodePool of a change: the instance types it may launch before → after (resolved from the
+ * NodePool manifests' requirements, with the architectures of its EC2NodeClass's AMI family),
+ * the notable additions and removals (the dearest types first, e.g. "adds p5.48xlarge"), and the
+ * hourly on-demand ceiling its limits imply before → after (model/resolve/pool-cost.ts). Prices are the
+ * static list prices of the aws partition's table (us-east-1): dist/ does not say the region.
+ */
+import { behaviourOf, writtenFamily, AmiFamily, instanceTable, LabelRequirement } from '../../model';
+import { PoolCapacity, poolCapacity } from '../../model/stages';
+import { get } from './classify-resource';
+import { DistResource } from '../dist-resources';
+import { KARPENTER_KINDS } from '../resource-kinds';
+
+/** How many added or removed types a change names. */
+export const NOTABLE_TYPES = 3;
+
+export interface PoolCapacityChange {
+  readonly pool: string;
+  readonly change: 'added' | 'removed' | 'changed';
+  /** Undefined where the pool does not exist on that side. */
+  readonly typesBefore?: number;
+  readonly typesAfter?: number;
+  /** Notable types added and removed (dearest first), and how many in all. */
+  readonly adds: readonly string[];
+  readonly addedCount: number;
+  readonly removes: readonly string[];
+  readonly removedCount: number;
+  /** USD per hour; null: unbounded; undefined: the pool does not exist on that side. */
+  readonly ceilingBefore?: number | null;
+  readonly ceilingAfter?: number | null;
+  readonly priceRegion: string;
+}
+
+function capacityOf(pool: DistResource, resources: Map<string, DistResource>): PoolCapacity {
+  const spec = get(pool.body, ['spec', 'template', 'spec']);
+  const requirements = (get(spec, ['requirements']) ?? []) as readonly LabelRequirement[];
+  const limits = (get(pool.body, ['spec', 'limits']) ?? {}) as Record<string, string>;
+  const replicas = get(pool.body, ['spec', 'replicas']);
+  const className = get(spec, ['nodeClassRef', 'name']);
+  const nc = [...resources.values()].find(
+    (r) => r.kind === KARPENTER_KINDS.nodeClass && r.name === className,
+  );
+  const family =
+    nc === undefined
+      ? undefined
+      : writtenFamily({
+          amiFamily: get(nc.body, ['spec', 'amiFamily']) as AmiFamily | undefined,
+          amiSelectorTerms: (get(nc.body, ['spec', 'amiSelectorTerms']) ?? []) as { alias?: string }[],
+        });
+  const archs = family === undefined ? undefined : behaviourOf(family).architectures;
+  return poolCapacity(
+    {
+      requirements: Array.isArray(requirements) ? requirements : [],
+      limits: Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, String(v)])),
+      ...(typeof replicas === 'number' ? { replicas } : {}),
+    },
+    undefined,
+    archs,
+  );
+}
+
+/** Dearest first (unpriced last), then by name. */
+function notable(names: readonly string[], region: string): string[] {
+  const byName = instanceTable().byName;
+  const price = (n: string) => byName.get(n)?.prices[region] ?? -1;
+  return [...names].sort((a, b) => price(b) - price(a) || (a < b ? -1 : 1)).slice(0, NOTABLE_TYPES);
+}
+
+/** Every NodePool of one cluster whose allowed types or ceiling differ between the two trees. */
+export function poolCapacityChanges(
+  before: Map<string, DistResource>,
+  after: Map<string, DistResource>,
+): PoolCapacityChange[] {
+  const pools = (m: Map<string, DistResource>) =>
+    new Map([...m.values()].filter((r) => r.kind === KARPENTER_KINDS.nodePool).map((r) => [r.name, r]));
+  const b = pools(before);
+  const a = pools(after);
+  const out: PoolCapacityChange[] = [];
+  for (const name of [...new Set([...b.keys(), ...a.keys()])].sort()) {
+    const old = b.get(name);
+    const cur = a.get(name);
+    const was = old ? capacityOf(old, before) : undefined;
+    const now = cur ? capacityOf(cur, after) : undefined;
+    const region = (now ?? was)?.priceRegion ?? 'us-east-1';
+    const oldTypes = new Set(was?.types ?? []);
+    const newTypes = new Set(now?.types ?? []);
+    const added = [...newTypes].filter((t) => !oldTypes.has(t));
+    const removed = [...oldTypes].filter((t) => !newTypes.has(t));
+    const ceiling = (c: PoolCapacity | undefined) => (c === undefined ? undefined : (c.ceiling ?? null));
+    if (added.length === 0 && removed.length === 0 && ceiling(was) === ceiling(now)) continue;
+    out.push({
+      pool: name,
+      change: !old ? 'added' : !cur ? 'removed' : 'changed',
+      ...(was ? { typesBefore: was.types.length } : {}),
+      ...(now ? { typesAfter: now.types.length } : {}),
+      adds: notable(added, region),
+      addedCount: added.length,
+      removes: notable(removed, region),
+      removedCount: removed.length,
+      ...(was ? { ceilingBefore: ceiling(was) } : {}),
+      ...(now ? { ceilingAfter: ceiling(now) } : {}),
+      priceRegion: region,
+    });
+  }
+  return out;
+}
+
+const ceilingText = (c: number | null | undefined): string =>
+  c === undefined ? '—' : c === null ? 'unbounded' : `$${c.toFixed(2)}/h`;
+
+/** One Markdown line per pool: `pool: 12 → 14 instance types (adds p5.48xlarge, …); ceiling $4.80/h → $48.00/h`. */
+export function capacityChangeLine(c: PoolCapacityChange): string {
+  const types = `${c.typesBefore ?? '—'} → ${c.typesAfter ?? '—'} instance types`;
+  const named = [
+    c.addedCount > 0
+      ? `adds ${c.adds.join(', ')}${c.addedCount > c.adds.length ? ` and ${c.addedCount - c.adds.length} more` : ''}`
+      : '',
+    c.removedCount > 0
+      ? `removes ${c.removes.join(', ')}${c.removedCount > c.removes.length ? ` and ${c.removedCount - c.removes.length} more` : ''}`
+      : '',
+  ].filter((s) => s !== '');
+  return `**${c.pool}**: ${types}${named.length > 0 ? ` (${named.join('; ')})` : ''}; hourly on-demand ceiling ${ceilingText(c.ceilingBefore)} → ${ceilingText(c.ceilingAfter)}`;
+}

@@ -1,0 +1,106 @@
+import { distPaths } from '../../../model/shared/dist-layout';
+import { computeImpact } from '../../../review/impact/compute-impact';
+import { ImpactReport } from '../../../review/impact/impact-report';
+import { renderMarkdown, REPORT_MARKER } from '../../../review/impact/render-markdown';
+import { cloudFormation, clone, exampleObjects, Obj, setPath, toDistFiles } from '../dist-fixtures';
+
+function report(change: (m: Map<string, Obj>) => void): ImpactReport {
+  const before = exampleObjects();
+  before.set(distPaths.cloudFormation('ticketing'), cloudFormation('KarpenterNodeRole-test', 'ticketing'));
+  const after = new Map([...before].map(([k, v]) => [k, clone(v)]));
+  change(after);
+  return computeImpact(
+    { label: 'main:dist', files: toDistFiles(before) },
+    { label: 'dist', files: toDistFiles(after) },
+  );
+}
+
+describe('renderMarkdown', () => {
+  it('says plainly when nothing changed', () => {
+    const md = renderMarkdown(report(() => undefined));
+    expect(md).toBe(
+      [
+        REPORT_MARKER,
+        '## Karpenter impact report',
+        '',
+        'Compared `main:dist` → `dist`.',
+        '',
+        '> No existing node is replaced or deleted (0 changed resources).',
+        '',
+        'No generated file changed.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('puts the verdict, then the summary table, then details; lists maybe-replaced pools', () => {
+    const md = renderMarkdown(
+      report((m) =>
+        setPath(m.get(distPaths.nodeClass('ticketing', 'default')) as Obj, 'spec.subnetSelectorTerms', [
+          { id: 'subnet-1' },
+        ]),
+      ),
+    );
+    expect(md).toContain(
+      '> **Some nodes may be replaced** in 3 NodePools: ticketing/loadtest, ticketing/mixed-workload, ticketing/on-demand-critical.',
+    );
+    expect(md).toContain(
+      '| ticketing | EC2NodeClass/default | changed (2 fields) | **maybe**: loadtest, mixed-workload, on-demand-critical |',
+    );
+    expect(md.indexOf('| Cluster | Resource |')).toBeLessThan(md.indexOf('### Details'));
+    expect(md).toContain(
+      '- `spec.subnetSelectorTerms[0].id`: added `subnet-1` — **maybe**: subnet selection is not hashed',
+    );
+  });
+
+  it('summarises CloudFormation with replacement and the node role warning', () => {
+    const md = renderMarkdown(
+      report((m) =>
+        m.set(
+          distPaths.cloudFormation('ticketing'),
+          cloudFormation('KarpenterNodeRole-renamed', 'ticketing-v2'),
+        ),
+      ),
+    );
+    expect(md).toContain(
+      '| ticketing | CloudFormation | 2 changed, 2 replaced, Outputs | no (⚠️ see details) |',
+    );
+    expect(md).toContain(
+      '- IAM: `AWS::IAM::Role` `KarpenterNodeRole` changed — **replaced** by CloudFormation (new physical resource)',
+    );
+    expect(md).toContain('  - `Properties.RoleName`: `KarpenterNodeRole-test` → `KarpenterNodeRole-renamed`');
+    expect(md).toContain('  - ⚠️ node role renamed KarpenterNodeRole-test → KarpenterNodeRole-renamed');
+    expect(md).toContain(
+      '- Interruption: `AWS::SQS::Queue` `KarpenterInterruptionQueue` changed — **replaced**',
+    );
+  });
+
+  it('escapes pipes in table cells and backticks in values', () => {
+    const md = renderMarkdown(
+      report((m) => {
+        setPath(
+          m.get(distPaths.nodePool('ticketing', 'loadtest')) as Obj,
+          'spec.template.metadata.labels.pool',
+          'a|`b`',
+        );
+      }),
+    );
+    expect(md).toContain('`` a|`b` ``');
+    const row = md.split('\n').find((l) => l.startsWith('| ticketing | loadtest |')) as string;
+    expect(row.split(' | ').length).toBe(6);
+  });
+
+  it('cuts details to fit a comment and says so', () => {
+    const r = report((m) => {
+      for (const name of ['loadtest', 'mixed-workload', 'on-demand-critical']) {
+        setPath(m.get(distPaths.nodePool('ticketing', name)) as Obj, 'spec.template.spec.expireAfter', '1h');
+      }
+    });
+    const full = renderMarkdown(r);
+    const cut = renderMarkdown(r, 2000);
+    expect(full.length).toBeGreaterThan(2000);
+    expect(cut.length).toBeLessThanOrEqual(2000);
+    expect(cut.startsWith(REPORT_MARKER)).toBe(true);
+    expect(cut).toContain('run `npm run impact` locally');
+  });
+});
