@@ -26,6 +26,7 @@ import { dirname, join } from 'node:path';
 import { parse } from 'smol-toml';
 import { sha256 } from './crd-loader';
 import type { ImportContext } from './import-context';
+import { compareCodeUnits } from '../model';
 
 export type BottlerocketValueType = 'string' | 'number' | 'boolean' | 'array' | 'table' | 'any';
 
@@ -227,7 +228,7 @@ export function buildCatalogue(files: ReadonlyMap<string, string>): SettingSpec[
       specs.push({ path, ...valueOf(ref, path) });
     }
   }
-  return specs.sort((a, b) => cmp(a.path.join('.'), b.path.join('.')));
+  return specs.sort((a, b) => compareCodeUnits(a.path.join('.'), b.path.join('.')));
 }
 
 /** `static-pods.<custom identifier>.enabled` → ['static-pods', '*', 'enabled']. */
@@ -312,10 +313,6 @@ function directTomlType(text: string, path: readonly string[]): BottlerocketValu
     if (cur === undefined) return undefined;
   }
   return typeOf(cur);
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function renderCatalogue(source: BottlerocketSettingsSource, specs: readonly SettingSpec[]): string {

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { sha256 } from './crd-loader';
 import type { ImportContext } from './import-context';
+import { compareCodeUnits } from '../model';
 
 export type ChartValueType = 'string' | 'number' | 'boolean' | 'any' | 'list' | 'object' | 'map';
 
@@ -110,7 +111,7 @@ export function renderValuesKeysModule(source: ChartValuesSource, text: string):
   ]
     .map((l) => `// ${l}`)
     .join('\n');
-  const sorted = [...keys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = [...keys].sort(([a], [b]) => compareCodeUnits(a, b));
   const entries = sorted.map(([k, t]) => `  '${k}': '${t}',`).join('\n');
   const union = sorted.map(([k]) => `  | '${k}'`).join('\n');
   return `${header}

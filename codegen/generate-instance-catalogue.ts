@@ -13,6 +13,7 @@
  */
 import { readReferenceFile, ReferenceFileSource, upstreamReferenceUrl } from './generate-instance-types';
 import type { ImportContext } from './import-context';
+import { compareCodeUnits } from '../model';
 
 const COMMIT = 'bde00654cd316fddb3dccfba3f5ac07039865429';
 
@@ -156,7 +157,7 @@ export function encodeColumn<T extends string | number>(
   return { values, width, codes: cells.map((c) => code(c === undefined ? 0 : (index.get(c) ?? 0))).join('') };
 }
 
-const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const byString = compareCodeUnits;
 const byNumber = (a: number, b: number): number => a - b;
 
 function columnLiteral<T extends string | number>(col: {

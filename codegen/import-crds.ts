@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { swapFolderIntoPlace } from '../io/atomic-write';
 import { listTree } from '../io/read-tree';
 import { TOOL_ROOT } from '../io/tool-root';
-import { CRD_SETS, importDirName } from '../model';
+import { CRD_SETS, importDirName, compareCodeUnits } from '../model';
 import { CrdOrigin, defaultOrigin, loadCrds, LoadedCrdFile, parseOrigin } from './crd-loader';
 import { generateTypedConstructs } from './generate-typed-constructs';
 import { IMPORT_GENERATORS } from './import-generators';
@@ -51,7 +51,7 @@ export function diffImports(expected: Map<string, string>, dir: string): string[
 export function writeImports(files: Map<string, string>, dir: string): void {
   const staging = `${dir}.staging-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
-  for (const [path, content] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [path, content] of [...files].sort(([a], [b]) => compareCodeUnits(a, b))) {
     const full = join(staging, path);
     mkdirSync(join(full, '..'), { recursive: true });
     writeFileSync(full, content);

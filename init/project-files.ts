@@ -4,6 +4,7 @@
  * a README section. Pure: each function returns the text to write (or to merge into what is
  * there); init/init-command.ts does the file work.
  */
+import { compareCodeUnits } from '../model';
 
 /** The npm scripts init adds: thin calls of the installed CLI. */
 export function initScripts(): Readonly<Record<string, string>> {
@@ -62,7 +63,7 @@ export function mergePackageJson(
     out.dependencies = rest;
   }
   out.devDependencies = Object.fromEntries(
-    Object.entries(devDependencies).sort(([a], [b]) => (a < b ? -1 : 1)),
+    Object.entries(devDependencies).sort(([a], [b]) => compareCodeUnits(a, b)),
   );
   const indent = existing !== undefined && /^\{\n\t/.test(existing) ? '\t' : 2;
   return { text: `${JSON.stringify(out, null, indent)}\n`, keptScripts };

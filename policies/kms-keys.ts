@@ -4,7 +4,7 @@
  * or alias ARN; IAM can only name keys by key ARN, so aliases become a
  * `kms:ResourceAliases` condition on the keys of the alias's account and region.
  */
-import { AwsModel, ClusterModel } from '../model';
+import { AwsModel, ClusterModel, compareCodeUnits } from '../model';
 import { arnBuilder } from './partition';
 
 export interface KmsKeyRefs {
@@ -37,7 +37,7 @@ export function kmsKeyRefs(aws: AwsModel, refs: Iterable<string>): KmsKeyRefs {
   return {
     keyArns: [...keyArns].sort(),
     aliases: [...aliases.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .sort(([a], [b]) => compareCodeUnits(a, b))
       .map(([keysArn, set]) => ({ keysArn, aliases: [...set].sort() })),
   };
 }

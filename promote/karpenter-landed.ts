@@ -7,7 +7,7 @@
  *   launching (`Initialized` not yet True: launched, registered and initialized is the last step);
  * - each pool's nodes and resources (`status.resources`) are within its `spec.limits`.
  */
-import { parseQuantity, plural, TAGS } from '../model';
+import { parseQuantity, plural, TAGS, compareCodeUnits } from '../model';
 import { KubeObject } from './kube-reader';
 
 /** The label Karpenter puts on a NodeClaim naming its NodePool. */
@@ -70,7 +70,7 @@ export function poolNodeProblems(pool: KubeObject, nodes: PoolNodes): string[] {
   if (nodes.launching > 0) problems.push(`${nodes.launching} ${of} still launching (not Initialized)`);
   const limits = (pool.spec?.limits ?? {}) as Readonly<Record<string, string>>;
   const used = (pool.status?.resources ?? {}) as Readonly<Record<string, string>>;
-  for (const [resource, limit] of Object.entries(limits).sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [resource, limit] of Object.entries(limits).sort(([a], [b]) => compareCodeUnits(a, b))) {
     const max = parseQuantity(String(limit));
     const value = resource === 'nodes' ? String(nodes.total) : used[resource];
     const current = value === undefined ? undefined : parseQuantity(String(value));

@@ -6,7 +6,7 @@
  */
 import { parse } from 'yaml';
 import { applicationName } from '../charts/argocd/application-names';
-import { Diagnostic, UserError, didYouMean, distPaths, ClusterModel } from '../model';
+import { Diagnostic, UserError, didYouMean, distPaths, ClusterModel, compareCodeUnits } from '../model';
 
 /** Runs git in the user's repository and returns its trimmed output. */
 type Git = (...args: string[]) => string;
@@ -73,7 +73,7 @@ export function landedTargets(
   contexts: Readonly<Record<string, string>>,
 ): ClusterTarget[] {
   return [...clusters]
-    .sort((a, b) => a.name.localeCompare(b.name))
+    .sort((a, b) => compareCodeUnits(a.name, b.name))
     .map((cluster) => {
       const { distPath } = cluster.gitops;
       const prefix = distPath === '.' ? '' : `${distPath}/`;

@@ -5,7 +5,7 @@
  * as Markdown GitHub renders (with a Mermaid bar chart of the ceilings) or as JSON.
  * Deterministic: the same fleet gives the same bytes.
  */
-import { behaviourOf, writtenFamily, FleetModel, instanceTable, plural } from '../model';
+import { behaviourOf, writtenFamily, FleetModel, instanceTable, plural, compareCodeUnits } from '../model';
 import { PoolCapacity, poolCapacity, PriceRange, sumCeilings, usd } from '../model/stages';
 
 export interface PoolReport extends PoolCapacity {
@@ -61,7 +61,7 @@ const rangeText = (r: PriceRange | undefined, digits = 4): string =>
 export const ceilingText = (c: number | undefined): string => (c === undefined ? 'unbounded' : `${usd(c)}/h`);
 
 function limitsText(limits: Readonly<Record<string, string>>): string {
-  const entries = Object.entries(limits).sort(([a], [b]) => (a < b ? -1 : 1));
+  const entries = Object.entries(limits).sort(([a], [b]) => compareCodeUnits(a, b));
   return entries.length === 0 ? 'none' : entries.map(([k, v]) => `${k} ${v}`).join(', ');
 }
 

@@ -1,4 +1,6 @@
 /** Kinds the impact report treats specially. */
+import { compareCodeUnits } from '../model';
+
 export const KARPENTER_KINDS = {
   nodePool: 'NodePool',
   nodeClass: 'EC2NodeClass',
@@ -19,7 +21,7 @@ export function compareKinds(a: string, b: string): number {
   const ia = KIND_ORDER.indexOf(a);
   const ib = KIND_ORDER.indexOf(b);
   if (ia !== ib) return (ia < 0 ? KIND_ORDER.length : ia) - (ib < 0 ? KIND_ORDER.length : ib);
-  return a < b ? -1 : a > b ? 1 : 0;
+  return compareCodeUnits(a, b);
 }
 
 export function isKarpenterKind(kind: string): kind is KarpenterKind {

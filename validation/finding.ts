@@ -2,7 +2,7 @@
  * A validation finding: a Diagnostic (model/shared/diagnostics.ts) that also says which document
  * and which object it is about, and which check raised it.
  */
-import { Diagnostic } from '../model';
+import { Diagnostic, compareCodeUnits } from '../model';
 
 export interface Finding extends Diagnostic {
   /** 0-based index of the document in its file; absent for file-level findings. */
@@ -15,19 +15,15 @@ export interface Finding extends Diagnostic {
   readonly rule?: string;
 }
 
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** Sorted by file, document, line, column, path, message. */
 export function sortFindings(list: readonly Finding[]): Finding[] {
   return [...list].sort(
     (a, b) =>
-      cmp(a.file, b.file) ||
+      compareCodeUnits(a.file, b.file) ||
       (a.document ?? -1) - (b.document ?? -1) ||
       a.line - b.line ||
       a.col - b.col ||
-      cmp(a.path, b.path) ||
-      cmp(a.message, b.message),
+      compareCodeUnits(a.path, b.path) ||
+      compareCodeUnits(a.message, b.message),
   );
 }

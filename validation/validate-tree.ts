@@ -11,6 +11,7 @@ import {
   DEFAULT_KARPENTER_VERSION,
   isKarpenterVersion,
   KarpenterVersion,
+  compareCodeUnits,
 } from '../model';
 import { checkTemplateBuiltIn, isCloudFormationTemplate, runCfnLint } from './cloudformation-check';
 import { crossCheckBuffers } from './buffer-cross-checks';
@@ -149,7 +150,7 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
 
   const defaultVersion = options.karpenterVersion ?? DEFAULT_KARPENTER_VERSION;
   findings.push(...validatorFor(defaultVersion).validate(loose, options.previous));
-  for (const [cluster, c] of [...clusters].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [cluster, c] of [...clusters].sort(([a], [b]) => compareCodeUnits(a, b))) {
     const version =
       options.versionFor?.(cluster) ??
       options.karpenterVersion ??

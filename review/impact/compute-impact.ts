@@ -4,7 +4,7 @@
  * EC2NodeClass change is carried to every existing NodePool whose nodeClassRef names it; NodePool
  * deletions delete their nodes; CloudFormation changes are summarised.
  */
-import { RING_LABEL, DistFiles, FLEET_DIR } from '../../model';
+import { RING_LABEL, DistFiles, FLEET_DIR, compareCodeUnits } from '../../model';
 import { BudgetLike, describeDriftStart, driftStart } from '../../model/stages';
 import { applicationName } from '../../charts/argocd/application-names';
 import { classifyResource, get } from './classify-resource';
@@ -79,7 +79,9 @@ function clusterImpact(
     const rx = (after.get(x) ?? before.get(x)) as DistResource;
     const ry = (after.get(y) ?? before.get(y)) as DistResource;
     return (
-      compareKinds(rx.kind, ry.kind) || cmp(rx.name, ry.name) || cmp(rx.namespace ?? '', ry.namespace ?? '')
+      compareKinds(rx.kind, ry.kind) ||
+      compareCodeUnits(rx.name, ry.name) ||
+      compareCodeUnits(rx.namespace ?? '', ry.namespace ?? '')
     );
   };
   for (const id of ids.sort(byOrder)) {
@@ -318,8 +320,4 @@ function nodeRoleNames(resources: Map<string, DistResource>): Set<string> {
     if (typeof role === 'string') names.add(role);
   }
   return names;
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -5,7 +5,14 @@
  * hourly on-demand ceiling its limits imply before → after (model/resolve/pool-cost.ts). Prices are the
  * static list prices of the aws partition's table (us-east-1): dist/ does not say the region.
  */
-import { behaviourOf, writtenFamily, AmiFamily, instanceTable, LabelRequirement } from '../../model';
+import {
+  behaviourOf,
+  writtenFamily,
+  AmiFamily,
+  instanceTable,
+  LabelRequirement,
+  compareCodeUnits,
+} from '../../model';
 import { PoolCapacity, poolCapacity } from '../../model/stages';
 import { get } from './classify-resource';
 import { DistResource } from '../dist-resources';
@@ -63,7 +70,7 @@ function capacityOf(pool: DistResource, resources: Map<string, DistResource>): P
 function notable(names: readonly string[], region: string): string[] {
   const byName = instanceTable().byName;
   const price = (n: string) => byName.get(n)?.prices[region] ?? -1;
-  return [...names].sort((a, b) => price(b) - price(a) || (a < b ? -1 : 1)).slice(0, NOTABLE_TYPES);
+  return [...names].sort((a, b) => price(b) - price(a) || compareCodeUnits(a, b)).slice(0, NOTABLE_TYPES);
 }
 
 /** Every NodePool of one cluster whose allowed types or ceiling differ between the two trees. */

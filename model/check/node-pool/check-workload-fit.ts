@@ -24,6 +24,7 @@ import { RawNodeOverlay, RawPodSpec } from '../../parse/raw-overlay-buffer';
 import { requirementSites } from '../../parse/requirement-sites';
 import { isTypeLabel, sampleNames, typeSatisfies } from '../../resolve/resolve-instance-types';
 import { show } from '../../shared/show-value';
+import { compareCodeUnits } from '../../shared/sorted';
 
 type Toleration = NonNullable<RawPodSpec['tolerations']>[number];
 
@@ -163,7 +164,7 @@ function checkBufferPods(
     if (ref === undefined || ref.existing === true || templates[ref.name] === undefined) continue;
     buffersOf.set(ref.name, [...(buffersOf.get(ref.name) ?? []), name]);
   }
-  for (const [templateName, buffers] of [...buffersOf].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [templateName, buffers] of [...buffersOf].sort(([a], [b]) => compareCodeUnits(a, b))) {
     const spec = templates[templateName].template.spec;
     const at = (...rest: PathSegment[]): PathSegment[] => [
       'podTemplates',
