@@ -12,6 +12,7 @@ export function initScripts(): Readonly<Record<string, string>> {
     synth: 'karpenter-gitops synth',
     check: 'karpenter-gitops check',
     impact: 'karpenter-gitops impact',
+    report: 'karpenter-gitops report',
     validate: 'karpenter-gitops validate dist',
     policies: 'karpenter-gitops policies',
     preflight: 'karpenter-gitops preflight',
