@@ -26,20 +26,15 @@ try {
   throw err;
 }
 
-cli
-  .runCli(process.argv.slice(2), {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-    cwd: process.cwd(),
-  })
-  .then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err) => {
-      process.stderr.write(
-        `karpenter-gitops: internal error: ${err && err.message ? err.message : String(err)}\n`,
-      );
-      process.exitCode = 70;
-    },
-  );
+// The same terminal, environment and prompt as every other entry point (lib/io/cli-common.js).
+cli.runCli(process.argv.slice(2), require('../lib/io/cli-common.js').processIo()).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err) => {
+    process.stderr.write(
+      `karpenter-gitops: internal error: ${err && err.message ? err.message : String(err)}\n`,
+    );
+    process.exitCode = 70;
+  },
+);

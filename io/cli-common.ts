@@ -106,6 +106,10 @@ async function promptOnTerminal(question: string): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     return (await rl.question(question)).trim();
+  } catch {
+    // Ctrl+D (or the end of piped input) aborts the question: an empty answer, which the
+    // command reports as the missing value it is, never as an internal error.
+    return '';
   } finally {
     rl.close();
   }
