@@ -1,13 +1,17 @@
 /**
  * The real pipeline behind `npm run check`: the fleet loader (model/load-fleet.ts), the
  * generators (synth/synthesize.ts), the validator (validation/validate-dist.ts: schemas, CEL
- * rules, cross-artifact checks, CloudFormation with cfn-lint when installed) and the policy scenario table
+ * rules, cross-artifact checks, CloudFormation with cfn-lint when installed, started early and
+ * cached by content: validation/cfn-lint.ts) and the policy scenario table
  * (review/policy-scenarios-step.ts). Tests inject their own CheckDeps instead.
  */
 import { loadFleetFromDir } from '../io/cli-common';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { synthesize } from '../synth/synthesize';
-import { validateDist } from '../validation/validate-dist';
+import { synthesizeFiles } from '../synth/synthesize';
+import { cfnLintCacheDir } from '../validation/cfn-lint-cache';
+import { lintTemplates } from '../validation/cfn-lint';
+import { cloudFormationTemplates, validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
 import { proveInWorkers } from './scenario-workers';
 import { CheckDeps } from './run-check';
@@ -15,17 +19,31 @@ import { CheckDeps } from './run-check';
 /**
  * @param projectRoot the user's repository (the working folder)
  * @param clustersDir its fleet description, absolute @default clusters/ of projectRoot
+ * @param env the environment (HOME and XDG_CACHE_HOME name cfn-lint's cache) @default process.env
  */
 export function defaultCheckDeps(
   projectRoot: string,
   clustersDir = join(projectRoot, 'clusters'),
+  env: NodeJS.ProcessEnv = process.env,
 ): CheckDeps {
+  const home = env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir();
   return {
     loadFleet: (root) => loadFleetFromDir(root, clustersDir),
-    synthesize: (fleet) => synthesize(fleet),
+    synthesize: (fleet) => synthesizeFiles(fleet),
     // Without a fleet the validator takes each cluster's Karpenter version from its Applications.
-    validate: (files, fleet, previous) =>
-      validateDist(files, fleet ?? { clusters: [] }, previous ? { previous } : {}),
+    validate: (files, fleet, previous, context) =>
+      validateDist(files, fleet ?? { clusters: [] }, {
+        ...(previous ? { previous } : {}),
+        ...(context?.values ? { values: context.values } : {}),
+        ...(context?.cfnLint !== undefined ? { cfnLint: context.cfnLint } : {}),
+      }),
+    lintTemplates: (committed, fresh) =>
+      lintTemplates(cloudFormationTemplates(committed), {
+        cacheDir: cfnLintCacheDir(env, home),
+        readCache: !fresh,
+        cwd: projectRoot,
+        home,
+      }),
     policies: (fleet, context) => runPolicyScenarios({ fleet, ...context, prove: proveInWorkers }),
   };
 }

@@ -208,10 +208,14 @@ export async function checkRun(
   options: CheckCliOptions,
   projectRoot: string,
   io: CheckIo,
-  makeDeps: (projectRoot: string, clustersDir: string) => CheckDeps = defaultCheckDeps,
+  makeDeps: (
+    projectRoot: string,
+    clustersDir: string,
+    env: NodeJS.ProcessEnv,
+  ) => CheckDeps = defaultCheckDeps,
 ): Promise<number> {
   const clustersDir = path.resolve(projectRoot, options.clusters ?? 'clusters');
-  const deps = makeDeps(projectRoot, clustersDir);
+  const deps = makeDeps(projectRoot, clustersDir, io.env);
   const started = new Map<CheckStepName, number>();
   const progress = (step: CheckStepName, phase: 'start' | 'end', r?: StepResult) => {
     if (options.quiet) return;

@@ -6,17 +6,30 @@
  *   3. stale     committed dist/ byte-for-byte equal to what synth generates (diff per file)
  *   4. validate  the committed dist/ (what Argo CD syncs): schemas, CEL rules, cross-artifact
  *                checks, CloudFormation; with a previous dist/ (the PR's base), also the CEL
- *                transition rules (`oldSelf`) between the two
+ *                transition rules (`oldSelf`) between the two. cfn-lint starts on the committed
+ *                templates before step 1 and runs while the others do (templates it judged
+ *                before come from its cache, see validation/cfn-lint-cache.ts)
  *   5. policies  the policy scenario table, started after synth and collected last; with a proven
  *                base (--base, not --full) only the clusters whose proof record changed run
  *
  * Every step that can run does run, so one PR run shows every problem. The generated tree is
  * never written to dist/ (or anywhere): nothing here changes the work tree.
  */
-import { Diagnostic, sortDiagnostics, UserError, DistFiles, FleetModel, plural } from '../model';
+import {
+  Diagnostic,
+  sortDiagnostics,
+  UserError,
+  DistFiles,
+  FleetModel,
+  GeneratedFiles,
+  plural,
+} from '../model';
+import type { LintResult } from '../validation/cfn-lint';
+import type { PreLinted } from '../validation/validate-tree';
+import { generatedTexts, CommittedRead, readCommitted, unchangedValues } from './check-inputs';
+import { lintSummary, startLint } from './check-lint';
 import { PreviousDist, previousReader, provenBase } from './previous-dist';
 import { ProvenBase } from './proof-reuse';
-import { readDistDir } from './read-dist-dir';
 import { DEFAULT_DIFF_LINES, findStaleFiles, StaleFile, staleMessage } from './stale-dist';
 
 export type { PreviousDist } from './previous-dist';
@@ -47,8 +60,11 @@ export interface CheckDeps {
     readonly fleet: FleetModel;
     readonly warnings: readonly Diagnostic[];
   };
-  /** All generated files, relative to dist/ (pure). */
-  readonly synthesize: (fleet: FleetModel) => DistFiles;
+  /**
+   * All generated files, relative to dist/ (pure): texts, or texts with the values they were
+   * rendered from (which spare validation the parse of committed files identical to them).
+   */
+  readonly synthesize: (fleet: FleetModel) => DistFiles | GeneratedFiles;
   /**
    * Validates a dist/ tree (paths relative to dist/); `fleet` is undefined when the fleet
    * description did not load. Findings name files relative to dist/ or as `dist/<path>`.
@@ -59,7 +75,15 @@ export interface CheckDeps {
     files: DistFiles,
     fleet: FleetModel | undefined,
     previous?: DistFiles,
+    context?: ValidateContext,
   ) => readonly Diagnostic[];
+  /**
+   * Starts cfn-lint on the committed dist/'s CloudFormation templates (`fresh`: take nothing
+   * from its cache); resolves to its result, or undefined when cfn-lint is not installed.
+   * Started before the first step and awaited by validate. Undefined: the validator runs its
+   * own CloudFormation check.
+   */
+  readonly lintTemplates?: (committed: DistFiles, fresh: boolean) => Promise<LintResult | undefined>;
   /**
    * Runs the policy scenario table; started as soon as synth finished and awaited last, so it
    * overlaps stale and validate. Undefined: reported as skipped.
@@ -68,6 +92,17 @@ export interface CheckDeps {
     fleet: FleetModel,
     context: PolicyContext,
   ) => Promise<{ readonly findings: readonly Diagnostic[]; readonly summary: string }>;
+}
+
+/** What the validate step gets besides the files. */
+export interface ValidateContext {
+  /** The value of each file that is byte for byte what synth generated from it, by path. */
+  readonly values?: ReadonlyMap<string, unknown>;
+  /**
+   * cfn-lint's result for the templates (started early), or false when cfn-lint is not
+   * installed (the built-in check). @default the validator lints the templates itself
+   */
+  readonly cfnLint?: false | PreLinted;
 }
 
 /** What the policy step gets besides the fleet. */
@@ -117,6 +152,8 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
   const steps: StepResult[] = [];
   const run = stepRunner(steps, options.onProgress);
   const readPrevious = previousReader(options.previous);
+  const committedRead = readCommitted(options.distDir);
+  const lint = startLint(committedRead, deps.lintTemplates, options.full === true);
 
   let fleet: FleetModel | undefined;
   run('load', () => {
@@ -124,22 +161,35 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
     fleet = load.fleet;
     return load.outcome;
   });
+  let generatedFiles: GeneratedFiles | undefined;
   let generated: DistFiles | undefined;
   run('synth', () => {
     const synth = synthStep(fleet, deps);
-    generated = synth.generated;
+    generatedFiles = synth.generated?.files;
+    generated = synth.generated?.texts;
     return synth.outcome;
   });
   const policiesRun = startPolicies(fleet, generated, options, deps, readPrevious);
   let committed: DistFiles | undefined;
   let stale: StaleFile[] = [];
   run('stale', () => {
-    const check = staleStep(generated, options);
+    const check = staleStep(generated, committedRead, options);
     committed = check.committed;
     stale = check.stale;
     return check.outcome;
   });
-  run('validate', () => validateStep(committed, fleet, readPrevious, options, deps));
+  options.onProgress?.('validate', 'start');
+  const linted = await lint;
+  const validated: StepResult = {
+    step: 'validate',
+    ...validateStep(committed, fleet, readPrevious, options, deps, {
+      ...(generatedFiles && committed ? { values: unchangedValues(generatedFiles, committed) } : {}),
+      ...(linted !== undefined ? { cfnLint: linted.result ?? false } : {}),
+      ...(linted?.result ? { lintSummary: lintSummary(linted.result) } : {}),
+    }),
+  };
+  steps.push(validated);
+  options.onProgress?.('validate', 'end', validated);
   await finishPolicies(policiesRun, run, steps, options, deps);
   return { steps, stale, ok: steps.every((s) => s.status !== 'failed') };
 }
@@ -181,13 +231,13 @@ function loadStep(
 function synthStep(
   fleet: FleetModel | undefined,
   deps: CheckDeps,
-): { readonly outcome: StepOutcome; readonly generated?: DistFiles } {
+): { readonly outcome: StepOutcome; readonly generated?: ReturnType<typeof generatedTexts> } {
   if (!fleet) return { outcome: skipped('the fleet description did not load') };
   const f = fleet;
-  let generated: DistFiles | undefined;
+  let generated: ReturnType<typeof generatedTexts> | undefined;
   const outcome = guard(() => {
-    const files = deps.synthesize(f);
-    generated = files;
+    generated = generatedTexts(deps.synthesize(f));
+    const files = generated.texts;
     return { status: 'ok', findings: [], summary: `${plural(files.size, 'file')} generated` };
   });
   return { outcome, generated };
@@ -224,12 +274,14 @@ function startPolicies(
 
 function staleStep(
   generated: DistFiles | undefined,
+  committedRead: CommittedRead,
   options: CheckOptions,
 ): { readonly outcome: StepOutcome; readonly committed?: DistFiles; readonly stale: StaleFile[] } {
   let committed: DistFiles | undefined;
   let stale: StaleFile[] = [];
   const outcome = guard(() => {
-    committed = readDistDir(options.distDir, true);
+    if ('error' in committedRead) throw committedRead.error;
+    committed = committedRead.files;
     if (!generated) return skipped('nothing was generated to compare with');
     stale = findStaleFiles(generated, committed, options.distLabel, options.diffLines ?? DEFAULT_DIFF_LINES);
     const findings = stale.map((s): Diagnostic => ({
@@ -258,6 +310,7 @@ function validateStep(
   readPrevious: () => DistFiles | undefined,
   options: CheckOptions,
   deps: CheckDeps,
+  context: ValidateContext & { readonly lintSummary?: string },
 ): StepOutcome {
   if (!deps.validate) return skipped('no validator is wired in');
   const validate = deps.validate;
@@ -265,12 +318,16 @@ function validateStep(
   if (files.size === 0) return skipped(`${options.distLabel}/ is empty`);
   return guard(() => {
     const previous = readPrevious();
-    const findings = validate(files, fleet, previous).map((d) => inDist(d, options.distLabel, files));
+    const { lintSummary: linted, ...validateContext } = context;
+    const findings = validate(files, fleet, previous, validateContext).map((d) =>
+      inDist(d, options.distLabel, files),
+    );
     const errors = findings.filter((d) => d.severity === 'error').length;
     const warnings = findings.length - errors;
     const also =
       (warnings > 0 ? `, ${plural(warnings, 'warning')}` : '') +
-      (options.previous ? `, transition rules against ${options.previous.label}` : '');
+      (options.previous ? `, transition rules against ${options.previous.label}` : '') +
+      (linted !== undefined ? `, ${linted}` : '');
     return {
       status: errors > 0 ? 'failed' : 'ok',
       findings,

@@ -1,14 +1,10 @@
 /**
- * CloudFormation checks: cfn-lint when it is installed (the full resource specification),
- * otherwise a fast built-in check: template sections, resource types against a small table
- * of the types this tool emits with their allowed top-level properties, required
+ * CloudFormation checks without cfn-lint (validation/cfn-lint.ts runs cfn-lint, with the full
+ * resource specification, when it is installed): template sections, resource types against a
+ * small table of the types this tool emits with their allowed top-level properties, required
  * properties, and Ref/GetAtt targets. The table covers only what policies/ generates; a
  * template with other types gets a warning saying so, not a false error.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
 import { Finding } from './finding';
 import { ManifestDocument } from './manifest-source';
 import { PathSegment } from '../model';
@@ -257,69 +253,4 @@ export function checkTemplateBuiltIn(doc: ManifestDocument): Finding[] {
     );
   }
   return out;
-}
-
-let cfnLintPath: string | null | undefined;
-
-/** Path of cfn-lint on PATH, looked up once. */
-export function findCfnLint(): string | null {
-  if (cfnLintPath === undefined) {
-    try {
-      cfnLintPath =
-        execFileSync('which', ['cfn-lint'], {
-          encoding: 'utf8',
-          stdio: ['ignore', 'pipe', 'ignore'],
-        }).trim() || null;
-    } catch {
-      cfnLintPath = null;
-    }
-  }
-  return cfnLintPath;
-}
-
-interface CfnLintMatch {
-  Rule?: { Id?: string };
-  Level?: string;
-  Message?: string;
-  Location?: { Start?: { LineNumber?: number; ColumnNumber?: number }; Path?: (string | number)[] };
-}
-
-/** Runs cfn-lint on template texts (written to a temporary folder); undefined when it is not installed. */
-export function runCfnLint(templates: readonly { file: string; text: string }[]): Finding[] | undefined {
-  const bin = findCfnLint();
-  if (!bin || templates.length === 0) return bin ? [] : undefined;
-  const work = mkdtempSync(join(tmpdir(), 'kg-cfn-'));
-  try {
-    const paths = templates.map((t, i) => {
-      const p = join(work, `${i}-${basename(t.file)}`);
-      writeFileSync(p, t.text);
-      return p;
-    });
-    let stdout: string;
-    try {
-      stdout = execFileSync(bin, ['--format', 'json', '--', ...paths], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-    } catch (err) {
-      stdout = String((err as { stdout?: unknown }).stdout ?? '[]');
-    }
-    const matches = JSON.parse(stdout || '[]') as (CfnLintMatch & { Filename?: string })[];
-    return matches.map((m) => {
-      const i = paths.findIndex((p) => p === m.Filename);
-      const file = templates[i >= 0 ? i : 0].file;
-      return {
-        file,
-        document: 0,
-        severity: m.Level === 'Error' ? 'error' : 'warning',
-        line: m.Location?.Start?.LineNumber ?? 0,
-        col: m.Location?.Start?.ColumnNumber ?? 0,
-        path: (m.Location?.Path ?? []).join('.'),
-        message: `${m.Rule?.Id ?? 'cfn-lint'}: ${(m.Message ?? '').replace(/\.$/, '')}`,
-        check: 'cloudformation/cfn-lint',
-      } satisfies Finding;
-    });
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
 }

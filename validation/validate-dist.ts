@@ -3,10 +3,12 @@
  * memory before anything is written. Each cluster's Kubernetes objects are judged by the
  * CRD schemas and CEL rules of the Karpenter version the cluster declares.
  */
-import { Diagnostic, DistFiles, FleetModel, KarpenterVersion } from '../model';
+import { Diagnostic, DistFiles, FleetModel, KarpenterVersion, isFleetClusterParams } from '../model';
 import { Finding, sortFindings } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
-import { distCluster, SourceFile, validateFiles } from './validate-tree';
+import { isCloudFormationTemplate } from './cloudformation-check';
+import { CfnLintTemplate } from './cfn-lint';
+import { distCluster, PreLinted, SourceFile, validateFiles } from './validate-tree';
 
 /** Files the validator reads; others (e.g. README.md) are left alone. */
 export const VALIDATED_EXTENSIONS = /\.(ya?ml|json)$/;
@@ -17,11 +19,13 @@ export const VALIDATED_EXTENSIONS = /\.(ya?ml|json)$/;
  */
 export interface ValidateDistOptions {
   /**
-   * Run cfn-lint on the CloudFormation templates when it is installed (about 3 s of start-up);
-   * false uses only the built-in check.
+   * Run cfn-lint on the CloudFormation templates when it is installed (about 2 s of start-up);
+   * false uses only the built-in check; cfn-lint's result for templates linted before
+   * (`cloudFormationTemplates` given to validation/cfn-lint.ts `lintTemplates`) is taken for
+   * each template it judged with the same text.
    * @default true
    */
-  readonly cfnLint?: boolean;
+  readonly cfnLint?: boolean | PreLinted;
   /**
    * The previous version of dist/ (e.g. the PR's base branch), paths relative to dist/: each
    * cluster's objects are paired with that cluster's previous objects, so CEL transition rules
@@ -60,6 +64,25 @@ export function validateDist(
       previousFor: (c) => previous.clusters.get(c) ?? [],
     }).findings,
   );
+}
+
+/** A cheap first look: could this text hold a CloudFormation template? (`Resources` as a key) */
+const MAY_BE_TEMPLATE = /"Resources"\s*:|^Resources\s*:/m;
+
+/**
+ * The CloudFormation templates among the files of a dist/ tree (paths relative to dist/), named
+ * as `validateDist` names them, so that cfn-lint can start on them before validation does. The
+ * validator still finds its own templates: one this misses is linted when validation runs.
+ */
+export function cloudFormationTemplates(files: DistFiles): CfnLintTemplate[] {
+  const out: CfnLintTemplate[] = [];
+  for (const [rel, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (!VALIDATED_EXTENSIONS.test(rel) || isFleetClusterParams(rel) || !MAY_BE_TEMPLATE.test(text)) continue;
+    const file = `dist/${rel}`;
+    if (parseManifests(file, text).some((d) => d.error === undefined && isCloudFormationTemplate(d.value)))
+      out.push({ file, text });
+  }
+  return out;
 }
 
 /** The previous tree's manifests, grouped by the cluster folder they are in. */

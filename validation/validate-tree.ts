@@ -13,12 +13,16 @@ import {
   KarpenterVersion,
   compareCodeUnits,
 } from '../model';
-import { checkTemplateBuiltIn, isCloudFormationTemplate, runCfnLint } from './cloudformation-check';
+import { checkTemplateBuiltIn, isCloudFormationTemplate } from './cloudformation-check';
+import { LintResult, runCfnLint } from './cfn-lint';
 import { crossCheckBuffers } from './buffer-cross-checks';
 import { crossCheckCluster } from './cross-checks';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { validatorFor } from './validate-manifests';
+
+/** cfn-lint's findings for templates linted before validation started. */
+export type PreLinted = Pick<LintResult, 'findings' | 'judged'>;
 
 export interface SourceFile {
   /** Name shown in findings, e.g. `dist/ticketing/karpenter/nodepool-default.yaml`. */
@@ -46,8 +50,14 @@ export interface TreeOptions {
    * several clusters, so each cluster is paired only with its own). @default `previous`
    */
   readonly previousFor?: (cluster: string) => readonly ManifestDocument[] | undefined;
-  /** Use cfn-lint when installed. @default true */
-  readonly cfnLint?: boolean;
+  /**
+   * CloudFormation templates: cfn-lint when installed (true), only the built-in check (false),
+   * or cfn-lint's result for templates the caller already linted (validation/cfn-lint.ts
+   * `lintTemplates`): a template it judged with exactly this text takes those findings, any
+   * other template is linted now.
+   * @default true
+   */
+  readonly cfnLint?: boolean | PreLinted;
 }
 
 /** One document the validator looked at, for reports that list every document (JUnit). */
@@ -171,11 +181,23 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
     findings.push(...crossCheckBuffers(cluster, c.manifests));
   }
 
-  const linted =
-    options.cfnLint === false
-      ? undefined
-      : runCfnLint(templates.map((t) => ({ file: t.doc.file, text: t.text })));
-  if (linted) findings.push(...linted);
-  else for (const t of templates) findings.push(...checkTemplateBuiltIn(t.doc));
+  findings.push(...cloudFormationFindings(templates, options.cfnLint ?? true));
   return { findings, documents: checked.length, checked };
+}
+
+/** cfn-lint's findings (taken from `cfnLint` where it judged the same text), or the built-in check's. */
+function cloudFormationFindings(
+  templates: readonly { readonly doc: ManifestDocument; readonly text: string }[],
+  cfnLint: boolean | PreLinted,
+): Finding[] {
+  if (cfnLint === false) return templates.flatMap((t) => checkTemplateBuiltIn(t.doc));
+  const pre = typeof cfnLint === 'object' ? cfnLint : undefined;
+  const judged = new Set(
+    templates.filter((t) => pre?.judged.get(t.doc.file) === t.text).map((t) => t.doc.file),
+  );
+  const taken = pre ? pre.findings.filter((f) => judged.has(f.file)) : [];
+  const rest = templates.filter((t) => !judged.has(t.doc.file));
+  if (rest.length === 0) return taken;
+  const linted = runCfnLint(rest.map((t) => ({ file: t.doc.file, text: t.text })));
+  return [...taken, ...(linted ?? rest.flatMap((t) => checkTemplateBuiltIn(t.doc)))];
 }

@@ -1,6 +1,6 @@
 import { distPaths } from '../../model/shared/dist-layout';
 import { FleetModel } from '../../model/shared/fleet-model';
-import { findCfnLint, runCfnLint } from '../../validation/cloudformation-check';
+import { findCfnLint, runCfnLint } from '../../validation/cfn-lint';
 import { equalWeightOrder } from '../../validation/cross-checks';
 import { hasErrors, validateDist } from '../../validation/validate-dist';
 import { buildCluster } from '../support/fleet-fixtures';

@@ -1,0 +1,33 @@
+/**
+ * cfn-lint in `check`: started on the committed templates before the first step, so that it
+ * runs while load, synth and stale do, and awaited by the validate step (its findings are part
+ * of validation). Only templates cfn-lint has not judged before are linted
+ * (validation/cfn-lint-cache.ts); `--full` judges every one again.
+ */
+import { DistFiles, plural } from '../model';
+import type { LintResult } from '../validation/cfn-lint';
+import { CommittedRead } from './check-inputs';
+
+/**
+ * cfn-lint started on the committed templates (undefined: no linter wired in, the validator
+ * checks templates itself); resolves to `{}` when cfn-lint is not installed.
+ */
+export function startLint(
+  committed: CommittedRead,
+  lintTemplates: ((committed: DistFiles, fresh: boolean) => Promise<LintResult | undefined>) | undefined,
+  full: boolean,
+): Promise<{ readonly result?: LintResult }> | undefined {
+  if (!lintTemplates || !('files' in committed)) return undefined;
+  const started = lintTemplates(committed.files, full).then((result) => (result ? { result } : {}));
+  // Awaited by validate; this keeps a failure quiet until then.
+  started.catch(() => undefined);
+  return started;
+}
+
+/** What cfn-lint did, for the validate step's summary: `cfn-lint 50 templates, 49 from its cache`. */
+export function lintSummary(r: LintResult): string {
+  const total = plural(r.linted + r.cached, 'template');
+  const cached = r.cached > 0 ? `, ${r.cached} from its cache` : '';
+  const why = r.uncached !== undefined ? ` (not cached: ${r.uncached})` : '';
+  return `cfn-lint ${total}${cached}${why}`;
+}

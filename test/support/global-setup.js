@@ -1,0 +1,14 @@
+/**
+ * Every test run gets a cache folder of its own (cfn-lint's results, validation/cfn-lint-cache.ts),
+ * so that no test reads or writes the user's ~/.cache and no run depends on an earlier one.
+ * Worker processes and the CLIs tests start inherit it through XDG_CACHE_HOME.
+ */
+const { mkdtempSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+
+module.exports = async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kg-test-cache-'));
+  process.env.KARPENTER_GITOPS_TEST_CACHE = dir;
+  process.env.XDG_CACHE_HOME = dir;
+};

@@ -1,0 +1,117 @@
+/**
+ * Which cfn-lint would run: its version, where it is installed and when its resource
+ * specifications last changed, found without starting cfn-lint itself (whose start-up costs
+ * seconds: `cfn-lint --version` loads every rule). cfn-lint is a Python console script, so the
+ * interpreter named in its first line (`#!/…/python3`) is asked, in a fraction of a second, for
+ * the installed distribution's version and the modification times of its provider schemas
+ * (`cfn-lint --update-specs` rewrites those without changing the version).
+ *
+ * A pyenv shim is followed to the script it runs (`pyenv which cfn-lint`). Anything else (a
+ * wrapper this code cannot see through) has no identity: its results are not cached.
+ */
+import { execFile } from 'node:child_process';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename } from 'node:path';
+
+/** What the identity is made of, asked of the interpreter that runs cfn-lint. */
+const PROBE = [
+  'import importlib.metadata as m, importlib.util as u, os',
+  "d = m.distribution('cfn-lint')",
+  "s = u.find_spec('cfnlint')",
+  "p = os.path.join(os.path.dirname(s.origin), 'data', 'schemas', 'providers')",
+  't = max((e.stat().st_mtime_ns for e in os.scandir(p)), default=0) if os.path.isdir(p) else 0',
+  "print('cfn-lint', d.version, s.origin, t)",
+].join('\n');
+
+/** Runs a program and resolves with its stdout; rejects when it fails. */
+export type RunProgram = (program: string, args: readonly string[]) => Promise<string>;
+
+const runProgram: RunProgram = (program, args) =>
+  new Promise((resolve, reject) => {
+    execFile(
+      program,
+      [...args],
+      // Not the working folder: Python puts the current folder first on its module path for `-c`.
+      { cwd: tmpdir(), encoding: 'utf8', timeout: 30_000 },
+      (err, stdout) => (err ? reject(err) : resolve(stdout)),
+    );
+  });
+
+/** The first line of a file (at most 512 bytes), or '' when it cannot be read. */
+function firstLine(file: string): string {
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const buf = Buffer.alloc(512);
+      const n = readSync(fd, buf, 0, buf.length, 0);
+      return buf.subarray(0, n).toString('utf8').split('\n')[0];
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
+}
+
+/** The whole head of a file (at most 4 KiB), to recognise a pyenv shim. */
+function head(file: string): string {
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const buf = Buffer.alloc(4096);
+      const n = readSync(fd, buf, 0, buf.length, 0);
+      return buf.subarray(0, n).toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The interpreter (and its flags) a `#!` line runs a Python script with, or undefined when the
+ * line does not name Python: `#!/venv/bin/python3`, `#!/usr/bin/env python3`, `#!/usr/bin/python3 -s`.
+ */
+export function pythonOfShebang(line: string): readonly string[] | undefined {
+  const m = /^#!\s*(\S+)((?:\s+\S+)*)\s*$/.exec(line);
+  if (!m) return undefined;
+  const words = m[2].trim() === '' ? [] : m[2].trim().split(/\s+/);
+  const isPython = (p: string): boolean => /^python[0-9.]*$/.test(basename(p));
+  if (isPython(m[1])) return [m[1], ...words];
+  if (basename(m[1]) === 'env' && words.length > 0 && isPython(words[0])) return words;
+  return undefined;
+}
+
+/** The pyenv executable a pyenv shim hands over to, when `text` is one. */
+export function pyenvOfShim(text: string): string | undefined {
+  return /^exec "([^"]+\/pyenv)" exec "\$program" "\$@"$/m.exec(text)?.[1];
+}
+
+/**
+ * The identity of the cfn-lint at `bin` (e.g. `cfn-lint 1.51.0 /…/cfnlint/__init__.py 1779…`),
+ * or undefined when it cannot be told without starting cfn-lint.
+ */
+export async function cfnLintIdentity(
+  bin: string,
+  run: RunProgram = runProgram,
+): Promise<string | undefined> {
+  let script = bin;
+  const shim = pyenvOfShim(head(bin));
+  if (shim !== undefined) {
+    try {
+      script = (await run(shim, ['which', 'cfn-lint'])).trim();
+    } catch {
+      return undefined;
+    }
+  }
+  const python = pythonOfShebang(firstLine(script));
+  if (!python) return undefined;
+  try {
+    const out = (await run(python[0], [...python.slice(1), '-c', PROBE])).trim();
+    return /^cfn-lint \S+ \S.* \d+$/.test(out) ? out : undefined;
+  } catch {
+    return undefined;
+  }
+}
