@@ -16,6 +16,6 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!@marcbachmann/cel-js/|@secretlint/)'],
   testTimeout: 60000,
   // A cache folder per run (cfn-lint's results): never the user's ~/.cache.
-  globalSetup: '<rootDir>/test/support/global-setup.js',
-  globalTeardown: '<rootDir>/test/support/global-teardown.js',
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
 };

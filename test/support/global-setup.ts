@@ -3,12 +3,12 @@
  * so that no test reads or writes the user's ~/.cache and no run depends on an earlier one.
  * Worker processes and the CLIs tests start inherit it through XDG_CACHE_HOME.
  */
-const { mkdtempSync } = require('node:fs');
-const { tmpdir } = require('node:os');
-const { join } = require('node:path');
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-module.exports = async () => {
+export default function globalSetup(): void {
   const dir = mkdtempSync(join(tmpdir(), 'kg-test-cache-'));
   process.env.KARPENTER_GITOPS_TEST_CACHE = dir;
   process.env.XDG_CACHE_HOME = dir;
-};
+}
