@@ -112,9 +112,19 @@ export const PINNED_ACTIONS = {
   setupNode: 'actions/setup-node@820762786026740c76f36085b0efc47a31fe5020 # v7.0.0',
   setupPython: 'actions/setup-python@5fda3b95a4ea91299a34e894583c3862153e4b97 # v7.0.0',
   githubScript: 'actions/github-script@ed597411d8f924073f98dfc5c65a23a2325f34cd # v8.0.0',
+  cache: 'actions/cache@27d5ce7f107fe9357f9df03efb73ab90386fccae # v5.0.5',
 } as const;
 
 export const WORKFLOW_PATH = '.github/workflows/karpenter-gitops.yml';
+
+/** What the workflow runs for: the fleet, dist/ and the tool's version. */
+const WORKFLOW_PATHS = `
+      - clusters/**
+      - dist/**
+      - cdk8s.yaml
+      - package.json
+      - package-lock.json
+      - ${WORKFLOW_PATH}`;
 
 /** The PR workflow of the user's repository: check (annotations) and the impact report (a PR comment). */
 export function workflowYaml(tool: { readonly name: string }): string {
@@ -123,24 +133,23 @@ export function workflowYaml(tool: { readonly name: string }): string {
 #           against the PR's base commit), policy scenarios pass; findings as annotations.
 #   impact: which nodes the change replaces, as one PR comment updated on every push.
 # Runs on \`pull_request\` (never \`pull_request_target\`): the PR's code gets a read-only token;
-# only the impact job may write, and only PR comments.
+# only the impact job may write, and only PR comments. check also runs on pushes to main (the
+# branch Argo CD syncs): it checks what was merged and keeps cfn-lint's results in the cache
+# every PR starts from.
 name: karpenter-gitops
 
 on:
   pull_request:
-    paths:
-      - clusters/**
-      - dist/**
-      - cdk8s.yaml
-      - package.json
-      - package-lock.json
-      - ${WORKFLOW_PATH}
+    paths:${WORKFLOW_PATHS}
+  push:
+    branches: [main]
+    paths:${WORKFLOW_PATHS}
 
 permissions:
   contents: read
 
 concurrency:
-  group: karpenter-gitops-\${{ github.event.pull_request.number }}
+  group: karpenter-gitops-\${{ github.event.pull_request.number || github.ref }}
   cancel-in-progress: true
 
 jobs:
@@ -165,13 +174,21 @@ jobs:
       # The validator runs cfn-lint on the CloudFormation templates when it is installed.
       - run: python -m pip install cfn-lint==1.51.0
       - run: npm ci
+      # cfn-lint's results by template content: only templates it has not judged before are linted.
+      - uses: ${PINNED_ACTIONS.cache}
+        with:
+          path: ~/.cache/karpenter-gitops
+          key: karpenter-gitops-\${{ runner.os }}-\${{ github.run_id }}
+          restore-keys: karpenter-gitops-\${{ runner.os }}-
       - run: npx ${tool.name} check --format github --base "$BASE_SHA"
         env:
           CI: 'true'
-          BASE_SHA: \${{ github.event.pull_request.base.sha }}
+          # The PR's base commit, or on main the commit before the push.
+          BASE_SHA: \${{ github.event.pull_request.base.sha || github.event.before }}
 
   impact:
     name: impact report
+    if: github.event_name == 'pull_request'
     runs-on: ubuntu-24.04
     timeout-minutes: 10
     permissions:

@@ -98,17 +98,26 @@ describe('init writes', () => {
     for (const line of text.split('\n').filter((l) => /^\s*-?\s*uses:/.test(l)))
       expect(line).toMatch(/uses: [\w-]+\/[\w-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
     const wf = parse(text) as {
-      on: { pull_request: { paths: string[] } };
-      jobs: Record<string, { steps: { run?: string }[] }>;
+      on: { pull_request: { paths: string[] }; push: { branches: string[]; paths: string[] } };
+      jobs: Record<string, { if?: string; steps: { run?: string; uses?: string; with?: unknown }[] }>;
     };
-    expect(wf.on.pull_request.paths).toEqual([
+    const paths = [
       'clusters/**',
       'dist/**',
       'cdk8s.yaml',
       'package.json',
       'package-lock.json',
       '.github/workflows/karpenter-gitops.yml',
-    ]);
+    ];
+    expect(wf.on.pull_request.paths).toEqual(paths);
+    // check also runs on main, so cfn-lint's cache of main's templates is there for every PR.
+    expect(wf.on.push).toEqual({ branches: ['main'], paths });
+    expect(wf.jobs.impact.if).toBe("github.event_name == 'pull_request'");
+    expect(wf.jobs.check.steps.find((st) => st.uses?.startsWith('actions/cache@'))?.with).toEqual({
+      path: '~/.cache/karpenter-gitops',
+      key: 'karpenter-gitops-${{ runner.os }}-${{ github.run_id }}',
+      'restore-keys': 'karpenter-gitops-${{ runner.os }}-',
+    });
     const runs = Object.values(wf.jobs).flatMap((j) => j.steps.map((s) => s.run ?? ''));
     expect(runs).toContain('npx karpenter-gitops check --format github --base "$BASE_SHA"');
     expect(runs.join('\n')).toContain(

@@ -12,6 +12,7 @@ interface Step {
   readonly with?: Record<string, unknown>;
 }
 interface Job {
+  readonly if?: string;
   readonly permissions: Record<string, string>;
   readonly steps: readonly Step[];
 }
@@ -37,8 +38,23 @@ const runs = (job: string) =>
 const CHECKOUT = 'actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1';
 
 describe('karpenter-gitops workflow', () => {
-  it('runs on pull_request only, never pull_request_target', () => {
-    expect(Object.keys(wf.on)).toEqual(['pull_request']);
+  it('runs on pull_request and pushes to main, never pull_request_target; impact only for PRs', () => {
+    expect(Object.keys(wf.on).sort()).toEqual(['pull_request', 'push']);
+    expect(wf.on.push).toEqual({ branches: ['main'] });
+    expect(wf.jobs.impact.if).toBe("github.event_name == 'pull_request'");
+    expect(wf.jobs.check.if).toBeUndefined();
+  });
+
+  it("check job: restores cfn-lint's cache after npm ci, before check, saving a new one per run", () => {
+    const all = steps('check');
+    const cache = all.findIndex((s) => s.uses?.startsWith('actions/cache@'));
+    expect(all[cache].with).toEqual({
+      path: '~/.cache/karpenter-gitops',
+      key: 'karpenter-gitops-${{ runner.os }}-${{ github.run_id }}',
+      'restore-keys': 'karpenter-gitops-${{ runner.os }}-',
+    });
+    expect(cache).toBeGreaterThan(all.findIndex((s) => s.run === 'npm ci'));
+    expect(cache).toBeLessThan(all.findIndex((s) => s.run?.startsWith('npm run check')));
   });
 
   it('has least-privilege permissions: read by default, PR comments only for the impact job', () => {
@@ -135,7 +151,7 @@ describe('karpenter-gitops workflow', () => {
     const step = steps('check').find((s) => s.run?.startsWith('npm run check')) as Step & {
       env?: Record<string, string>;
     };
-    expect(step.env?.BASE_SHA).toBe('${{ github.event.pull_request.base.sha }}');
+    expect(step.env?.BASE_SHA).toBe('${{ github.event.pull_request.base.sha || github.event.before }}');
   });
 
   it('impact job: full history, report against the base commit, comment found by the report marker', () => {
