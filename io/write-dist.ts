@@ -2,6 +2,7 @@
  * Atomic replacement of the output folder (`dist/`) by a complete set of generated files.
  *
  *   1. Recover from a crashed earlier run (see below) and delete its leftovers.
+ *   1b. When `<name>` already holds exactly the files, stop: nothing is written (io/same-tree.ts).
  *   2. Write every file into a fresh temporary sibling `.<name>-<pid>-<random>/`.
  *   3. Swap: `<name>` → `.<name>-old-<pid>-<random>`, temporary → `<name>`, delete the old one.
  *
@@ -25,6 +26,7 @@ import {
 import { basename, dirname, join, resolve } from 'node:path';
 import { DistFiles, compareCodeUnits } from '../model';
 import { swapFolderIntoPlace } from './atomic-write';
+import { holdsExactly } from './same-tree';
 
 export interface WriteDistOptions {
   /**
@@ -47,6 +49,8 @@ export interface WriteDistResult {
   readonly removedStale: readonly string[];
   /** Set when a crashed run had left the previous output in `.<name>-old-*` and it was restored first. */
   readonly restoredFrom?: string;
+  /** The folder already held exactly these files, so nothing was written (io/same-tree.ts). */
+  readonly unchanged: boolean;
 }
 
 /** Replaces `outDir` with exactly `files` (paths relative to it), atomically. */
@@ -84,6 +88,8 @@ export function writeDist(
     }
   }
   const { removed, restoredFrom } = recoverAndClean(parent, name, target, isAlive);
+  if (holdsExactly(target, files))
+    return { outDir: target, fileCount: paths.length, removedStale: removed, restoredFrom, unchanged: true };
 
   const temp = makeTempSibling(parent, `.${name}-${process.pid}-`);
   try {
@@ -110,7 +116,7 @@ export function writeDist(
     rmSync(temp, { recursive: true, force: true });
     throw err;
   }
-  return { outDir: target, fileCount: paths.length, removedStale: removed, restoredFrom };
+  return { outDir: target, fileCount: paths.length, removedStale: removed, restoredFrom, unchanged: false };
 }
 
 /**

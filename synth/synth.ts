@@ -3,7 +3,8 @@
  *
  * clusters/*.yaml → resolved fleet → every generator (in memory) → validation →
  * `dist/` replaced atomically. Prints one summary line, e.g.
- * `synth: 3 clusters, 9 node pools, 42 files → dist/`.
+ * `synth: 3 clusters, 9 node pools, 42 files → dist/`, ending in ` (unchanged)` when dist/
+ * already held exactly those files (then nothing is written).
  *
  * Exit codes: 0 done; 1 mistakes in the fleet description or generated output (formatted
  * diagnostics on stderr, no stack trace, `dist/` untouched); 2 bad command line;
@@ -61,6 +62,8 @@ export interface SynthResult {
   readonly nodePools: number;
   readonly files: number;
   readonly outDir: string;
+  /** The output folder already held exactly these files: nothing was written. */
+  readonly unchanged: boolean;
   /** Warnings from loading and validation, sorted. */
   readonly warnings: readonly Diagnostic[];
 }
@@ -86,6 +89,7 @@ export function runSynth(options: SynthOptions, deps: SynthDeps): SynthResult {
     nodePools: fleet.clusters.reduce((n, c) => n + c.nodePools.length, 0),
     files: written.fileCount,
     outDir: written.outDir,
+    unchanged: written.unchanged,
     warnings: sortDiagnostics([...warnings, ...findings]),
   };
 }
@@ -149,7 +153,7 @@ export function synthRun(args: SynthArgs, io: CliIo, deps: SynthDeps, projectRoo
     }
     if (!args.quiet) {
       io.out(
-        `synth: ${plural(result.clusters, 'cluster')}, ${plural(result.nodePools, 'node pool')}, ${plural(result.files, 'file')} → ${shownOut}`,
+        `synth: ${plural(result.clusters, 'cluster')}, ${plural(result.nodePools, 'node pool')}, ${plural(result.files, 'file')} → ${shownOut}${result.unchanged ? ' (unchanged)' : ''}`,
       );
     }
     return EXIT_OK;

@@ -34,7 +34,41 @@ describe('writeDist success', () => {
       'ticketing/karpenter/ec2nodeclass-default.yaml': 'kind: EC2NodeClass\n',
       'ticketing/karpenter/nodepool-new.yaml': 'kind: NodePool\nname: new\n',
     });
-    expect(result).toEqual({ outDir: dist, fileCount: 3, removedStale: [], restoredFrom: undefined });
+    expect(result).toEqual({
+      outDir: dist,
+      fileCount: 3,
+      removedStale: [],
+      restoredFrom: undefined,
+      unchanged: false,
+    });
+  });
+
+  test('a folder that already holds exactly the files is left alone: nothing written, times kept', () => {
+    writeDist(dist, NEW_FILES);
+    const file = join(dist, 'batch', 'cloudformation', 'karpenter.json');
+    const past = new Date('2020-01-01T00:00:00Z');
+    utimesSync(file, past, past);
+    const writes: string[] = [];
+    const result = writeDist(dist, NEW_FILES, { writeFile: (p) => writes.push(p) });
+    expect(result.unchanged).toBe(true);
+    expect(result.fileCount).toBe(3);
+    expect(writes).toEqual([]);
+    expect(statSync(file).mtime.toISOString()).toBe('2020-01-01T00:00:00.000Z');
+    expect(listNames(project)).toEqual(['dist']);
+  });
+
+  test('one differing byte, an extra file or an extra empty folder: the folder is replaced', () => {
+    for (const disturb of [
+      () => writeFileSync(join(dist, 'batch', 'cloudformation', 'karpenter.json'), '{} \n'),
+      () => writeFileSync(join(dist, 'batch', 'extra.yaml'), 'x: 1\n'),
+      () => mkdirSync(join(dist, 'batch', 'empty')),
+    ]) {
+      writeDist(dist, NEW_FILES);
+      disturb();
+      expect(writeDist(dist, NEW_FILES).unchanged).toBe(false);
+      expect(readTree(dist)).toEqual(Object.fromEntries(NEW_FILES));
+      expect(existsSync(join(dist, 'batch', 'empty'))).toBe(false);
+    }
   });
 
   test('the new folder has the same mode as a normally created folder (not mkdtemp 0700)', () => {

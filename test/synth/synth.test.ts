@@ -63,6 +63,13 @@ describe('synth CLI', () => {
     ]);
   });
 
+  test('a second run with nothing changed writes nothing and says so', () => {
+    run([]);
+    out = [];
+    expect(run([])).toBe(EXIT_OK);
+    expect(out).toEqual(['synth: 2 clusters, 3 node pools, 6 files → dist/ (unchanged)']);
+  });
+
   test('prints nothing but the summary on success, and nothing at all with --quiet', () => {
     run([]);
     expect(err).toEqual([]);
