@@ -2,10 +2,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { UserError } from '../../model/shared/diagnostics';
 import { DistFiles } from '../../model/shared/dist-layout';
+import { GeneratedFiles } from '../../model/shared/generated-file';
 import { EMPTY_FLEET } from '../support/fleet-fixtures';
 import { loadFleet } from '../../io/read-fleet';
-import { CheckDeps, runCheck } from '../../review/run-check';
+import { CheckDeps, runCheck, ValidateContext } from '../../review/run-check';
 import { synthesize } from '../../synth/synthesize';
+import type { LintResult } from '../../validation/cfn-lint';
 import { exampleObjects, toDistFiles, writeTree } from './dist-fixtures';
 import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 
@@ -235,5 +237,120 @@ describe('runCheck', () => {
     expect(r.stale.map((s) => s.file)).toEqual([victim]);
     expect(r.steps.find((s) => s.step === 'stale')?.findings[0].file).toBe(`dist/${victim}`);
     expect(r.stale[0].diff).toContain('-# edited by hand');
+  });
+});
+
+describe('runCheck with cfn-lint started early', () => {
+  const generated = toDistFiles(exampleObjects());
+  const lintResult: LintResult = { findings: [], judged: new Map(), linted: 1, cached: 3 };
+
+  it('starts cfn-lint on the committed dist/ before loading the fleet, fresh only with --full', async () => {
+    const dir = writeTree(generated);
+    const order: string[] = [];
+    const calls: { committed: DistFiles; fresh: boolean }[] = [];
+    const check = (full: boolean) =>
+      runCheck(
+        {
+          projectRoot: '/nowhere',
+          distDir: dir,
+          distLabel: 'dist',
+          full,
+          onProgress: (step, phase) => order.push(`${step}:${phase}`),
+        },
+        deps(generated, {
+          loadFleet: () => {
+            order.push('loadFleet');
+            return { fleet: EMPTY_FLEET, warnings: [] };
+          },
+          lintTemplates: async (committed, fresh) => {
+            order.push('lintTemplates');
+            calls.push({ committed, fresh });
+            return lintResult;
+          },
+          validate: () => [],
+        }),
+      );
+    await check(true);
+    expect(order.slice(0, 3)).toEqual(['lintTemplates', 'load:start', 'loadFleet']);
+    await check(false);
+    expect(calls.map((c) => c.fresh)).toEqual([true, false]);
+    expect(new Map([...calls[0].committed].sort())).toEqual(new Map([...generated].sort()));
+  });
+
+  it('gives validate the lint result and the values of unchanged files; its summary ends with the lint summary', async () => {
+    const edited = 'dataops/karpenter/nodepool-batch.yaml';
+    const files: GeneratedFiles = new Map(
+      [...generated].map(([p, text]) => [p, { text, value: { from: p } }]),
+    );
+    const dir = writeTree(new Map([...generated, [edited, `${generated.get(edited)}# edited by hand\n`]]));
+    const contexts: (ValidateContext | undefined)[] = [];
+    const r = await runCheck(
+      { projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' },
+      deps(generated, {
+        synthesize: () => files,
+        lintTemplates: async () => lintResult,
+        validate: (_files, _fleet, _previous, context) => {
+          contexts.push(context);
+          return [];
+        },
+      }),
+    );
+    expect(contexts).toHaveLength(1);
+    const context = contexts[0] as ValidateContext;
+    expect(Object.keys(context).sort()).toEqual(['cfnLint', 'values']);
+    expect(context.cfnLint).toBe(lintResult);
+    const unchanged = [...generated.keys()].filter((p) => p !== edited).sort();
+    expect([...(context.values ?? new Map<string, unknown>())].sort()).toEqual(
+      unchanged.map((p) => [p, { from: p }]),
+    );
+    const validate = r.steps.find((s) => s.step === 'validate');
+    expect(validate?.status).toBe('ok');
+    expect(validate?.summary).toBe(`${generated.size} files valid, cfn-lint 4 templates, 3 from its cache`);
+  });
+
+  it('a cfn-lint that is not installed: validate gets cfnLint false and the summary says nothing of it', async () => {
+    const dir = writeTree(generated);
+    const contexts: (ValidateContext | undefined)[] = [];
+    const r = await runCheck(
+      { projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' },
+      deps(generated, {
+        lintTemplates: async () => undefined,
+        validate: (_files, _fleet, _previous, context) => {
+          contexts.push(context);
+          return [];
+        },
+      }),
+    );
+    expect(contexts[0]?.cfnLint).toBe(false);
+    expect(r.steps.find((s) => s.step === 'validate')?.summary).toBe(`${generated.size} files valid`);
+  });
+
+  it('without a linter wired in, validate gets no cfnLint (it lints the templates itself)', async () => {
+    const dir = writeTree(generated);
+    const contexts: (ValidateContext | undefined)[] = [];
+    await runCheck(
+      { projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' },
+      deps(generated, {
+        validate: (_files, _fleet, _previous, context) => {
+          contexts.push(context);
+          return [];
+        },
+      }),
+    );
+    expect(contexts).toHaveLength(1);
+    expect(Object.keys(contexts[0] as ValidateContext)).toEqual(['values']);
+  });
+
+  it('a lintTemplates that rejects with a plain Error makes runCheck reject (a bug is not hidden)', async () => {
+    const dir = writeTree(generated);
+    await expect(
+      runCheck(
+        { projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' },
+        deps(generated, {
+          lintTemplates: () => Promise.reject(new Error('lint bug')),
+          validate: () => [],
+        }),
+      ),
+    ).rejects.toThrow('lint bug');
   });
 });
