@@ -16,20 +16,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { FleetSource } from '../model/load-fleet';
 import { EverydayRow, InstalledRowName, measured, ratio, TimedProcess, TimedRunner } from './bench-everyday';
-
-/** The five flags of `init` for the benchmark's cluster. */
-export const BENCH_INIT_FLAGS = [
-  '--cluster',
-  'shop',
-  '--account',
-  '111122223333',
-  '--region',
-  'eu-west-1',
-  '--destination',
-  'shop',
-  '--repo-url',
-  'https://github.com/example/platform-gitops.git',
-] as const;
+import { INSTALLED_INIT_FLAGS } from './installed-init-flags';
 
 /**
  * Packs `root`, installs the tarball under `temp` and measures `rows` with `runs` timed pairs
@@ -75,7 +62,7 @@ export function measureInstalled(
     const commands: TimedProcess[] = [];
     const baseline: TimedProcess[] = [];
     if (row === 'installed-init') {
-      run('karpenter-gitops init', node, [bin, 'init', ...BENCH_INIT_FLAGS], user);
+      run('karpenter-gitops init', node, [bin, 'init', ...INSTALLED_INIT_FLAGS], user);
       synth(user); // warm-up (and the compile cache where Node has one)
       for (let k = 1; k <= runs; k++) {
         commands.push(synth(user));

@@ -84,10 +84,15 @@ export async function completeInitOptions(
   if (missing.length > 0 && io.prompt === undefined) {
     return `${missing.map((k) => `--${k} ${INIT_OPTIONS[k].value}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required without a terminal`;
   }
-  for (const k of missing) {
-    const answer = (await io.prompt!(`${INIT_OPTIONS[k].description} (--${k}): `)).trim();
-    if (answer === '') return `--${k} is required`;
-    filled[k] = answer;
+  try {
+    for (const k of missing) {
+      const answer = (await io.prompt!(`${INIT_OPTIONS[k].description} (--${k}): `)).trim();
+      if (answer === '') return `--${k} is required`;
+      filled[k] = answer;
+    }
+  } finally {
+    // Once, after the last question: the answers share one input (pasted ones are kept).
+    if (missing.length > 0) io.closePrompts?.();
   }
   return { ...values, ...(filled as Record<Asked, string>) } as InitOptions;
 }

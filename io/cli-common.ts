@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { formatDiagnostic, plural, sortDiagnostics, UserError } from '../model';
 import { LoadedFleet } from '../model/load-fleet';
+import { linePrompts } from './line-prompts';
 import { loadFleet } from './read-fleet';
 import { TOOL_ROOT } from './tool-root';
 
@@ -61,6 +62,12 @@ export interface CliIo {
    * is a terminal. @default none (commands never prompt)
    */
   readonly prompt?: (question: string) => Promise<string>;
+  /**
+   * Closes what `prompt` opened (the terminal's input, shared by every question of a run, so
+   * that answers typed or pasted ahead are kept); a command that prompted calls it once when it
+   * has asked everything. @default nothing to close
+   */
+  readonly closePrompts?: () => void;
 }
 
 /** Loads and resolves the fleet description in `clustersDir` (absolute); throws UserError with every mistake. */
@@ -92,27 +99,16 @@ export interface CliFolders {
 
 /** The terminal and working folder of this process, for a CLI's entry point. */
 export function processIo(): CliIo {
+  // One input for every question of the run (io/line-prompts.ts), opened at the first question:
+  // answers pasted at once are kept in order, and Ctrl+D is an empty answer, never an error.
+  const prompts = process.stdin.isTTY === true ? linePrompts(process.stdin, process.stderr) : undefined;
   return {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
     cwd: process.cwd(),
     env: process.env,
-    ...(process.stdin.isTTY === true ? { prompt: promptOnTerminal } : {}),
+    ...(prompts !== undefined ? { prompt: prompts.ask, closePrompts: prompts.close } : {}),
   };
-}
-
-async function promptOnTerminal(question: string): Promise<string> {
-  const { createInterface } = await import('node:readline/promises');
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return (await rl.question(question)).trim();
-  } catch {
-    // Ctrl+D (or the end of piped input) aborts the question: an empty answer, which the
-    // command reports as the missing value it is, never as an internal error.
-    return '';
-  } finally {
-    rl.close();
-  }
 }
 
 /**

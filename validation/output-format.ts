@@ -3,7 +3,7 @@
  * plus the object), JSON, JUnit XML (one test case per document with findings), and GitHub
  * workflow annotations (`::error file=...,line=...::message`).
  */
-import { endSentence, plural } from '../model';
+import { endSentence, formatLocation, plural } from '../model';
 import { Finding, sortFindings } from './finding';
 
 export const OUTPUT_FORMATS = ['human', 'json', 'junit', 'github'] as const;
@@ -13,16 +13,12 @@ export function isOutputFormat(s: string): s is OutputFormat {
   return (OUTPUT_FORMATS as readonly string[]).includes(s);
 }
 
-function where(f: Finding): string {
-  return f.line > 0 ? `${f.file}:${f.line}:${f.col}` : f.file;
-}
-
 export function formatHuman(f: Finding): string {
   const severity = f.severity === 'warning' ? ' warning:' : '';
   const object = f.object ? ` ${f.object}` : '';
   const path = f.path ? ` ${f.path}:` : object ? ':' : '';
   const fix = f.fix ? ` ${endSentence(f.fix)}` : '';
-  return `${where(f)}${severity}${object}${path} ${endSentence(f.message)}${fix}`;
+  return `${formatLocation(f.file, f.line, f.col)}${severity}${object}${path} ${endSentence(f.message)}${fix}`;
 }
 
 function xml(s: string): string {

@@ -3,6 +3,10 @@
  * CLIs turn them into text and exit codes. Format (one line each):
  *
  *   clusters/ticketing.yaml:12:7 nodePools.loadtest.disruption.consolidationPolicy: 'WhenUnderutilized' is not allowed. Use WhenEmptyOrUnderutilized (renamed in Karpenter v1).
+ *
+ * A problem without a line (a whole file or folder, a flag) names it followed by a colon:
+ *
+ *   clusters: the fleet description folder does not exist. To start a fleet here, run ...
  */
 import { compareCodeUnits } from './sorted';
 import { endSentence } from './text';
@@ -25,8 +29,16 @@ export interface Diagnostic {
   readonly fix?: string;
 }
 
+/**
+ * Where a problem is, as its line starts: `file:line:col`, or `file:` when it has no line (the
+ * whole file or folder, a flag), so that the message never reads as part of the name.
+ */
+export function formatLocation(file: string, line: number, col: number): string {
+  return line > 0 ? `${file}:${line}:${col}` : `${file}:`;
+}
+
 export function formatDiagnostic(d: Diagnostic): string {
-  const where = d.line > 0 ? `${d.file}:${d.line}:${d.col}` : d.file;
+  const where = formatLocation(d.file, d.line, d.col);
   const path = d.path ? ` ${d.path}:` : '';
   const prefix = d.severity === 'warning' ? ' warning:' : '';
   const fix = d.fix ? ` ${endSentence(d.fix)}` : '';

@@ -100,13 +100,13 @@ describe('KarpenterCluster', () => {
     expect(diagnostics.map((d) => [d.file, d.line, d.path, d.message, d.fix])).toEqual(
       yamlPath.map((d) => ['platform/shop', 0, d.path, d.message, d.fix]),
     );
-    expect((thrown as UserError).message).toContain('platform/shop nodePools.general');
+    expect((thrown as UserError).message).toContain('platform/shop: nodePools.general');
   });
 
   test('a missing required field is reported as for a fleet file', () => {
     const noRegion = { ...PROPS, aws: { accountId: '111122223333' } } as unknown as KarpenterClusterProps;
     expect(() => objectsOf(noRegion)).toThrow(
-      "platform/shop aws.region: missing required key 'region'. Add region, e.g. region: eu-west-1.",
+      "platform/shop: aws.region: missing required key 'region'. Add region, e.g. region: eu-west-1.",
     );
   });
 

@@ -164,7 +164,9 @@ describe('paths and the working folder', () => {
       const c = capture(dir);
       expect(await runCli(argv, c.io)).toBe(1);
       const text = [...c.out, ...c.err].join('\n');
-      expect(text).toContain('clusters the fleet description folder does not exist. To start a fleet here, ');
+      expect(text).toContain(
+        'clusters: the fleet description folder does not exist. To start a fleet here, ',
+      );
       expect(text).toContain(
         'run `npx karpenter-gitops init --cluster NAME --account ID --region REGION --destination NAME --repo-url URL`',
       );
@@ -175,8 +177,12 @@ describe('paths and the working folder', () => {
   it('--flag=value and --flag value both work (resolved against the working folder)', async () => {
     const a = capture(dir);
     expect(await runCli(['synth', '--clusters=fleet', '--out', 'out'], a.io)).toBe(1);
-    expect(a.err.join('\n')).toContain('fleet the fleet description folder does not exist.');
-    expect(a.err[a.err.length - 1]).toBe('synth: 1 error; out/ was not changed.');
+    expect(a.err).toEqual([
+      'fleet: the fleet description folder does not exist. To start a fleet here, run ' +
+        '`npx karpenter-gitops init --cluster NAME --account ID --region REGION --destination NAME --repo-url URL` ' +
+        '(it writes fleet/), or give the folder with --clusters DIR.',
+      'synth: 1 error; out/ was not changed.',
+    ]);
   });
 });
 

@@ -86,7 +86,7 @@ test('a directory argument reads its .yaml files in name order', () => {
 test('a missing file is an error naming it', () => {
   const r = run('manifests/nope.yaml');
   expect(r.code).toBe(1);
-  expect(r.err).toBe('manifests/nope.yaml cannot be read (ENOENT). Check the path.\n');
+  expect(r.err).toBe('manifests/nope.yaml: cannot be read (ENOENT). Check the path.\n');
 });
 
 test('usage errors exit 2 with the usage text', () => {

@@ -85,7 +85,7 @@ describe('old-API manifests into the example fleet', () => {
     );
     expect(r.code).toBe(1);
     expect(r.err).toContain(
-      'manifests/karpenter.yaml fleet description -> gitops.ring: synth refuses it: cluster shop is in no ring, but the fleet has rings [staging, prod]. Set gitops.ring to one of staging, prod; or pass --ring NAME to convert.',
+      'manifests/karpenter.yaml: fleet description -> gitops.ring: synth refuses it: cluster shop is in no ring, but the fleet has rings [staging, prod]. Set gitops.ring to one of staging, prod; or pass --ring NAME to convert.',
     );
     expect(r.err).toContain('Conversion report: ');
     expect(r.err).toMatch(

@@ -2,7 +2,7 @@
  * `karpenter-gitops init` in a temporary folder: what it writes, what it refuses, --force,
  * bad flags with synth's own messages, and the path from init to a passing check.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -14,10 +14,12 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { parse } from 'yaml';
 import { runCli } from '../../cli/main';
 import { CliIo, readToolPackage } from '../../io/cli-common';
 import { starterFleetSources } from '../../init/starter-fleet';
+import { linePrompts } from '../../io/line-prompts';
 
 const FLAGS = [
   '--cluster',
@@ -251,6 +253,132 @@ describe('init refuses', () => {
     expect(await runCli(['init', '--force'], { ...empty.io, prompt: async () => '' })).toBe(2);
     expect(empty.err[0]).toBe('karpenter-gitops init: --cluster is required.');
   });
+});
+
+describe('init on a terminal: one input for every question', () => {
+  const ANSWERS = [
+    'shop',
+    '111122223333',
+    'eu-west-1',
+    'shop-eu',
+    'https://github.com/example/platform-gitops.git',
+  ];
+
+  /** Every answer, where init writes it. */
+  function expectEveryAnswerWritten(): void {
+    const cluster = readFileSync(join(dir, 'clusters', 'shop.yaml'), 'utf8');
+    expect(cluster).toContain('accountId: "111122223333"');
+    expect(cluster).toContain('region: "eu-west-1"');
+    expect(cluster).toContain('name: "shop-eu"');
+    expect(readFileSync(join(dir, 'clusters', '_defaults.yaml'), 'utf8')).toContain(
+      'repoURL: "https://github.com/example/platform-gitops.git"',
+    );
+  }
+
+  it('uses every answer when all five arrive in one chunk, and closes the input once', async () => {
+    const c = capture(dir);
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const prompts = linePrompts(input, output);
+    input.write(`${ANSWERS.join('\n')}\n`);
+    let closed = 0;
+    const io: CliIo = {
+      ...c.io,
+      prompt: prompts.ask,
+      closePrompts: () => {
+        closed += 1;
+        prompts.close();
+      },
+    };
+    expect(await runCli(['init'], io)).toBe(0);
+    expect(c.err).toEqual([]);
+    expectEveryAnswerWritten();
+    expect(closed).toBe(1);
+    expect(input.listenerCount('data')).toBe(0);
+  });
+
+  /** `script` from util-linux runs a command under a pseudo-terminal; other `script`s lack -c. */
+  const SCRIPT_VERSION = spawnSync('script', ['--version'], { encoding: 'utf8' });
+  const HAS_SCRIPT = SCRIPT_VERSION.status === 0 && SCRIPT_VERSION.stdout.includes('util-linux');
+  const underPty = HAS_SCRIPT ? it : it.skip;
+  const skipped = HAS_SCRIPT
+    ? ''
+    : ' (skipped: util-linux `script` is not installed, so no pseudo-terminal can be made)';
+  const RUN_JS = join(__dirname, '..', '..', 'bin', 'run.js');
+  const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+  /**
+   * `karpenter-gitops init` (the repository's entry point, `node bin/run.js cli/main`) under a
+   * pseudo-terminal in `dir`: after each piece of output, `send` gets everything shown so far and
+   * returns what to type next, if anything. Resolves to the exit code and everything shown; a
+   * run that waits for more than a minute fails with what it showed.
+   */
+  function initOnTerminal(
+    send: (shown: string) => string | undefined,
+  ): Promise<{ code: number | null; shown: string }> {
+    return new Promise((done, fail) => {
+      const command = [process.execPath, RUN_JS, 'cli/main', 'init'].map(quote).join(' ');
+      const child = spawn('script', ['-qfec', command, '/dev/null'], {
+        cwd: dir,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let shown = '';
+      const timer = setTimeout(() => {
+        child.kill();
+        fail(new Error(`init did not finish under the terminal; it showed:\n${shown}`));
+      }, 60_000);
+      const onOutput = (d: Buffer): void => {
+        shown += d.toString();
+        const typed = send(shown);
+        if (typed !== undefined) child.stdin.write(typed);
+      };
+      child.stdout.on('data', onOutput);
+      child.stderr.on('data', onOutput);
+      child.on('error', fail);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        child.stdin.end();
+        done({ code, shown });
+      });
+    });
+  }
+
+  underPty(
+    `the real CLI under a pseudo-terminal keeps every answer pasted at once${skipped}`,
+    async () => {
+      let pasted = false;
+      const r = await initOnTerminal((shown) => {
+        if (pasted || !shown.includes('(--cluster): ')) return undefined;
+        pasted = true;
+        // A paste: every answer in one write, each ended as the Enter key ends it.
+        return ANSWERS.map((a) => `${a}\r`).join('');
+      });
+      expect({ code: r.code, internal: r.shown.includes('internal error') }).toEqual({
+        code: 0,
+        internal: false,
+      });
+      expect(r.shown).toContain('init: wrote clusters/_defaults.yaml, clusters/shop.yaml, package.json');
+      expectEveryAnswerWritten();
+    },
+    90_000,
+  );
+
+  underPty(
+    `the real CLI under a pseudo-terminal: Ctrl+D at a question is a missing value (exit 2)${skipped}`,
+    async () => {
+      const typed: string[] = [];
+      const r = await initOnTerminal((shown) => {
+        if (typed.length === 0 && shown.includes('(--cluster): ')) return (typed.push('shop'), 'shop\r');
+        if (typed.length === 1 && shown.includes('(--account): ')) return (typed.push('Ctrl+D'), '\x04');
+        return undefined;
+      });
+      expect(r.code).toBe(2);
+      expect(r.shown).toContain('karpenter-gitops init: --account is required.');
+      expect(r.shown).not.toContain('internal error');
+      expect(readdirSync(dir)).toEqual([]);
+    },
+    90_000,
+  );
 });
 
 describe('from init to a passing check', () => {

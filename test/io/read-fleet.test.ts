@@ -44,7 +44,7 @@ describe('loadFleet on disk', () => {
     writeFileSync(join(dir, 'clusters', 'demo.yaml'), MINIMAL);
     mkdirSync(join(dir, 'clusters', 'old.yaml'));
     expect(() => loadFleet(dir)).toThrow(
-      'clusters/old.yaml is not a file. Rename it so that it does not end in .yaml, or move it out of clusters/.',
+      'clusters/old.yaml: is not a file. Rename it so that it does not end in .yaml, or move it out of clusters/.',
     );
   });
 
@@ -54,7 +54,7 @@ describe('loadFleet on disk', () => {
       throw new Error('expected a UserError');
     } catch (e) {
       expect((e as UserError).diagnostics.map(formatDiagnostic)).toEqual([
-        'nope the fleet description folder does not exist. To start a fleet here, run ' +
+        'nope: the fleet description folder does not exist. To start a fleet here, run ' +
           '`npx karpenter-gitops init --cluster NAME --account ID --region REGION --destination NAME --repo-url URL` ' +
           '(it writes nope/), or give the folder with --clusters DIR.',
       ]);
@@ -76,7 +76,7 @@ describe('loadFleet on disk', () => {
     writeFileSync(join(dir, 'clusters', '_defaults.yaml'), DEFAULTS);
     writeFileSync(join(dir, 'clusters', 'demo.yaml'), MINIMAL);
     expect(() => loadFleet(dir)).toThrow(
-      'clusters/big.yaml file is 1048579 bytes, larger than the 1048576-byte (1 MiB) limit for a fleet file. Split the description or remove the bulk.',
+      'clusters/big.yaml: file is 1048579 bytes, larger than the 1048576-byte (1 MiB) limit for a fleet file. Split the description or remove the bulk.',
     );
   });
 });

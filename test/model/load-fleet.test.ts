@@ -185,10 +185,10 @@ describe('loadFleetFromSources', () => {
 
   it('refuses files starting with _ other than _defaults.yaml, and a fleet with no cluster', () => {
     expect(errorsOf({ '_default.yaml': DEFAULTS })).toEqual([
-      "clusters/_default.yaml '_default.yaml' is not a fleet file. Only _defaults.yaml may start with '_'; rename or remove it.",
+      "clusters/_default.yaml: '_default.yaml' is not a fleet file. Only _defaults.yaml may start with '_'; rename or remove it.",
     ]);
     expect(errorsOf({ '_defaults.yaml': DEFAULTS })).toEqual([
-      'clusters the fleet has no cluster. Add clusters/<cluster>.yaml (see docs/fleet-reference.md).',
+      'clusters: the fleet has no cluster. Add clusters/<cluster>.yaml (see docs/fleet-reference.md).',
     ]);
   });
 

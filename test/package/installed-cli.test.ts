@@ -1,14 +1,16 @@
 /**
  * From nothing to a passing PR gate with the packed package, as a platform team would start:
  * `npm pack`; in a fresh folder `git init`, `npm init -y`, `npm i <tarball>`; then
- * `npx karpenter-gitops init` with the five flags, `synth`, a commit, `check` and
- * `impact --base HEAD`. The install brings no TypeScript, ts-node or jest, and the tarball holds
- * no tests, no example fleet or its dist/, no CI files.
+ * `npx karpenter-gitops init` with the five flags the benchmark uses too
+ * (bench/installed-init-flags.ts), `synth`, a commit, `check` and `impact --base HEAD`. The
+ * install brings no TypeScript, ts-node or jest, and the tarball holds no tests, no example
+ * fleet or its dist/, no CI files.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { INSTALLED_INIT_FLAGS } from '../../bench/installed-init-flags';
 import { NPM_INSTALL_FLAGS, packedTarball, tarballFiles } from './packed-tarball';
 
 jest.setTimeout(15 * 60_000);
@@ -83,19 +85,7 @@ test('init, synth, commit, check and impact: the path to a passing PR gate', () 
   ).version;
   expect(cli('--version')).toEqual({ code: 0, out: `${version}\n`, err: '' });
 
-  const init = cli(
-    'init',
-    '--cluster',
-    'shop',
-    '--account',
-    '111122223333',
-    '--region',
-    'eu-west-1',
-    '--destination',
-    'shop',
-    '--repo-url',
-    'https://github.com/example/platform-gitops.git',
-  );
+  const init = cli('init', ...INSTALLED_INIT_FLAGS);
   expect(init.err).toBe('');
   expect(init.code).toBe(0);
   expect(existsSync(join(repo, 'clusters', 'shop.yaml'))).toBe(true);

@@ -87,10 +87,10 @@ describe('npm run promote', () => {
   it('refuses a ring that does not exist, the first ring, and a move that would drop commits', () => {
     const { dir, git } = project();
     expect(refusal(() => plan(dir, 'prd'))).toEqual([
-      "clusters/_defaults.yaml gitops.rings: --to prd: ring 'prd' does not exist. Did you mean 'prod'? Rings in promotion order: canary, staging, prod.",
+      "clusters/_defaults.yaml: gitops.rings: --to prd: ring 'prd' does not exist. Did you mean 'prod'? Rings in promotion order: canary, staging, prod.",
     ]);
     expect(refusal(() => plan(dir, 'canary'))).toEqual([
-      "clusters/_defaults.yaml gitops.rings: --to canary: 'canary' is the first ring; it tracks main, where changes arrive by merge. Promote to the next ring instead (staging).",
+      "clusters/_defaults.yaml: gitops.rings: --to canary: 'canary' is the first ring; it tracks main, where changes arrive by merge. Promote to the next ring instead (staging).",
     ]);
     // A hotfix committed straight to ring/staging.
     git('checkout', '-q', '-b', 'ring/staging');
@@ -100,7 +100,7 @@ describe('npm run promote', () => {
     git('checkout', '-q', 'main');
     const [line] = refusal(() => promote(plan(dir, 'staging'), options('staging'), git));
     expect(line).toMatch(
-      /^--to ring\/staging \([0-9a-f]{12}\) has commits that main \([0-9a-f]{12}\) does not have, so moving it would drop them\. Merge them into main and promote through canary first\.$/,
+      /^--to: ring\/staging \([0-9a-f]{12}\) has commits that main \([0-9a-f]{12}\) does not have, so moving it would drop them\. Merge them into main and promote through canary first\.$/,
     );
   });
 

@@ -50,7 +50,7 @@ describe('parseDist', () => {
       ['c/bad.yaml', 'x: 1\ny: [\n'],
     ]);
     expect(() => parseDist(files, 'main:dist')).toThrow(
-      /main:dist\/c\/b\.yaml defines NodePool a again \(already in c\/a\.yaml\)[\s\S]*main:dist\/c\/bad\.json is not valid JSON[\s\S]*main:dist\/c\/bad\.yaml:\d+:1 is not valid YAML/,
+      /main:dist\/c\/b\.yaml: defines NodePool a again \(already in c\/a\.yaml\)[\s\S]*main:dist\/c\/bad\.json: is not valid JSON[\s\S]*main:dist\/c\/bad\.yaml:\d+:1 is not valid YAML/,
     );
   });
 });

@@ -28,14 +28,14 @@ describe('readDistAtRef', () => {
       toDistFiles(exampleObjects()).size,
     );
     expect(() => readDistAtRef('base', '/', project)).toThrow(
-      /^\/ is not a folder inside the git repository/,
+      /^\/: is not a folder inside the git repository/,
     );
   });
 
   it('names an unknown revision and says how to fix it', () => {
     const { project } = repoWithBase();
     expect(() => readDistAtRef('no-such-ref', 'dist', project)).toThrow(
-      /^no-such-ref git rev-parse failed.*Pass a revision that exists/,
+      /^no-such-ref: git rev-parse failed.*Pass a revision that exists/,
     );
   });
 });

@@ -49,7 +49,7 @@ describe('parseFleetSource', () => {
 
   it('refuses an empty file and a top level that is not a map', () => {
     expect(errors('# only a comment\n')).toEqual([
-      'clusters/x.yaml file is empty. Describe the cluster, or delete the file.',
+      'clusters/x.yaml: file is empty. Describe the cluster, or delete the file.',
     ]);
     expect(errors('- a\n- b\n')).toEqual([
       'clusters/x.yaml:1:1 expected a map of settings at the top of the file, got a list. Start the file with keys such as `aws:` and `nodePools:`.',
@@ -80,7 +80,7 @@ describe('parseFleetSource', () => {
 
   it('refuses files over the size limit', () => {
     expect(errors('#'.repeat(MAX_FILE_BYTES + 1))).toEqual([
-      'clusters/x.yaml file is 1048577 bytes, larger than the 1048576-byte (1 MiB) limit for a fleet file. Split the description or remove the bulk (large userData belongs in a smaller script).',
+      'clusters/x.yaml: file is 1048577 bytes, larger than the 1048576-byte (1 MiB) limit for a fleet file. Split the description or remove the bulk (large userData belongs in a smaller script).',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { formatDiagnostic, UserError } from '../../../model/shared/diagnostics';
+import { formatDiagnostic, formatLocation, UserError } from '../../../model/shared/diagnostics';
 import { DOUBLE_PUNCTUATION } from '../../reliability/case-outcome';
 
 const at = {
@@ -31,17 +31,31 @@ describe('formatDiagnostic', () => {
     );
   });
 
-  it('names the file alone when there is no line, and marks warnings', () => {
+  it('names a file or folder without a line followed by a colon, and marks warnings', () => {
+    const whole = { severity: 'error' as const, file: 'clusters', line: 0, col: 0, path: '' };
     expect(
       formatDiagnostic({
-        severity: 'warning',
-        file: 'clusters',
-        line: 0,
-        col: 0,
-        path: '',
-        message: 'no cluster',
+        ...whole,
+        message: 'the fleet description folder does not exist',
+        fix: 'Give the folder with --clusters DIR',
       }),
-    ).toBe('clusters warning: no cluster.');
+    ).toBe('clusters: the fleet description folder does not exist. Give the folder with --clusters DIR.');
+    expect(formatDiagnostic({ ...whole, severity: 'warning', message: 'no cluster' })).toBe(
+      'clusters: warning: no cluster.',
+    );
+    expect(
+      formatDiagnostic({
+        ...whole,
+        file: 'clusters/_defaults.yaml',
+        path: 'gitops.rings',
+        message: 'no ring',
+      }),
+    ).toBe('clusters/_defaults.yaml: gitops.rings: no ring.');
+  });
+
+  it('formatLocation: file:line:col, or file: without a line', () => {
+    expect(formatLocation('clusters/a.yaml', 3, 5)).toBe('clusters/a.yaml:3:5');
+    expect(formatLocation('package.json', 0, 0)).toBe('package.json:');
   });
 
   it('UserError carries every diagnostic, sorted by file and line', () => {

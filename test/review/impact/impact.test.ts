@@ -93,7 +93,7 @@ describe('npm run impact', () => {
     expect(err).toContain("karpenter-gitops impact: unexpected argument 'c'.");
     err.length = 0;
     expect(await main(['/does/not/exist', '/nor/this'])).toBe(1);
-    expect(err.join('\n')).toContain('/does/not/exist folder does not exist.');
+    expect(err.join('\n')).toContain('/does/not/exist: folder does not exist.');
     const report = path.join(writeTree(new Map()), 'report.md');
     const dir = writeTree(toDistFiles(exampleObjects()));
     expect(await main([dir, dir, '--output', report])).toBe(0);
