@@ -24,17 +24,13 @@ const PROBE = [
   "print('cfn-lint', d.version, s.origin, t)",
 ].join('\n');
 
-/** Runs a program and resolves with its stdout; rejects when it fails. */
-export type RunProgram = (program: string, args: readonly string[]) => Promise<string>;
+/** Runs a program in a folder and resolves with its stdout; rejects when it fails. */
+export type RunProgram = (program: string, args: readonly string[], cwd: string) => Promise<string>;
 
-const runProgram: RunProgram = (program, args) =>
+const runProgram: RunProgram = (program, args, cwd) =>
   new Promise((resolve, reject) => {
-    execFile(
-      program,
-      [...args],
-      // Not the working folder: Python puts the current folder first on its module path for `-c`.
-      { cwd: tmpdir(), encoding: 'utf8', timeout: 30_000 },
-      (err, stdout) => (err ? reject(err) : resolve(stdout)),
+    execFile(program, [...args], { cwd, encoding: 'utf8', timeout: 30_000 }, (err, stdout) =>
+      err ? reject(err) : resolve(stdout),
     );
   });
 
@@ -90,18 +86,20 @@ export function pyenvOfShim(text: string): string | undefined {
 }
 
 /**
- * The identity of the cfn-lint at `bin` (e.g. `cfn-lint 1.51.0 /…/cfnlint/__init__.py 1779…`),
- * or undefined when it cannot be told without starting cfn-lint.
+ * The identity of the cfn-lint at `bin` when run in the folder `cwd` (e.g.
+ * `cfn-lint 1.51.0 /…/cfnlint/__init__.py 1779…`), or undefined when it cannot be told without
+ * starting cfn-lint. `cwd` matters for a pyenv shim: `.python-version` there chooses the Python.
  */
 export async function cfnLintIdentity(
   bin: string,
+  cwd: string,
   run: RunProgram = runProgram,
 ): Promise<string | undefined> {
   let script = bin;
   const shim = pyenvOfShim(head(bin));
   if (shim !== undefined) {
     try {
-      script = (await run(shim, ['which', 'cfn-lint'])).trim();
+      script = (await run(shim, ['which', 'cfn-lint'], cwd)).trim();
     } catch {
       return undefined;
     }
@@ -109,7 +107,8 @@ export async function cfnLintIdentity(
   const python = pythonOfShebang(firstLine(script));
   if (!python) return undefined;
   try {
-    const out = (await run(python[0], [...python.slice(1), '-c', PROBE])).trim();
+    // Not in `cwd`: for `-c`, Python puts the current folder first on its module path.
+    const out = (await run(python[0], [...python.slice(1), '-c', PROBE], tmpdir())).trim();
     return /^cfn-lint \S+ \S.* \d+$/.test(out) ? out : undefined;
   } catch {
     return undefined;

@@ -190,8 +190,8 @@ export interface LintOptions {
   readonly processes?: number;
   /** cfn-lint's path. @default found on the PATH */
   readonly bin?: string | null;
-  /** Tells the installation's identity (the cache key's part). @default validation/cfn-lint-identity.ts */
-  readonly identity?: (bin: string) => Promise<string | undefined>;
+  /** Tells the installation's identity run in a folder (the cache key's part). @default validation/cfn-lint-identity.ts */
+  readonly identity?: (bin: string, cwd: string) => Promise<string | undefined>;
 }
 
 export interface LintResult {
@@ -284,9 +284,10 @@ async function cacheKeys(
     ...(why ? { uncached: why } : {}),
   });
   if (options.cacheDir === undefined || templates.length === 0) return none();
-  const configs = cfnLintConfigs(options.cwd ?? process.cwd(), options.home);
+  const cwd = options.cwd ?? process.cwd();
+  const configs = cfnLintConfigs(cwd, options.home);
   if ('uncached' in configs) return none(configs.uncached);
-  const identity = await (options.identity ?? cfnLintIdentity)(bin);
+  const identity = await (options.identity ?? cfnLintIdentity)(bin, cwd);
   if (identity === undefined) return none(`the version of ${bin} cannot be told without running it`);
   return { keys: templates.map((t) => cfnLintCacheKey(identity, configs.text, t.file, t.text)) };
 }

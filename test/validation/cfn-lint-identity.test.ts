@@ -71,11 +71,11 @@ describe('cfnLintIdentity', () => {
   /** A RunProgram that records its calls and answers from `answer`. */
   function recorder(answer: (program: string, args: readonly string[]) => string | Error): {
     run: RunProgram;
-    calls: { program: string; args: readonly string[] }[];
+    calls: { program: string; args: readonly string[]; cwd: string }[];
   } {
-    const calls: { program: string; args: readonly string[] }[] = [];
-    const run: RunProgram = async (program, args) => {
-      calls.push({ program, args });
+    const calls: { program: string; args: readonly string[]; cwd: string }[] = [];
+    const run: RunProgram = async (program, args, cwd) => {
+      calls.push({ program, args, cwd });
       const a = answer(program, args);
       if (a instanceof Error) throw a;
       return a;
@@ -86,7 +86,7 @@ describe('cfnLintIdentity', () => {
   test('asks the interpreter of the shebang, with -c and the probe', async () => {
     const bin = script('cfn-lint', '#!/venv/bin/python3\nfrom cfnlint.runner import main\nmain()\n');
     const { run, calls } = recorder(() => PROBE_OUTPUT);
-    expect(await cfnLintIdentity(bin, run)).toBe(IDENTITY);
+    expect(await cfnLintIdentity(bin, dir, run)).toBe(IDENTITY);
     expect(calls).toHaveLength(1);
     expect(calls[0].program).toBe('/venv/bin/python3');
     expect(calls[0].args).toHaveLength(2);
@@ -97,7 +97,7 @@ describe('cfnLintIdentity', () => {
   test('keeps the flags of the shebang before -c', async () => {
     const bin = script('cfn-lint', '#!/usr/bin/python3 -s\nfrom cfnlint.runner import main\n');
     const { run, calls } = recorder(() => PROBE_OUTPUT);
-    expect(await cfnLintIdentity(bin, run)).toBe(IDENTITY);
+    expect(await cfnLintIdentity(bin, dir, run)).toBe(IDENTITY);
     expect(calls.map((c) => [c.program, ...c.args.slice(0, 2)])).toEqual([['/usr/bin/python3', '-s', '-c']]);
   });
 
@@ -105,31 +105,34 @@ describe('cfnLintIdentity', () => {
     const real = script('real-cfn-lint', '#!/home/dev/.pyenv/versions/3.12.1/bin/python\nimport cfnlint\n');
     const shim = script('cfn-lint', PYENV_SHIM);
     const { run, calls } = recorder((program) => (program.endsWith('/pyenv') ? `${real}\n` : PROBE_OUTPUT));
-    expect(await cfnLintIdentity(shim, run)).toBe(IDENTITY);
+    expect(await cfnLintIdentity(shim, dir, run)).toBe(IDENTITY);
     expect(calls.map((c) => [c.program, c.args[0]])).toEqual([
       ['/home/dev/.pyenv/libexec/pyenv', 'which'],
       ['/home/dev/.pyenv/versions/3.12.1/bin/python', '-c'],
     ]);
     expect(calls[0].args).toEqual(['which', 'cfn-lint']);
+    // pyenv chooses the Python by the folder cfn-lint runs in (.python-version); the probe
+    // runs elsewhere, so that no module of that folder shadows the installed one.
+    expect(calls.map((c) => c.cwd)).toEqual([dir, tmpdir()]);
   });
 
   test('a pyenv shim whose `pyenv which` fails has no identity', async () => {
     const shim = script('cfn-lint', PYENV_SHIM);
     const { run, calls } = recorder(() => new Error('pyenv: cfn-lint: command not found'));
-    expect(await cfnLintIdentity(shim, run)).toBeUndefined();
+    expect(await cfnLintIdentity(shim, dir, run)).toBeUndefined();
     expect(calls).toHaveLength(1);
   });
 
   test('a wrapper that is not Python has no identity, and nothing is run', async () => {
     const bin = script('cfn-lint', '#!/bin/sh\nexec docker run cfn-lint "$@"\n');
     const { run, calls } = recorder(() => PROBE_OUTPUT);
-    expect(await cfnLintIdentity(bin, run)).toBeUndefined();
+    expect(await cfnLintIdentity(bin, dir, run)).toBeUndefined();
     expect(calls).toEqual([]);
   });
 
   test('a file that cannot be read has no identity', async () => {
     const { run, calls } = recorder(() => PROBE_OUTPUT);
-    expect(await cfnLintIdentity(join(dir, 'missing'), run)).toBeUndefined();
+    expect(await cfnLintIdentity(join(dir, 'missing'), dir, run)).toBeUndefined();
     expect(calls).toEqual([]);
   });
 
@@ -141,13 +144,13 @@ describe('cfnLintIdentity', () => {
   ])('malformed probe output (%s) gives no identity', async (_what, out) => {
     const bin = script('cfn-lint', '#!/venv/bin/python3\n');
     const { run } = recorder(() => out);
-    expect(await cfnLintIdentity(bin, run)).toBeUndefined();
+    expect(await cfnLintIdentity(bin, dir, run)).toBeUndefined();
   });
 
   test('a probe that fails gives no identity', async () => {
     const bin = script('cfn-lint', '#!/venv/bin/python3\n');
     const { run, calls } = recorder(() => new Error('spawn /venv/bin/python3 ENOENT'));
-    expect(await cfnLintIdentity(bin, run)).toBeUndefined();
+    expect(await cfnLintIdentity(bin, dir, run)).toBeUndefined();
     expect(calls).toHaveLength(1);
   });
 
@@ -158,7 +161,7 @@ describe('cfnLintIdentity', () => {
       const printed = execFileSync(bin as string, ['--version'], { encoding: 'utf8' }).trim();
       const version = /^cfn-lint (\S+)$/.exec(printed)?.[1];
       expect(version).toBeDefined();
-      const identity = await cfnLintIdentity(bin as string);
+      const identity = await cfnLintIdentity(bin as string, process.cwd());
       expect(identity).toBeDefined();
       const m = /^cfn-lint (\S+) (.+) (\d+)$/.exec(identity as string);
       expect(m?.[1]).toBe(version);
