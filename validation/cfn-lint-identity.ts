@@ -6,8 +6,16 @@
  * the installed distribution's version and the modification times of its provider schemas
  * (`cfn-lint --update-specs` rewrites those without changing the version).
  *
- * A pyenv shim is followed to the script it runs (`pyenv which cfn-lint`). Anything else (a
- * wrapper this code cannot see through) has no identity: its results are not cached.
+ * A pyenv shim is followed to the script it runs (`pyenv which cfn-lint`, in the folder cfn-lint
+ * runs in: `.python-version` there chooses the Python). Anything else (a wrapper this code cannot
+ * see through) has no identity: its results are not cached.
+ *
+ * The script found is also the program to run (`program`): validation/cfn-lint.ts starts it
+ * directly instead of the shim, which saves bash and `pyenv exec` on every run (about 0.1 s of
+ * CPU a run on a 2-core machine). The script's `#!` line names its Python, so it runs with the
+ * interpreter and packages the shim would have chosen in that folder; what it does not get is
+ * what `pyenv exec` adds around it (that version's bin folder first on the PATH, pyenv's exec
+ * hooks), which cfn-lint does not use. Without a shim the program is `bin` itself.
  */
 import { execFile } from 'node:child_process';
 import { closeSync, openSync, readSync } from 'node:fs';
@@ -85,16 +93,24 @@ export function pyenvOfShim(text: string): string | undefined {
   return /^exec "([^"]+\/pyenv)" exec "\$program" "\$@"$/m.exec(text)?.[1];
 }
 
+/** A cfn-lint installation as run in one folder: what it is, and the program that runs it. */
+export interface CfnLintInstallation {
+  /** Version, location and schema time, e.g. `cfn-lint 1.51.0 /…/cfnlint/__init__.py 1779…`. */
+  readonly identity: string;
+  /** The console script to start: the one a pyenv shim resolves to in that folder, else `bin`. */
+  readonly program: string;
+}
+
 /**
- * The identity of the cfn-lint at `bin` when run in the folder `cwd` (e.g.
- * `cfn-lint 1.51.0 /…/cfnlint/__init__.py 1779…`), or undefined when it cannot be told without
- * starting cfn-lint. `cwd` matters for a pyenv shim: `.python-version` there chooses the Python.
+ * The cfn-lint at `bin` when run in the folder `cwd`: its identity and the program to start, or
+ * undefined when the identity cannot be told without starting cfn-lint. `cwd` matters for a pyenv
+ * shim: `.python-version` there chooses the Python (and so the script).
  */
 export async function cfnLintIdentity(
   bin: string,
   cwd: string,
   run: RunProgram = runProgram,
-): Promise<string | undefined> {
+): Promise<CfnLintInstallation | undefined> {
   let script = bin;
   const shim = pyenvOfShim(head(bin));
   if (shim !== undefined) {
@@ -109,7 +125,7 @@ export async function cfnLintIdentity(
   try {
     // Not in `cwd`: for `-c`, Python puts the current folder first on its module path.
     const out = (await run(python[0], [...python.slice(1), '-c', PROBE], tmpdir())).trim();
-    return /^cfn-lint \S+ \S.* \d+$/.test(out) ? out : undefined;
+    return /^cfn-lint \S+ \S.* \d+$/.test(out) ? { identity: out, program: script } : undefined;
   } catch {
     return undefined;
   }

@@ -7,7 +7,11 @@
  * - `runCfnLint`: once, synchronously, on every template (the `validate` command, the cdk8s plugin);
  * - `lintTemplates`: started early and awaited later (`check`), with results kept by content
  *   (validation/cfn-lint-cache.ts), so that only templates cfn-lint has not judged before are
- *   linted, split among several processes when there are many and cores to spare.
+ *   linted, split among several processes when there are many and cores to spare. When the
+ *   installation's identity is known (validation/cfn-lint-identity.ts; it is asked only when
+ *   results can be cached), the program run is the console script it resolved: for a pyenv shim,
+ *   the script `pyenv which cfn-lint` names in the folder cfn-lint runs in, started directly (no
+ *   bash and `pyenv exec` per run); otherwise, and without an identity, `bin`.
  *
  * cfn-lint exits 0, or with the bits 2 (errors), 4 (warnings) and 8 (informational) set; any
  * other exit is a failure of cfn-lint itself, reported as an error (never as a clean template).
@@ -23,7 +27,7 @@ import {
   readCachedFindings,
   writeCachedFindings,
 } from './cfn-lint-cache';
-import { cfnLintIdentity } from './cfn-lint-identity';
+import { CfnLintInstallation, cfnLintIdentity } from './cfn-lint-identity';
 import { Finding } from './finding';
 
 /** A template to lint: the name findings carry, and its text. */
@@ -190,8 +194,12 @@ export interface LintOptions {
   readonly processes?: number;
   /** cfn-lint's path. @default found on the PATH */
   readonly bin?: string | null;
-  /** Tells the installation's identity run in a folder (the cache key's part). @default validation/cfn-lint-identity.ts */
-  readonly identity?: (bin: string, cwd: string) => Promise<string | undefined>;
+  /**
+   * Tells the installation's identity run in a folder (the cache key's part) and the program to
+   * start (a pyenv shim's real script); when it tells none, `bin` runs and nothing is cached.
+   * @default validation/cfn-lint-identity.ts `cfnLintIdentity`
+   */
+  readonly identity?: (bin: string, cwd: string) => Promise<CfnLintInstallation | undefined>;
 }
 
 export interface LintResult {
@@ -242,10 +250,11 @@ export async function lintTemplates(
   const cores = options.processes ?? Math.max(1, availableParallelism() - 1);
   const runs = split(misses, Math.max(1, Math.min(cores, Math.ceil(misses.length / TEMPLATES_PER_PROCESS))));
   const cwd = options.cwd ?? process.cwd();
+  const program = keys.program ?? bin;
   const results = await Promise.all(
     runs.map((run) =>
       lintOnce(
-        bin,
+        program,
         run.map((m) => m.template),
         cwd,
       ),
@@ -273,12 +282,15 @@ export async function lintTemplates(
   };
 }
 
-/** Each template's cache key (undefined: not cached), and why nothing is cached, if so. */
+/**
+ * Each template's cache key (undefined: not cached), why nothing is cached, if so, and the
+ * program to run when the installation's identity was found.
+ */
 async function cacheKeys(
   bin: string,
   templates: readonly CfnLintTemplate[],
   options: LintOptions,
-): Promise<{ keys: readonly (string | undefined)[]; uncached?: string }> {
+): Promise<{ keys: readonly (string | undefined)[]; uncached?: string; program?: string }> {
   const none = (why?: string) => ({
     keys: templates.map(() => undefined),
     ...(why ? { uncached: why } : {}),
@@ -287,7 +299,10 @@ async function cacheKeys(
   const cwd = options.cwd ?? process.cwd();
   const configs = cfnLintConfigs(cwd, options.home);
   if ('uncached' in configs) return none(configs.uncached);
-  const identity = await (options.identity ?? cfnLintIdentity)(bin, cwd);
-  if (identity === undefined) return none(`the version of ${bin} cannot be told without running it`);
-  return { keys: templates.map((t) => cfnLintCacheKey(identity, configs.text, t.file, t.text)) };
+  const found = await (options.identity ?? cfnLintIdentity)(bin, cwd);
+  if (found === undefined) return none(`the version of ${bin} cannot be told without running it`);
+  return {
+    keys: templates.map((t) => cfnLintCacheKey(found.identity, configs.text, t.file, t.text)),
+    program: found.program,
+  };
 }

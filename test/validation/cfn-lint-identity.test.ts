@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -86,7 +86,8 @@ describe('cfnLintIdentity', () => {
   test('asks the interpreter of the shebang, with -c and the probe', async () => {
     const bin = script('cfn-lint', '#!/venv/bin/python3\nfrom cfnlint.runner import main\nmain()\n');
     const { run, calls } = recorder(() => PROBE_OUTPUT);
-    expect(await cfnLintIdentity(bin, dir, run)).toBe(IDENTITY);
+    // Not a shim: the program to run is `bin` itself.
+    expect(await cfnLintIdentity(bin, dir, run)).toEqual({ identity: IDENTITY, program: bin });
     expect(calls).toHaveLength(1);
     expect(calls[0].program).toBe('/venv/bin/python3');
     expect(calls[0].args).toHaveLength(2);
@@ -97,15 +98,16 @@ describe('cfnLintIdentity', () => {
   test('keeps the flags of the shebang before -c', async () => {
     const bin = script('cfn-lint', '#!/usr/bin/python3 -s\nfrom cfnlint.runner import main\n');
     const { run, calls } = recorder(() => PROBE_OUTPUT);
-    expect(await cfnLintIdentity(bin, dir, run)).toBe(IDENTITY);
+    expect(await cfnLintIdentity(bin, dir, run)).toEqual({ identity: IDENTITY, program: bin });
     expect(calls.map((c) => [c.program, ...c.args.slice(0, 2)])).toEqual([['/usr/bin/python3', '-s', '-c']]);
   });
 
-  test('follows a pyenv shim: `pyenv which cfn-lint`, then the probe of that script', async () => {
+  test('follows a pyenv shim: `pyenv which cfn-lint`, then the probe of that script, which is the program', async () => {
     const real = script('real-cfn-lint', '#!/home/dev/.pyenv/versions/3.12.1/bin/python\nimport cfnlint\n');
     const shim = script('cfn-lint', PYENV_SHIM);
     const { run, calls } = recorder((program) => (program.endsWith('/pyenv') ? `${real}\n` : PROBE_OUTPUT));
-    expect(await cfnLintIdentity(shim, dir, run)).toBe(IDENTITY);
+    // The script `pyenv which` printed (its newline trimmed) is what runs, not the shim.
+    expect(await cfnLintIdentity(shim, dir, run)).toEqual({ identity: IDENTITY, program: real });
     expect(calls.map((c) => [c.program, c.args[0]])).toEqual([
       ['/home/dev/.pyenv/libexec/pyenv', 'which'],
       ['/home/dev/.pyenv/versions/3.12.1/bin/python', '-c'],
@@ -161,11 +163,14 @@ describe('cfnLintIdentity', () => {
       const printed = execFileSync(bin as string, ['--version'], { encoding: 'utf8' }).trim();
       const version = /^cfn-lint (\S+)$/.exec(printed)?.[1];
       expect(version).toBeDefined();
-      const identity = await cfnLintIdentity(bin as string, process.cwd());
-      expect(identity).toBeDefined();
-      const m = /^cfn-lint (\S+) (.+) (\d+)$/.exec(identity as string);
+      const found = await cfnLintIdentity(bin as string, process.cwd());
+      expect(found).toBeDefined();
+      const m = /^cfn-lint (\S+) (.+) (\d+)$/.exec(found?.identity as string);
       expect(m?.[1]).toBe(version);
       expect(m?.[2]).toMatch(/cfnlint[/\\]__init__\.py$/);
+      // The program is a Python console script (a shim resolved to one, or `bin` itself).
+      expect(pyenvOfShim(readFileSync(found?.program as string, 'utf8'))).toBeUndefined();
+      expect(pythonOfShebang(readFileSync(found?.program as string, 'utf8').split('\n')[0])).toBeDefined();
     },
   );
 });

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cfnLintCacheKey } from '../../validation/cfn-lint-cache';
+import { CfnLintInstallation } from '../../validation/cfn-lint-identity';
 import {
   CfnLintTemplate,
   findCfnLint,
@@ -14,7 +15,11 @@ import {
 import { Finding } from '../../validation/finding';
 
 const IDENTITY = 'cfn-lint 9.9.9 fake 1';
-const fakeIdentity = async (): Promise<string | undefined> => IDENTITY;
+/** The identity of a cfn-lint that is its own script (no shim): the program is `bin`. */
+const fakeIdentity = async (bin: string): Promise<CfnLintInstallation | undefined> => ({
+  identity: IDENTITY,
+  program: bin,
+});
 
 const folders: string[] = [];
 function folder(prefix = 'kg-cfn-lint-test-'): string {
@@ -356,7 +361,43 @@ describe('lintTemplates with a fake cfn-lint', () => {
     ).toEqual([7, 9, 9]);
   });
 
-  test('without an identity nothing is cached, and the result says why', async () => {
+  test('a pyenv shim: the script its identity resolved runs, with the same arguments and folder; the shim never runs', async () => {
+    const shim = fakeLinter('crash');
+    const script = fakeLinter('ok');
+    const identity = jest.fn(async (): Promise<CfnLintInstallation | undefined> => ({
+      identity: IDENTITY,
+      program: script.bin,
+    }));
+    const opts = options(shim.bin, { identity });
+    const r = await lintTemplates(THREE, opts);
+    expect(identity.mock.calls).toEqual([[shim.bin, opts.cwd]]);
+    expect(shim.invocations()).toEqual([]);
+    const calls = script.invocations();
+    expect(calls).toHaveLength(1);
+    expect(calls[0].args.slice(0, 3)).toEqual(['--format', 'json', '--']);
+    expect(calls[0].texts).toEqual([CLEAN, BAD, WARNED]);
+    expect(calls[0].cwd).toBe(opts.cwd);
+    expect(r?.findings).toStrictEqual(THREE_FINDINGS);
+    expect(readdirSync(opts.cacheDir)).toHaveLength(3);
+  });
+
+  test('a pyenv shim split among processes: every process runs the resolved script', async () => {
+    const shim = fakeLinter('crash');
+    const script = fakeLinter('ok');
+    const many = Array.from({ length: 25 }, (_, i) => ({
+      file: `dist/c${i}/cf.yaml`,
+      text: template(`q${i}`),
+    }));
+    const opts = options(shim.bin, {
+      processes: 2,
+      identity: async () => ({ identity: IDENTITY, program: script.bin }),
+    });
+    expect((await lintTemplates(many, opts))?.findings).toStrictEqual([]);
+    expect(shim.invocations()).toEqual([]);
+    expect(script.invocations().map((c) => c.cwd)).toEqual([opts.cwd, opts.cwd]);
+  });
+
+  test('without an identity `bin` runs, nothing is cached, and the result says why', async () => {
     const fake = fakeLinter('ok');
     const opts = options(fake.bin, { identity: async () => undefined });
     const r = await lintTemplates(THREE, opts);
@@ -364,7 +405,7 @@ describe('lintTemplates with a fake cfn-lint', () => {
     expect(r?.findings).toStrictEqual(THREE_FINDINGS);
     expect(readdirSync(opts.cacheDir)).toEqual([]);
     await lintTemplates(THREE, opts);
-    expect(fake.invocations()).toHaveLength(2);
+    expect(fake.invocations().map((c) => c.cwd)).toEqual([opts.cwd, opts.cwd]);
   });
 
   test('a configuration naming other files: nothing is cached, the identity is not asked', async () => {
@@ -377,6 +418,8 @@ describe('lintTemplates with a fake cfn-lint', () => {
     expect(r?.uncached).toBe(`${join(cwd, '.cfnlintrc')} names files outside the template (custom_rules)`);
     expect(r?.linted).toBe(3);
     expect(identity).not.toHaveBeenCalled();
+    // No identity asked, so no script resolved: `bin` itself runs.
+    expect(fake.invocations().map((c) => c.cwd)).toEqual([cwd]);
     expect(readdirSync(opts.cacheDir)).toEqual([]);
   });
 
