@@ -6,12 +6,11 @@
  * (review/policy-scenarios-step.ts). Tests inject their own CheckDeps instead.
  */
 import { loadFleetFromDir } from '../io/cli-common';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { synthesizeFiles } from '../synth/synthesize';
-import { cfnLintCacheDir } from '../validation/cfn-lint-cache';
+import { cfnLintCacheDir, homeFolder } from '../validation/cfn-lint-cache';
 import { lintTemplates } from '../validation/cfn-lint';
-import { cloudFormationTemplates, validateDist } from '../validation/validate-dist';
+import { cloudFormationTemplates, distSources, validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
 import { proveInWorkers } from './scenario-workers';
 import { CheckDeps } from './run-check';
@@ -26,7 +25,7 @@ export function defaultCheckDeps(
   clustersDir = join(projectRoot, 'clusters'),
   env: NodeJS.ProcessEnv = process.env,
 ): CheckDeps {
-  const home = env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir();
+  const home = homeFolder(env);
   return {
     loadFleet: (root) => loadFleetFromDir(root, clustersDir),
     synthesize: (fleet) => synthesizeFiles(fleet),
@@ -38,7 +37,7 @@ export function defaultCheckDeps(
         ...(context?.cfnLint !== undefined ? { cfnLint: context.cfnLint } : {}),
       }),
     lintTemplates: (committed, fresh) =>
-      lintTemplates(cloudFormationTemplates(committed), {
+      lintTemplates(cloudFormationTemplates(distSources(committed)), {
         cacheDir: cfnLintCacheDir(env, home),
         readCache: !fresh,
         cwd: projectRoot,

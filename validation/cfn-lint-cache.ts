@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { extname, join } from 'node:path';
 import { writeFileAtomically } from '../io/atomic-write';
 import { Finding } from './finding';
@@ -28,6 +29,11 @@ export const CACHE_ENTRIES_KEPT = 5000;
 
 /** What is kept of a finding: everything but the file it was found in. */
 export type CachedFinding = Pick<Finding, 'severity' | 'line' | 'col' | 'path' | 'message' | 'check'>;
+
+/** The home folder the environment names (HOME), else the user's: under it are `~/.cache` and `~/.cfnlintrc`. */
+export function homeFolder(env: NodeJS.ProcessEnv): string {
+  return env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir();
+}
 
 /** The cache folder for cfn-lint results, by the XDG base directory convention. */
 export function cfnLintCacheDir(env: NodeJS.ProcessEnv, home: string): string {

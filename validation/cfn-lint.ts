@@ -4,8 +4,9 @@
  * is used).
  *
  * Two ways to run it:
- * - `runCfnLint`: once, synchronously, on every template (the `validate` command, the cdk8s plugin);
- * - `lintTemplates`: started early and awaited later (`check`), with results kept by content
+ * - `runCfnLint`: once, synchronously, on every template (the cdk8s plugin; templates a caller of
+ *   `lintTemplates` did not find);
+ * - `lintTemplates`: started early and awaited later (`check`, `validate`), with results kept by content
  *   (validation/cfn-lint-cache.ts), so that only templates cfn-lint has not judged before are
  *   linted, split among several processes when there are many and cores to spare. When the
  *   installation's identity is known (validation/cfn-lint-identity.ts; it is asked only when
@@ -21,6 +22,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import {
+  CachedFinding,
   cfnLintConfigs,
   cfnLintCacheKey,
   pruneCache,
@@ -244,7 +246,7 @@ export async function lintTemplates(
       key !== undefined && options.cacheDir !== undefined && options.readCache !== false
         ? readCachedFindings(options.cacheDir, key)
         : undefined;
-    if (hit) findings.push(...hit.map((f) => ({ ...f, file: template.file, document: 0 })));
+    if (hit) findings.push(...hit.map((f) => replayed(template.file, f)));
     else misses.push({ template, ...(key !== undefined ? { key } : {}) });
   });
   const cores = options.processes ?? Math.max(1, availableParallelism() - 1);
@@ -279,6 +281,23 @@ export async function lintTemplates(
     linted: misses.length,
     cached: templates.length - misses.length,
     ...(keys.uncached !== undefined ? { uncached: keys.uncached } : {}),
+  };
+}
+
+/**
+ * A cached finding as cfn-lint's output gives it (`parseCfnLintOutput`), fields in the same
+ * order, so that `--format json` prints a replayed finding byte for byte as a fresh one.
+ */
+function replayed(file: string, f: CachedFinding): Finding {
+  return {
+    file,
+    document: 0,
+    severity: f.severity,
+    line: f.line,
+    col: f.col,
+    path: f.path,
+    message: f.message,
+    check: f.check,
   };
 }
 

@@ -5,6 +5,9 @@
  * imported CRD schemas and CEL rules, CloudFormation templates, and, for folders laid out
  * like dist/, the checks across each cluster's artifacts. Works on manifests this tool did
  * not generate. Exit 0 clean (warnings allowed), 1 violations, 2 usage error.
+ *
+ * cfn-lint (unless `--no-cfn-lint`) keeps its results in the same cache as `check`
+ * (validation/cfn-lint.ts `lintTemplates`): a template `check` judged is not linted again.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
@@ -18,11 +21,14 @@ import {
   KarpenterVersion,
 } from '../model';
 import { withoutSecrets } from '../model/stages';
+import { lintTemplates } from './cfn-lint';
+import { cfnLintCacheDir, homeFolder } from './cfn-lint-cache';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { OUTPUT_FORMATS, OutputFormat, render, summary } from './output-format';
 import { secretFindings } from './secret-findings';
-import { SourceFile, validateFiles } from './validate-tree';
+import { cloudFormationTemplates } from './validate-dist';
+import { PreLinted, SourceFile, validateFiles } from './validate-tree';
 
 const EXTENSIONS = /\.(ya?ml|json)$/;
 
@@ -91,10 +97,10 @@ export const validateCommand: AnyCommand = defineCommand({
   options: VALIDATE_OPTIONS,
   positionals: { name: 'PATH...', description: 'files and folders to validate', min: 1 },
   exitCodes: '0 clean (warnings allowed), 1 violations, 2 usage error',
-  run: (args, io): number => {
+  run: async (args, io): Promise<number> => {
     const parsed = validateArgsFrom(args, io.cwd);
     if (typeof parsed === 'string') return usageError('validate', validateCommand, parsed, io);
-    const r = validateRun(parsed);
+    const r = await validateRun(parsed, { cwd: io.cwd, env: io.env ?? process.env });
     if (r.stdout !== '') io.out(r.stdout.replace(/\n$/, ''));
     if (r.stderr !== '') io.err(r.stderr.replace(/\n$/, ''));
     return r.code;
@@ -141,11 +147,23 @@ export interface CliResult {
   readonly stderr: string;
 }
 
+export interface ValidateRunOptions {
+  /** The clock, in milliseconds, for the throughput line. @default performance.now() */
+  readonly now?: () => number;
+  /** The working folder: cfn-lint runs in it (and reads its `.cfnlintrc`). @default process.cwd() */
+  readonly cwd?: string;
+  /**
+   * The environment: HOME and XDG_CACHE_HOME name cfn-lint's cache folder
+   * (validation/cfn-lint-cache.ts `cfnLintCacheDir`). @default process.env
+   */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
 /** Runs the CLI over a command line without touching process state (tests call this). */
-export function runCli(argv: readonly string[], now: () => number = () => performance.now()): CliResult {
+export async function runCli(argv: readonly string[], options: ValidateRunOptions = {}): Promise<CliResult> {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), cwd: process.cwd() };
+  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), cwd: options.cwd ?? process.cwd() };
   const text = (lines: string[]) => (lines.length === 0 ? '' : `${lines.join('\n')}\n`);
   const args = parseCommand('validate', validateCommand, argv, io);
   if (typeof args === 'number') return { code: args, stdout: text(out), stderr: text(err) };
@@ -154,23 +172,46 @@ export function runCli(argv: readonly string[], now: () => number = () => perfor
     const code = usageError('validate', validateCommand, parsed, io);
     return { code, stdout: text(out), stderr: text(err) };
   }
-  return validateRun(parsed, now);
+  return validateRun(parsed, { ...options, cwd: io.cwd });
+}
+
+/**
+ * cfn-lint on the CloudFormation templates among `files`, with results kept by content
+ * (validation/cfn-lint.ts `lintTemplates`): what `check` judged before is not linted again.
+ * Resolves to false when cfn-lint is not installed (the built-in check runs instead).
+ */
+function lintCollected(
+  files: readonly SourceFile[],
+  options: ValidateRunOptions,
+): Promise<false | PreLinted> {
+  const env = options.env ?? process.env;
+  const home = homeFolder(env);
+  const started = lintTemplates(cloudFormationTemplates(files), {
+    cacheDir: cfnLintCacheDir(env, home),
+    cwd: options.cwd ?? process.cwd(),
+    home,
+  }).then((result) => result ?? false);
+  // Awaited before validation; this keeps a failure quiet until then.
+  started.catch(() => undefined);
+  return started;
 }
 
 /** `validate` with parsed arguments: the exit code and what to print. */
-export function validateRun(args: CliArgs, now: () => number = () => performance.now()): CliResult {
+export async function validateRun(args: CliArgs, options: ValidateRunOptions = {}): Promise<CliResult> {
+  const now = options.now ?? (() => performance.now());
   const start = now();
   const unreadable: Finding[] = [];
   const files = args.paths.flatMap((p) => collectFiles(p, unreadable));
+  const lint = args.cfnLint ? lintCollected(files, options) : undefined;
   const previous: ManifestDocument[] = args.previous
     ? collectFiles(args.previous, unreadable).flatMap((f) => parseManifests(f.display, f.text))
     : [];
+  const scan = secretFindings(files);
   const result = validateFiles(files, {
     ...(args.karpenterVersion ? { karpenterVersion: args.karpenterVersion } : {}),
     previous,
-    cfnLint: args.cfnLint,
+    cfnLint: lint ? await lint : false,
   });
-  const scan = secretFindings(files);
   const findings = withoutSecrets([...unreadable, ...result.findings, ...scan.findings], scan.secrets);
   const documents = result.documents;
   const ms = now() - start;

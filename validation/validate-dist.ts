@@ -3,7 +3,14 @@
  * memory before anything is written. Each cluster's Kubernetes objects are judged by the
  * CRD schemas and CEL rules of the Karpenter version the cluster declares.
  */
-import { Diagnostic, DistFiles, FleetModel, KarpenterVersion, isFleetClusterParams } from '../model';
+import {
+  compareCodeUnits,
+  Diagnostic,
+  DistFiles,
+  FleetModel,
+  KarpenterVersion,
+  isFleetClusterParams,
+} from '../model';
 import { Finding, sortFindings } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { isCloudFormationTemplate } from './cloudformation-check';
@@ -21,7 +28,7 @@ export interface ValidateDistOptions {
   /**
    * Run cfn-lint on the CloudFormation templates when it is installed (about 2 s of start-up);
    * false uses only the built-in check; cfn-lint's result for templates linted before
-   * (`cloudFormationTemplates` given to validation/cfn-lint.ts `lintTemplates`) is taken for
+   * (`cloudFormationTemplates` of `distSources` given to validation/cfn-lint.ts `lintTemplates`) is taken for
    * each template it judged with the same text.
    * @default true
    */
@@ -49,12 +56,7 @@ export function validateDist(
   const versions = new Map<string, KarpenterVersion>(
     fleet.clusters.map((c) => [c.name, c.karpenter.version]),
   );
-  const sources = [...files]
-    .filter(([path]) => VALIDATED_EXTENSIONS.test(path))
-    .map(([rel, text]): SourceFile => {
-      const value = options.values?.get(rel);
-      return { display: `dist/${rel}`, rel, text, ...(value !== undefined ? { value } : {}) };
-    });
+  const sources = distSources(files, options.values);
   const previous = previousByCluster(options.previous ?? new Map<string, string>());
   return sortFindings(
     validateFiles(sources, {
@@ -66,21 +68,41 @@ export function validateDist(
   );
 }
 
+/**
+ * The files of a dist/ tree (paths relative to dist/) the validator reads, named `dist/<rel>` in
+ * findings, each with its value from `values` when that has one.
+ */
+export function distSources(files: DistFiles, values?: ReadonlyMap<string, unknown>): SourceFile[] {
+  return [...files]
+    .filter(([rel]) => VALIDATED_EXTENSIONS.test(rel))
+    .map(([rel, text]): SourceFile => {
+      const value = values?.get(rel);
+      return { display: `dist/${rel}`, rel, text, ...(value !== undefined ? { value } : {}) };
+    });
+}
+
 /** A cheap first look: could this text hold a CloudFormation template? (`Resources` as a key) */
 const MAY_BE_TEMPLATE = /"Resources"\s*:|^Resources\s*:/m;
 
 /**
- * The CloudFormation templates among the files of a dist/ tree (paths relative to dist/), named
- * as `validateDist` names them, so that cfn-lint can start on them before validation does. The
- * validator still finds its own templates: one this misses is linted when validation runs.
+ * The CloudFormation templates among `files`, named by their `display` path as `validateFiles`
+ * names them (`distSources` for a dist/ tree), in that order, so that cfn-lint can lint them
+ * before validation does (`check`, `validate`). The validator still finds its own templates: one
+ * this misses is linted when validation runs.
  */
-export function cloudFormationTemplates(files: DistFiles): CfnLintTemplate[] {
+export function cloudFormationTemplates(
+  files: Iterable<Pick<SourceFile, 'display' | 'rel' | 'text'>>,
+): CfnLintTemplate[] {
   const out: CfnLintTemplate[] = [];
-  for (const [rel, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (!VALIDATED_EXTENSIONS.test(rel) || isFleetClusterParams(rel) || !MAY_BE_TEMPLATE.test(text)) continue;
-    const file = `dist/${rel}`;
-    if (parseManifests(file, text).some((d) => d.error === undefined && isCloudFormationTemplate(d.value)))
-      out.push({ file, text });
+  for (const f of [...files].sort((a, b) => compareCodeUnits(a.display, b.display))) {
+    if (!VALIDATED_EXTENSIONS.test(f.rel) || isFleetClusterParams(f.rel) || !MAY_BE_TEMPLATE.test(f.text))
+      continue;
+    if (
+      parseManifests(f.display, f.text).some(
+        (d) => d.error === undefined && isCloudFormationTemplate(d.value),
+      )
+    )
+      out.push({ file: f.display, text: f.text });
   }
   return out;
 }

@@ -1,10 +1,11 @@
 import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   cfnLintCacheDir,
   cfnLintCacheKey,
   cfnLintConfigs,
+  homeFolder,
   pruneCache,
   readCachedFindings,
   writeCachedFindings,
@@ -43,6 +44,14 @@ describe('cfnLintCacheDir', () => {
     expect(cfnLintCacheDir({ XDG_CACHE_HOME: '' }, '/home/me')).toBe(
       '/home/me/.cache/karpenter-gitops/cfn-lint',
     );
+  });
+});
+
+describe('homeFolder', () => {
+  test("HOME when it is set, else the user's home folder", () => {
+    expect(homeFolder({ HOME: '/home/ci' })).toBe('/home/ci');
+    expect(homeFolder({})).toBe(homedir());
+    expect(homeFolder({ HOME: '' })).toBe(homedir());
   });
 });
 

@@ -232,6 +232,8 @@ describe('lintTemplates with a fake cfn-lint', () => {
     expect({ linted: second?.linted, cached: second?.cached }).toEqual({ linted: 0, cached: 3 });
     expect(second?.findings).toStrictEqual(first?.findings);
     expect(second?.findings).toStrictEqual(THREE_FINDINGS);
+    // Field for field in the same order, so that `--format json` prints them byte for byte alike.
+    expect(JSON.stringify(second?.findings)).toBe(JSON.stringify(first?.findings));
     expect(second?.judged).toEqual(first?.judged);
   });
 
@@ -504,5 +506,6 @@ const installed = findCfnLint();
     const second = await lintTemplates(templates, opts);
     expect({ linted: second?.linted, cached: second?.cached }).toEqual({ linted: 0, cached: 1 });
     expect(second?.findings).toStrictEqual(direct);
+    expect(JSON.stringify(second?.findings)).toBe(JSON.stringify(direct));
   });
 });

@@ -47,7 +47,7 @@ template:
 `;
 
 describe('validate: secret scan', () => {
-  test('every finding at its line, naming the kind, never the secret', () => {
+  test('every finding at its line, naming the kind, never the secret', async () => {
     const dir = join(work, 'm');
     write('m/class.yaml', CLASS_WITH_USER_DATA);
     write(
@@ -58,7 +58,7 @@ describe('validate: secret scan', () => {
       ),
     );
     write('m/pod-template.yaml', POD_TEMPLATE);
-    const r = runCli([dir]);
+    const r = await runCli([dir]);
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
     const at = (prefix: string) => lines.find((l) => l.includes(prefix)) ?? `none: ${r.stdout}`;
@@ -73,17 +73,17 @@ describe('validate: secret scan', () => {
       expect(r.stdout + r.stderr).not.toContain(secret);
   });
 
-  test('every string of a Helm values file is scanned', () => {
+  test('every string of a Helm values file is scanned', async () => {
     const dist = join(work, 'dist');
     write(
       'dist/demo/values/karpenter.yaml',
       `settings:\n  clusterName: demo\npodAnnotations: {}\nextra:\n  token: ${GITHUB_TOKEN}\n`,
     );
-    const r = runCli([dist]);
+    const r = await runCli([dist]);
     expect(r.stdout).toContain('karpenter.yaml:5:3 extra.token: a GitHub token is written here');
   });
 
-  test('the opt-out comment allows a documented false positive', () => {
+  test('the opt-out comment allows a documented false positive', async () => {
     const p = write(
       'ok.yaml',
       NODE_POOL.replace(
@@ -91,20 +91,20 @@ describe('validate: secret scan', () => {
         `metadata:\n  name: general\n  annotations:\n    ci: ${GITHUB_TOKEN} # karpenter-gitops: allow-secret revoked fixture\n`,
       ),
     );
-    const r = runCli([p]);
+    const r = await runCli([p]);
     expect(r.stdout).not.toContain('GitHub token');
     expect(r.code).toBe(0);
   });
 
   test.each(SECRET_SAMPLES.map((x) => [x.kind, x] as const))(
     '%s in userData: named, never shown',
-    (kind, sample) => {
+    async (kind, sample) => {
       const body = sample.line
         .split('\n')
         .map((l) => `    ${l}`)
         .join('\n');
       const p = write('class.yaml', `${NODE_CLASS}  userData: |\n    #!/bin/bash\n${body}\n`);
-      const r = runCli([p]);
+      const r = await runCli([p]);
       expect(r.code).toBe(1);
       expect(r.stdout).toContain(`spec.userData: ${kind} is written here`);
       expect(r.stdout + r.stderr).not.toContain(sample.secret);

@@ -2,7 +2,12 @@ import { distPaths } from '../../model/shared/dist-layout';
 import { FleetModel } from '../../model/shared/fleet-model';
 import { findCfnLint, runCfnLint } from '../../validation/cfn-lint';
 import { equalWeightOrder } from '../../validation/cross-checks';
-import { hasErrors, validateDist } from '../../validation/validate-dist';
+import {
+  cloudFormationTemplates,
+  distSources,
+  hasErrors,
+  validateDist,
+} from '../../validation/validate-dist';
 import { buildCluster } from '../support/fleet-fixtures';
 import { APP, CLUSTER, cfnTemplate, distFiles, NODE_CLASS, NODE_POOL, values } from './fixtures';
 
@@ -176,5 +181,60 @@ describe('validateDist', () => {
       ]);
       expect(linted![0].message).toMatch(/^E3002: .*KmsMasterKeyID/);
     }
+  });
+});
+
+describe('cloudFormationTemplates', () => {
+  const YAML_TEMPLATE = 'Resources:\n  Queue:\n    Type: AWS::SQS::Queue\n';
+  const JSON_TEMPLATE = cfnTemplate();
+
+  test('finds the templates among files, named by their display path, sorted by it', () => {
+    const files = [
+      { display: 'out/z/stack.json', rel: 'z/stack.json', text: JSON_TEMPLATE },
+      { display: 'out/a/pool.yaml', rel: 'a/pool.yaml', text: NODE_POOL },
+      // A template as the second document of a file: the whole text is linted.
+      { display: 'out/b/two.yaml', rel: 'b/two.yaml', text: `${NODE_CLASS}---\n${YAML_TEMPLATE}` },
+      { display: 'out/a/stack.yml', rel: 'a/stack.yml', text: YAML_TEMPLATE },
+      // `Resources` as a key, but a Kubernetes object (it has a kind), not a template.
+      { display: 'out/c/quota.yaml', rel: 'c/quota.yaml', text: 'kind: Thing\nResources:\n  a: {Type: x}\n' },
+      // Not a file the validator reads, and the ApplicationSet's cluster parameters.
+      { display: 'out/README.md', rel: 'README.md', text: YAML_TEMPLATE },
+      { display: 'out/fleet/clusters/demo.json', rel: 'fleet/clusters/demo.json', text: JSON_TEMPLATE },
+    ];
+    expect(cloudFormationTemplates(files)).toEqual([
+      { file: 'out/a/stack.yml', text: YAML_TEMPLATE },
+      { file: 'out/b/two.yaml', text: `${NODE_CLASS}---\n${YAML_TEMPLATE}` },
+      { file: 'out/z/stack.json', text: JSON_TEMPLATE },
+    ]);
+  });
+
+  test('a dist/ tree through distSources: named dist/<rel>, as validateDist names them', () => {
+    const templates = cloudFormationTemplates(distSources(distFiles()));
+    expect(templates).toEqual([{ file: `dist/${distPaths.cloudFormation(CLUSTER)}`, text: JSON_TEMPLATE }]);
+    expect(cloudFormationTemplates([])).toEqual([]);
+  });
+});
+
+describe('distSources', () => {
+  test('the files the validator reads, named dist/<rel>, each with its value when one is given', () => {
+    const files = new Map([
+      ['demo/karpenter/nodepool-general.yaml', NODE_POOL],
+      ['README.md', '# dist\n'],
+      ['demo/cloudformation/karpenter.json', cfnTemplate()],
+    ]);
+    const value = { kind: 'NodePool' };
+    expect(distSources(files, new Map([['demo/karpenter/nodepool-general.yaml', value]]))).toEqual([
+      {
+        display: 'dist/demo/karpenter/nodepool-general.yaml',
+        rel: 'demo/karpenter/nodepool-general.yaml',
+        text: NODE_POOL,
+        value,
+      },
+      {
+        display: 'dist/demo/cloudformation/karpenter.json',
+        rel: 'demo/cloudformation/karpenter.json',
+        text: cfnTemplate(),
+      },
+    ]);
   });
 });
