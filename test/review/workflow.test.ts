@@ -206,7 +206,14 @@ describe('release workflow', () => {
     expect(runLines.find((r) => r.includes('GITHUB_REF_NAME'))).toBe(
       'test "v$(node -p "require(\'./package.json\').version")" = "$GITHUB_REF_NAME"',
     );
-    const order = ['npm ci', 'npm run lint', 'npm run typecheck', 'npm test', 'npm publish'].map(at);
+    const order = [
+      'npm ci',
+      'npm run lint',
+      'npm run typecheck',
+      'npm test',
+      'npm run check -- --full',
+      'npm publish',
+    ].map(at);
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(runLines[at('npm publish')]).toBe('npm publish --provenance --access public');
