@@ -1,22 +1,9 @@
 /**
- * What `check` (review/run-check.ts) reads before its steps: the committed dist/, read once,
- * and the generated files with the values they were rendered from, so that validation parses
- * only the committed files that differ from what synth generated.
+ * What `check` (review/run-check.ts) hands from synth to validation: the generated files with
+ * the values they were rendered from, so that validation parses only the committed files that
+ * differ from what synth generated.
  */
-import { DistFiles, GeneratedFiles, UserError, textsOf } from '../model';
-import { readDistDir } from './read-dist-dir';
-
-/** The committed dist/, read once before the first step, or the UserError reading it gave. */
-export type CommittedRead = { readonly files: DistFiles } | { readonly error: UserError };
-
-export function readCommitted(distDir: string): CommittedRead {
-  try {
-    return { files: readDistDir(distDir, true) };
-  } catch (e) {
-    if (!(e instanceof UserError)) throw e;
-    return { error: e };
-  }
-}
+import { DistFiles, GeneratedFiles, textsOf } from '../model';
 
 /** What synth generated, as texts (the same map when it gave texts) and as files (with values where known). */
 export function generatedTexts(out: DistFiles | GeneratedFiles): {

@@ -6,19 +6,18 @@
  */
 import { DistFiles, plural } from '../model';
 import type { LintResult } from '../validation/cfn-lint';
-import { CommittedRead } from './check-inputs';
 
 /**
  * cfn-lint started on the committed templates (undefined: no linter wired in, the validator
  * checks templates itself); resolves to `{}` when cfn-lint is not installed.
  */
 export function startLint(
-  committed: CommittedRead,
+  committed: DistFiles,
   lintTemplates: ((committed: DistFiles, fresh: boolean) => Promise<LintResult | undefined>) | undefined,
   full: boolean,
 ): Promise<{ readonly result?: LintResult }> | undefined {
-  if (!lintTemplates || !('files' in committed)) return undefined;
-  const started = lintTemplates(committed.files, full).then((result) => (result ? { result } : {}));
+  if (!lintTemplates) return undefined;
+  const started = lintTemplates(committed, full).then((result) => (result ? { result } : {}));
   // Awaited by validate; this keeps a failure quiet until then.
   started.catch(() => undefined);
   return started;

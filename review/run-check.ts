@@ -26,7 +26,8 @@ import {
 } from '../model';
 import type { LintResult } from '../validation/cfn-lint';
 import type { PreLinted } from '../validation/validate-tree';
-import { generatedTexts, CommittedRead, readCommitted, unchangedValues } from './check-inputs';
+import { generatedTexts, unchangedValues } from './check-inputs';
+import { readDistDir } from './read-dist-dir';
 import { lintSummary, startLint } from './check-lint';
 import { PreviousDist, previousReader, provenBase } from './previous-dist';
 import { ProvenBase } from './proof-reuse';
@@ -152,8 +153,9 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
   const steps: StepResult[] = [];
   const run = stepRunner(steps, options.onProgress);
   const readPrevious = previousReader(options.previous);
-  const committedRead = readCommitted(options.distDir);
-  const lint = startLint(committedRead, deps.lintTemplates, options.full === true);
+  // Read once, before the first step, so that cfn-lint can start on its templates at once.
+  const committedFiles = readDistDir(options.distDir, true);
+  const lint = startLint(committedFiles, deps.lintTemplates, options.full === true);
 
   let fleet: FleetModel | undefined;
   run('load', () => {
@@ -173,7 +175,7 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
   let committed: DistFiles | undefined;
   let stale: StaleFile[] = [];
   run('stale', () => {
-    const check = staleStep(generated, committedRead, options);
+    const check = staleStep(generated, committedFiles, options);
     committed = check.committed;
     stale = check.stale;
     return check.outcome;
@@ -274,14 +276,13 @@ function startPolicies(
 
 function staleStep(
   generated: DistFiles | undefined,
-  committedRead: CommittedRead,
+  committedFiles: DistFiles,
   options: CheckOptions,
 ): { readonly outcome: StepOutcome; readonly committed?: DistFiles; readonly stale: StaleFile[] } {
   let committed: DistFiles | undefined;
   let stale: StaleFile[] = [];
   const outcome = guard(() => {
-    if ('error' in committedRead) throw committedRead.error;
-    committed = committedRead.files;
+    committed = committedFiles;
     if (!generated) return skipped('nothing was generated to compare with');
     stale = findStaleFiles(generated, committed, options.distLabel, options.diffLines ?? DEFAULT_DIFF_LINES);
     const findings = stale.map((s): Diagnostic => ({

@@ -1,24 +1,6 @@
-import * as path from 'path';
 import { DistFiles } from '../../model/shared/dist-layout';
 import { GeneratedFiles } from '../../model/shared/generated-file';
-import { generatedTexts, readCommitted, unchangedValues } from '../../review/check-inputs';
-import { writeTree } from './dist-fixtures';
-
-describe('readCommitted', () => {
-  test('the files of dist/, by path relative to it', () => {
-    const files: DistFiles = new Map([
-      ['demo/karpenter/nodepool-a.yaml', 'kind: NodePool\n'],
-      ['demo/cloudformation/karpenter.json', '{}\n'],
-    ]);
-    const read = readCommitted(writeTree(files));
-    expect('files' in read ? [...read.files].sort() : read.error.message).toEqual([...files].sort());
-  });
-
-  test('a missing dist/ is an empty one', () => {
-    const read = readCommitted(path.join(writeTree(new Map()), 'dist'));
-    expect(read).toEqual({ files: new Map() });
-  });
-});
+import { generatedTexts, unchangedValues } from '../../review/check-inputs';
 
 describe('generatedTexts', () => {
   test('texts: the same map is kept as the texts, each file without a value', () => {

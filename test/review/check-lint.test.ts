@@ -1,7 +1,5 @@
-import { UserError } from '../../model/shared/diagnostics';
 import { DistFiles } from '../../model/shared/dist-layout';
 import { lintSummary, startLint } from '../../review/check-lint';
-import { CommittedRead } from '../../review/check-inputs';
 import type { LintResult } from '../../validation/cfn-lint';
 
 function result(linted: number, cached: number, uncached?: string): LintResult {
@@ -31,42 +29,30 @@ describe('lintSummary', () => {
 
 describe('startLint', () => {
   const files: DistFiles = new Map([['demo/cloudformation/karpenter.json', '{"Resources":{}}\n']]);
-  const read: CommittedRead = { files };
 
   test('undefined without a linter wired in', () => {
-    expect(startLint(read, undefined, false)).toBeUndefined();
-  });
-
-  test('undefined when dist/ could not be read, and the linter is not started', () => {
-    const lint = jest.fn(async () => result(1, 0));
-    const failed: CommittedRead = {
-      error: new UserError([
-        { severity: 'error', file: 'dist', line: 0, col: 0, path: '', message: 'cannot read' },
-      ]),
-    };
-    expect(startLint(failed, lint, false)).toBeUndefined();
-    expect(lint).not.toHaveBeenCalled();
+    expect(startLint(files, undefined, false)).toBeUndefined();
   });
 
   test('starts the linter at once on the committed files, with --full as fresh', async () => {
     const lint = jest.fn(async (_files: DistFiles, _fresh: boolean) => result(1, 0));
-    const started = startLint(read, lint, true);
+    const started = startLint(files, lint, true);
     expect(lint).toHaveBeenCalledTimes(1);
     expect(lint.mock.calls[0][0]).toBe(files);
     expect(lint.mock.calls[0][1]).toBe(true);
     await started;
-    startLint(read, lint, false);
+    startLint(files, lint, false);
     expect(lint.mock.calls[1][1]).toBe(false);
   });
 
   test('resolves to the result, or {} when cfn-lint is not installed', async () => {
     const r = result(3, 2);
-    await expect(startLint(read, async () => r, false)).resolves.toStrictEqual({ result: r });
-    await expect(startLint(read, async () => undefined, false)).resolves.toStrictEqual({});
+    await expect(startLint(files, async () => r, false)).resolves.toStrictEqual({ result: r });
+    await expect(startLint(files, async () => undefined, false)).resolves.toStrictEqual({});
   });
 
   test('a failing linter rejects when awaited (a bug is not turned into a result)', async () => {
-    const started = startLint(read, () => Promise.reject(new Error('lint bug')), false);
+    const started = startLint(files, () => Promise.reject(new Error('lint bug')), false);
     await new Promise((resolve) => setImmediate(resolve));
     await expect(started).rejects.toThrow('lint bug');
   });
