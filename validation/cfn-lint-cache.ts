@@ -123,19 +123,23 @@ export function readCachedFindings(dir: string, key: string): readonly CachedFin
   return findings;
 }
 
-/** Keeps the findings of one template (atomically: a concurrent reader sees all or nothing). */
-export function writeCachedFindings(dir: string, key: string, findings: readonly Finding[]): void {
-  const kept: CachedFinding[] = findings.map((f) => ({
+/** What is kept of a finding, in the order of cfn-lint's own findings' fields. */
+export function cachedFinding(f: CachedFinding): CachedFinding {
+  return {
     severity: f.severity,
     line: f.line,
     col: f.col,
     path: f.path,
     message: f.message,
     check: f.check,
-  }));
+  };
+}
+
+/** Keeps the findings of one template (atomically: a concurrent reader sees all or nothing). */
+export function writeCachedFindings(dir: string, key: string, findings: readonly Finding[]): void {
   writeFileAtomically(
     join(dir, `${key}.json`),
-    `${JSON.stringify({ format: CACHE_FORMAT, findings: kept })}\n`,
+    `${JSON.stringify({ format: CACHE_FORMAT, findings: findings.map(cachedFinding) })}\n`,
   );
 }
 

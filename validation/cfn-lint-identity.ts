@@ -42,28 +42,12 @@ const runProgram: RunProgram = (program, args, cwd) =>
     );
   });
 
-/** The first line of a file (at most 512 bytes), or '' when it cannot be read. */
-function firstLine(file: string): string {
+/** The first `bytes` of a file as text, or '' when it cannot be read. */
+function head(file: string, bytes: number): string {
   try {
     const fd = openSync(file, 'r');
     try {
-      const buf = Buffer.alloc(512);
-      const n = readSync(fd, buf, 0, buf.length, 0);
-      return buf.subarray(0, n).toString('utf8').split('\n')[0];
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return '';
-  }
-}
-
-/** The whole head of a file (at most 4 KiB), to recognise a pyenv shim. */
-function head(file: string): string {
-  try {
-    const fd = openSync(file, 'r');
-    try {
-      const buf = Buffer.alloc(4096);
+      const buf = Buffer.alloc(bytes);
       const n = readSync(fd, buf, 0, buf.length, 0);
       return buf.subarray(0, n).toString('utf8');
     } finally {
@@ -72,6 +56,11 @@ function head(file: string): string {
   } catch {
     return '';
   }
+}
+
+/** The first line of a script (its `#!` line). */
+function firstLine(file: string): string {
+  return head(file, 512).split('\n')[0];
 }
 
 /**
@@ -112,7 +101,7 @@ export async function cfnLintIdentity(
   run: RunProgram = runProgram,
 ): Promise<CfnLintInstallation | undefined> {
   let script = bin;
-  const shim = pyenvOfShim(head(bin));
+  const shim = pyenvOfShim(head(bin, 4096));
   if (shim !== undefined) {
     try {
       script = (await run(shim, ['which', 'cfn-lint'], cwd)).trim();

@@ -23,6 +23,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import {
   CachedFinding,
+  cachedFinding,
   cfnLintConfigs,
   cfnLintCacheKey,
   pruneCache,
@@ -289,16 +290,7 @@ export async function lintTemplates(
  * order, so that `--format json` prints a replayed finding byte for byte as a fresh one.
  */
 function replayed(file: string, f: CachedFinding): Finding {
-  return {
-    file,
-    document: 0,
-    severity: f.severity,
-    line: f.line,
-    col: f.col,
-    path: f.path,
-    message: f.message,
-    check: f.check,
-  };
+  return { file, document: 0, ...cachedFinding(f) };
 }
 
 /**
