@@ -9,18 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CfnLintTemplate, lintTemplates, LintOptions } from '../../validation/cfn-lint';
 import { sortFindings } from '../../validation/finding';
+import { createPrng } from '../reliability/prng';
 import { fakeCfnLint } from '../support/fake-cfn-lint';
-
-/** A small deterministic generator (mulberry32), so a failure names its seed and replays. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function template(lines: readonly string[]): string {
   return ['Resources:', '  Q:', '    Type: AWS::SQS::Queue', '    Properties:', ...lines, ''].join('\n');
@@ -55,8 +45,9 @@ describe.each(SEEDS)('seed %i', (seed) => {
   });
 
   it(`${STEPS} random edits: findings with the cache equal findings without it`, async () => {
-    const next = random(seed);
-    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)];
+    const prng = createPrng(seed);
+    const next = prng.next;
+    const pick = prng.pick;
     let templates: CfnLintTemplate[] = Array.from({ length: 4 }, (_, i) => ({
       file: `dist/c${i}/cloudformation/karpenter.yaml`,
       text: template([pick(LINES)]),
