@@ -21,17 +21,7 @@ import { validateDist } from '../../validation/validate-dist';
 import { DEFAULTS, minimalFor } from '../support/fleet-files';
 import { writeTree } from './dist-fixtures';
 import { git } from './git-fixtures';
-
-/** mulberry32: a small seeded generator, so every run makes the same edits. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createPrng } from '../reliability/prng';
 
 /** A tool whose scenario table differs from the real one: one scenario's expectation flipped. */
 interface Tool {
@@ -197,7 +187,7 @@ describe('check --base reuses proofs exactly: fast and --full agree on random ed
       deps(tool),
     );
 
-  const r = rng(27);
+  const r = createPrng(27).next;
   // Every kind of edit leads one case (so each is exercised), then random ones; each case may add a second edit.
   const cases = Array.from({ length: EDITS.length + 2 }, (_, i) => i);
   let reusedSomewhere = 0;

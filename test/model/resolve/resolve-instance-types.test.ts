@@ -2,6 +2,7 @@ import { errorsOfCluster, MINIMAL } from '../../support/fleet-files';
 import { instanceTable } from '../../../model/facts/instance-table';
 import { LabelRequirement, labelConstraint, withinBounds } from '../../../model/facts/label-constraint';
 import { resolveInstanceTypes } from '../../../model/resolve/resolve-instance-types';
+import { createPrng } from '../../reliability/prng';
 
 const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
 const pool = (body: string) => `${MINIMAL}${CLASS}nodePools:\n  p:\n    nodeClass: default\n${body}`;
@@ -75,17 +76,6 @@ describe('requirements that leave nothing to launch are errors at the fleet line
   });
 });
 
-/** mulberry32: a small seeded generator, so the property test is deterministic. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('resolver membership equals a plain filter over the catalogue label table', () => {
   const table = instanceTable();
   const keys = table.labelKeys.filter((k) => k !== 'kubernetes.io/os');
@@ -115,7 +105,7 @@ describe('resolver membership equals a plain filter over the catalogue label tab
   }
 
   it('on 250 random requirement sets (seed 23)', () => {
-    const next = random(23);
+    const next = createPrng(23).next;
     const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
     let nonEmpty = 0;
     for (let run = 0; run < 250; run++) {
