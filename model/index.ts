@@ -54,7 +54,8 @@ export { instanceTable } from './facts/instance-table';
 export { instanceTypeLabels } from './facts/instance-type-labels';
 export { isSatisfiable, labelConstraint, withinBounds } from './facts/label-constraint';
 export type { LabelConstraint, LabelRequirement } from './facts/label-constraint';
-export { parseQuantity } from './facts/quantity';
+export { canonicalQuantity, parseQuantity } from './facts/quantity';
+export { goDurationNanos } from './facts/go-duration';
 export {
   ARGOCD_VERSION,
   DEFAULT_KARPENTER_VERSION,
