@@ -73,6 +73,7 @@ export type {
 export type { LabelConstraint, LabelRequirement } from './facts/label-constraint';
 export { canonicalQuantity, parseQuantity } from './facts/quantity';
 export { goDurationNanos } from './facts/go-duration';
+export { wellKnownLabels } from './facts/well-known-labels';
 export {
   ARGOCD_VERSION,
   DEFAULT_KARPENTER_VERSION,

@@ -11,12 +11,22 @@ import { diffFields, FieldChange, isPlainObject } from './field-diff';
 import { hashView, unhashedChangeReason } from './hashed-value';
 import { SelectorKind, selectorDrift } from './selector-drift';
 import { NodeImpact, worstImpact } from './node-impact';
-import { compareRequirements, parseRequirements, RequirementDrift } from './requirement-drift';
+import {
+  compareRequirements,
+  parseRequirements,
+  RequirementDrift,
+  templateLabelsOf,
+} from './requirement-drift';
 import { KARPENTER_KINDS, KarpenterKind } from '../resource-kinds';
 
 export interface ClassifiedChange extends FieldChange {
   readonly impact: NodeImpact;
   readonly reason: string;
+  /**
+   * Set when the nodes are replaced because they fail the new requirements (RequirementsDrifted),
+   * not because a hash changed: the reports show it beside the "yes".
+   */
+  readonly cause?: 'requirements';
 }
 
 export interface ResourceClassification {
@@ -42,17 +52,21 @@ export function classifyResource(
       requirements ??= compareRequirements(
         parseRequirements(get(before, REQUIREMENTS_PATH)),
         parseRequirements(get(after, REQUIREMENTS_PATH)),
+        { templateLabels: templateLabelsOf(before) },
       );
       // A change inside one requirement (matched by key) gets that key's verdict; a change to
       // the list as a whole gets the verdict over all keys.
       const seg = change.path[REQUIREMENTS_PATH.length];
       const one =
         seg && 'idField' in seg && seg.idField === 'key' ? requirements.byKey.get(seg.id) : undefined;
-      if (one) return { ...change, impact: one.narrowed ? 'may-replace' : 'none', reason: one.reason };
+      const verdict = one ?? {
+        impact: requirements.impact,
+        reason: requirements.reasons.join('; ') || rule.reason,
+      };
       return {
         ...change,
-        impact: requirements.narrowed ? 'may-replace' : 'none',
-        reason: requirements.reasons.join('; ') || rule.reason,
+        ...verdict,
+        ...(verdict.impact === 'replaces' ? { cause: 'requirements' as const } : {}),
       };
     }
     if (rule.impact !== 'replaces' && rule.impact !== 'none' && rule.impact !== 'may-replace') {
@@ -78,7 +92,10 @@ const REQUIREMENTS_PATH = ['spec', 'template', 'spec', 'requirements'] as const;
 const SELECTOR_RULES = {
   'subnet-selection': { kind: 'subnet', field: 'subnetSelectorTerms' },
   'security-group-selection': { kind: 'security-group', field: 'securityGroupSelectorTerms' },
-  'capacity-reservation-selection': { kind: 'capacity-reservation', field: 'capacityReservationSelectorTerms' },
+  'capacity-reservation-selection': {
+    kind: 'capacity-reservation',
+    field: 'capacityReservationSelectorTerms',
+  },
 } as const satisfies Partial<Record<DriftRule['impact'], { kind: SelectorKind; field: string }>>;
 
 function analyse(rule: DriftRule, before: unknown, after: unknown): { impact: NodeImpact; reason: string } {

@@ -130,7 +130,8 @@ export const NODE_CLASS_RULES: readonly DriftRule[] = [
   {
     prefix: ['spec', 'subnetSelectorTerms'],
     impact: 'subnet-selection',
-    reason: 'subnet selection is not hashed; nodes drift when their subnet is no longer selected (SubnetDrift)',
+    reason:
+      'subnet selection is not hashed; nodes drift when their subnet is no longer selected (SubnetDrift)',
   },
   {
     prefix: ['spec', 'securityGroupSelectorTerms'],

@@ -6,6 +6,7 @@
 import { plural } from '../../model';
 import { capacityChangeLine } from './pool-capacity-impact';
 import { CfnImpact } from './cloudformation-impact';
+import type { ClassifiedChange } from './classify-resource';
 import { describeValues, mdCode } from './compact-value';
 import { formatPath } from './field-path';
 import { ClusterImpact, ImpactReport, isClassified, ResourceImpact } from './impact-report';
@@ -158,8 +159,10 @@ function replacesCell(r: ResourceImpact): string {
   return cell;
 }
 
-function impactCell(i: NodeImpact): string {
-  return i === 'none' ? IMPACT_LABELS[i] : `**${IMPACT_LABELS[i]}**`;
+/** `no`, `**maybe**`, `**yes**`, or `**yes (requirements)**` when nodes fail the new requirements. */
+function impactCell(i: NodeImpact, cause?: ClassifiedChange['cause']): string {
+  if (i === 'none') return IMPACT_LABELS[i];
+  return cause === undefined ? `**${IMPACT_LABELS[i]}**` : `**${IMPACT_LABELS[i]} (${cause})**`;
 }
 
 function row(cells: readonly string[]): string {
@@ -182,7 +185,7 @@ function clusterDetails(c: ClusterImpact): string[] {
     out.push(`**${resourceLabel(r)}** ${r.change} (${mdCode(r.file)})${impact}`, '');
     if (r.note) out.push(`- ${r.note}`);
     for (const f of r.fields) {
-      const why = isClassified(f) ? ` — ${impactCell(f.impact)}: ${f.reason}` : '';
+      const why = isClassified(f) ? ` — ${impactCell(f.impact, f.cause)}: ${f.reason}` : '';
       out.push(
         `- ${mdCode(formatPath(f.path) || '(whole)')}: ${describeValues(f.kind, f.before, f.after)}${why}`,
       );
