@@ -11,6 +11,7 @@ import { describeValues, mdCode } from './compact-value';
 import { formatPath } from './field-path';
 import { ClusterImpact, ImpactReport, isClassified, ResourceImpact } from './impact-report';
 import { IMPACT_LABELS, NodeImpact } from './node-impact';
+import { KARPENTER_KINDS } from '../resource-kinds';
 
 /** Hidden first line of the comment; the workflow updates the comment that carries it. */
 export const REPORT_MARKER = '<!-- karpenter-gitops:impact-report -->';
@@ -50,7 +51,9 @@ export function renderMarkdown(report: ImpactReport, maxChars = MAX_COMMENT_CHAR
   }
   head.push('');
 
-  const pools = report.clusters.flatMap((c) => c.pools.map((p) => ({ cluster: c.name, ...p })));
+  const pools = report.clusters.flatMap((c) =>
+    c.pools.map((p) => ({ cluster: c.name, cause: replacedBecause(c, p.pool, p.impact), ...p })),
+  );
   if (pools.length > 0) {
     head.push('### NodePools whose nodes are affected', '');
     head.push(
@@ -62,7 +65,7 @@ export function renderMarkdown(report: ImpactReport, maxChars = MAX_COMMENT_CHAR
         row([
           p.cluster,
           p.pool,
-          impactCell(p.impact),
+          impactCell(p.impact, p.cause),
           p.reasons.join('; '),
           p.driftBudget ?? '',
           p.driftStart ?? '',
@@ -70,7 +73,7 @@ export function renderMarkdown(report: ImpactReport, maxChars = MAX_COMMENT_CHAR
       );
     head.push('');
     head.push(
-      '_yes_: every node of the pool drifts and is replaced, paced by the budget. _maybe_: only nodes whose labels, AMI, subnet or security groups no longer match. Rules: Karpenter v1 drift (template and EC2NodeClass hashes, requirement, AMI, subnet and security-group drift).',
+      `_yes_: every node of the pool drifts and is replaced, paced by the budget.${pools.some((p) => p.cause !== undefined) ? ' _yes (requirements)_: the same, because every node fails the new requirements (RequirementsDrifted) rather than a changed hash.' : ''} _maybe_: only nodes whose labels, AMI, subnet or security groups no longer match. Rules: Karpenter v1 drift (template and EC2NodeClass hashes, requirement, AMI, subnet and security-group drift).`,
       '',
     );
   }
@@ -102,10 +105,16 @@ function verdict(report: ImpactReport): string {
   const replaced = of('replaces');
   const maybe = of('may-replace');
   const deleted = of('deletes');
-  if (replaced.length > 0)
+  if (replaced.length > 0) {
+    const byRequirements = report.clusters.flatMap((c) =>
+      c.pools.filter((p) => replacedBecause(c, p.pool, p.impact) !== undefined),
+    ).length;
+    const why =
+      byRequirements > 0 ? ` (${byRequirements} of them because every node fails the new requirements)` : '';
     parts.push(
-      `**Nodes will be replaced** in ${plural(replaced.length, 'NodePool')}: ${replaced.join(', ')}`,
+      `**Nodes will be replaced** in ${plural(replaced.length, 'NodePool')}${why}: ${replaced.join(', ')}`,
     );
+  }
   if (maybe.length > 0)
     parts.push(`**Some nodes may be replaced** in ${plural(maybe.length, 'NodePool')}: ${maybe.join(', ')}`);
   if (deleted.length > 0)
@@ -157,6 +166,22 @@ function replacesCell(r: ResourceImpact): string {
   const cell = impactCell(r.impact);
   if (r.affectedPools.length > 0) return `${cell}: ${r.affectedPools.join(', ')}`;
   return cell;
+}
+
+/**
+ * `requirements` when a pool's nodes are all replaced only because they fail its new requirements
+ * (RequirementsDrifted): every field with that verdict says so, and no node class replaces them.
+ */
+function replacedBecause(c: ClusterImpact, pool: string, impact: NodeImpact): ClassifiedChange['cause'] {
+  if (impact !== 'replaces') return undefined;
+  const causes = c.resources
+    .filter(
+      (r) =>
+        r.impact === 'replaces' &&
+        ((r.kind === KARPENTER_KINDS.nodePool && r.name === pool) || r.affectedPools.includes(pool)),
+    )
+    .flatMap((r) => r.fields.filter(isClassified).filter((f) => f.impact === 'replaces'));
+  return causes.length > 0 && causes.every((f) => f.cause === 'requirements') ? 'requirements' : undefined;
 }
 
 /** `no`, `**maybe**`, `**yes**`, or `**yes (requirements)**` when nodes fail the new requirements. */
