@@ -73,9 +73,7 @@ describe('compareRequirements (areRequirementsDrifted against what the old pool 
     expect(ok.reasons[0]).toContain('every node carries workload=loadtest (a template label)');
     expect(compareRequirements([], [req('workload', 'In', ['perf'])], labels).impact).toBe('replaces');
     expect(compareRequirements([], [req('workload', 'DoesNotExist')], labels).impact).toBe('replaces');
-    expect(compareRequirements([], [req('workload', 'NotIn', ['loadtest'])], labels).impact).toBe(
-      'replaces',
-    );
+    expect(compareRequirements([], [req('workload', 'NotIn', ['loadtest'])], labels).impact).toBe('replaces');
   });
 
   it('labels every AWS node carries pass Exists; labels only some instance types set may not', () => {
@@ -174,9 +172,9 @@ describe('compareRequirements (areRequirementsDrifted against what the old pool 
   });
 
   it('templateLabelsOf reads the template labels, string values only', () => {
-    expect(
-      templateLabelsOf({ spec: { template: { metadata: { labels: { a: 'x', b: 3 } } } } }),
-    ).toEqual({ a: 'x' });
+    expect(templateLabelsOf({ spec: { template: { metadata: { labels: { a: 'x', b: 3 } } } } })).toEqual({
+      a: 'x',
+    });
     expect(templateLabelsOf({ spec: {} })).toEqual({});
   });
 });
