@@ -86,6 +86,15 @@ describe('compareRequirements (areRequirementsDrifted against what the old pool 
     expect(compareRequirements([], [req(GPU, 'DoesNotExist')]).impact).toBe('may-replace');
   });
 
+  it('a label every node carries under NotIn still passes Exists (the missing-label state is impossible)', () => {
+    expect(compareRequirements([req(CT, 'NotIn', ['spot'])], [req(CT, 'Exists')]).impact).toBe('none');
+    const gpu = compareRequirements([req(GPU, 'NotIn', ['8'])], [req(GPU, 'Exists')]);
+    expect(gpu.impact).toBe('may-replace');
+    expect(gpu.reasons[0]).toBe(
+      `${GPU}: narrowed (NotIn [8] → Exists); nodes without the label drift (RequirementsDrifted)`,
+    );
+  });
+
   it('NotIn: excluding more narrows, excluding less widens', () => {
     expect(
       compareRequirements([req(FAM, 'NotIn', ['t3'])], [req(FAM, 'NotIn', ['t3', 't2'])]).reasons[0],
