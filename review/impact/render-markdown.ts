@@ -6,11 +6,11 @@
 import { plural } from '../../model';
 import { capacityChangeLine } from './pool-capacity-impact';
 import { CfnImpact } from './cloudformation-impact';
-import type { ClassifiedChange } from './classify-resource';
 import { describeValues, mdCode } from './compact-value';
 import { formatPath } from './field-path';
 import { ClusterImpact, ImpactReport, isClassified, ResourceImpact } from './impact-report';
 import { IMPACT_LABELS, NodeImpact } from './node-impact';
+import type { ClassifiedChange } from './classify-resource';
 import { KARPENTER_KINDS } from '../resource-kinds';
 
 /** Hidden first line of the comment; the workflow updates the comment that carries it. */
