@@ -17,6 +17,11 @@
  *   `hash:"string"` (BlockDevice.VolumeSize): hashed as `Quantity.String()`, the canonical text
  *   (`1024Gi` and `1Ti` alike), see canonicalQuantity in model/facts/quantity.ts.
  *
+ * - Fields that are not pointers (Taint key/value/effect, NodeClassReference, EC2NodeClassSpec.Role,
+ *   BlockDeviceMapping.RootVolume, NetworkInterface's indexes and type) unmarshal to Go's zero value
+ *   when absent, and IgnoreZeroValue leaves a zero value out: `rootVolume: false` is no field at all.
+ *   Pointer fields (`associatePublicIPAddress: false`) are hashed whenever set.
+ *
  * Every other hashed field is a string, number, bool, map or list of those, hashed as written, so
  * there the text is the value; `kubelet.kubeReserved` and friends are `map[string]string`, hashed
  * as text (`1Gi` and `1024Mi` differ there).
@@ -29,21 +34,34 @@ import { KARPENTER_KINDS, KarpenterKind } from '../resource-kinds';
 /** A field Karpenter hashes as a parsed value: its path (`#` = any list element, `*` = any map key). */
 interface ParsedField {
   readonly path: readonly string[];
-  readonly type: 'duration' | 'nillable-duration' | 'quantity-string';
+  readonly type: 'duration' | 'nillable-duration' | 'quantity-string' | 'plain-scalar';
 }
+
+/** Non-pointer string, bool and integer fields of the hashed structs (zero value = absent). */
+const scalars = (base: readonly string[], names: readonly string[]): ParsedField[] =>
+  names.map((n) => ({ path: [...base, n], type: 'plain-scalar' }));
 
 const NODE_POOL_PARSED: readonly ParsedField[] = [
   { path: ['spec', 'template', 'spec', 'expireAfter'], type: 'nillable-duration' },
   { path: ['spec', 'template', 'spec', 'terminationGracePeriod'], type: 'duration' },
+  // corev1.Taint Key/Value/Effect, NodeClassReference Kind/Name/Group (core pkg/apis/v1/nodeclaim.go).
+  ...scalars(['spec', 'template', 'spec', 'taints', '#'], ['key', 'value', 'effect']),
+  ...scalars(['spec', 'template', 'spec', 'startupTaints', '#'], ['key', 'value', 'effect']),
+  ...scalars(['spec', 'template', 'spec', 'nodeClassRef'], ['kind', 'name', 'group']),
 ];
 
 const NODE_CLASS_PARSED: readonly ParsedField[] = [
   { path: ['spec', 'kubelet', 'evictionSoftGracePeriod', '*'], type: 'duration' },
   { path: ['spec', 'blockDeviceMappings', '#', 'ebs', 'volumeSize'], type: 'quantity-string' },
+  // EC2NodeClassSpec.Role, BlockDeviceMapping.RootVolume, NetworkInterface's three fields.
+  ...scalars(['spec'], ['role']),
+  ...scalars(['spec', 'blockDeviceMappings', '#'], ['rootVolume']),
+  ...scalars(['spec', 'networkInterfaces', '#'], ['networkCardIndex', 'deviceIndex', 'interfaceType']),
 ];
 
 /** What the hash sees of one parsed field's text; `undefined` leaves the field out (a nil duration). */
 function hashed(type: ParsedField['type'], value: unknown): unknown {
+  if (type === 'plain-scalar') return value === '' || value === false || value === 0 ? undefined : value;
   if (typeof value !== 'string') return value;
   if (type === 'nillable-duration' && value === 'Never') return undefined;
   if (type === 'quantity-string') {
@@ -102,6 +120,8 @@ const SAME: Readonly<Record<ParsedField['type'], string>> = {
   duration: 'the same duration: a metav1.Duration is hashed as its number of nanoseconds; no node drifts',
   'quantity-string':
     'the same quantity: EC2NodeClass.Hash hashes volumeSize as Quantity.String() (hash:"string"), the canonical text; no node drifts',
+  'plain-scalar':
+    "Go's zero value for a field that is not a pointer: IgnoreZeroValue leaves it out of the hash, as if absent; no node drifts",
 };
 
 /**

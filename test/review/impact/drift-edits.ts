@@ -113,8 +113,9 @@ export const POOL_EDITS: readonly Edit[] = [
   },
   (o, rng) => {
     const s = tspec(o);
-    s.taints = [{ key: 'dedicated', value: rng.pick(['a', 'b']), effect: 'NoSchedule' }];
-    return 'taint';
+    const value = rng.pick(['a', 'b', '', undefined]);
+    s.taints = [{ key: 'dedicated', ...(value === undefined ? {} : { value }), effect: 'NoSchedule' }];
+    return `taint value ${JSON.stringify(value)}`;
   },
   (o, rng) => {
     (o.spec as Obj).weight = 1 + rng.int(100);
@@ -172,6 +173,14 @@ export const CLASS_EDITS: readonly Edit[] = [
     const key = Object.keys(grace)[0];
     grace[key] = rng.pick(['60s', '1m', '2m', '1m30s']);
     return `evictionSoftGracePeriod ${String(grace[key])}`;
+  },
+  (o, rng) => {
+    const b = ((classSpec(o).blockDeviceMappings ?? []) as Obj[])[0];
+    if (!b) return undefined;
+    const v = rng.pick([false, true, undefined]);
+    if (v === undefined) delete b.rootVolume;
+    else b.rootVolume = v;
+    return `rootVolume ${String(v)}`;
   },
   (o, rng) => {
     const tags = (classSpec(o).tags ??= {}) as Obj;

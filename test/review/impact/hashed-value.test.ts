@@ -61,4 +61,40 @@ describe('hashView: what NodePool.Hash / EC2NodeClass.Hash see of parsed fields'
   it('leaves text it cannot parse as text', () => {
     expect(hashView('NodePool', pool({ expireAfter: '1.5h' }))).toEqual(pool({ expireAfter: '1.5h' }));
   });
+
+  it('non-pointer fields at their zero value are left out (IgnoreZeroValue); pointers are not', () => {
+    const bdm = (extra: Record<string, unknown>) => ({
+      spec: { blockDeviceMappings: [{ deviceName: '/dev/xvda', ebs: { volumeSize: '20Gi' }, ...extra }] },
+    });
+    const path: FieldPath = [
+      { key: 'spec' },
+      { key: 'blockDeviceMappings' },
+      { idField: 'deviceName', id: '/dev/xvda' },
+      { key: 'rootVolume' },
+    ];
+    const without = hashView('EC2NodeClass', bdm({}));
+    expect(
+      unhashedChangeReason(
+        'EC2NodeClass',
+        without,
+        hashView('EC2NodeClass', bdm({ rootVolume: false })),
+        path,
+      ),
+    ).toContain('IgnoreZeroValue');
+    expect(
+      unhashedChangeReason(
+        'EC2NodeClass',
+        without,
+        hashView('EC2NodeClass', bdm({ rootVolume: true })),
+        path,
+      ),
+    ).toBeUndefined();
+    const taint = (t: Record<string, unknown>) => pool({ taints: [t] });
+    expect(hashView('NodePool', taint({ key: 'a', value: '', effect: 'NoSchedule' }))).toEqual(
+      hashView('NodePool', taint({ key: 'a', effect: 'NoSchedule' })),
+    );
+    // associatePublicIPAddress is a *bool: false is hashed.
+    const klass = (v: unknown) => ({ spec: { associatePublicIPAddress: v } });
+    expect(hashView('EC2NodeClass', klass(false))).toEqual(klass(false));
+  });
 });

@@ -163,6 +163,18 @@ const ISSUE_CASES: readonly Case[] = [
     follows: `${POOL_HASH}; +kubebuilder:default 720h on ExpireAfter`,
   },
   {
+    name: 'rootVolume: false written out: a non-pointer bool at its zero value',
+    kind: 'EC2NodeClass',
+    base: ['spec.blockDeviceMappings', [{ deviceName: '/dev/xvda', ebs: { volumeSize: '20Gi' } }]],
+    set: [
+      'spec.blockDeviceMappings',
+      [{ deviceName: '/dev/xvda', rootVolume: false, ebs: { volumeSize: '20Gi' } }],
+    ],
+    impact: 'none',
+    reason: 'IgnoreZeroValue leaves it out of the hash',
+    follows: `${CLASS_HASH} (IgnoreZeroValue; BlockDeviceMapping.RootVolume is a bool, not a pointer)`,
+  },
+  {
     name: 'volumeSize 1024Gi → 1Ti: one quantity',
     kind: 'EC2NodeClass',
     base: ['spec.blockDeviceMappings', [{ deviceName: '/dev/xvda', ebs: { volumeSize: '1024Gi' } }]],

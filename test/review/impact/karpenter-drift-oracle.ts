@@ -79,6 +79,16 @@ function hashed(v: unknown): unknown {
   return v;
 }
 
+/**
+ * Go's zero value for a field that is not a pointer is what an absent field unmarshals to, and
+ * IgnoreZeroValue skips it: corev1.Taint.Value, BlockDeviceMapping.RootVolume (provider
+ * pkg/apis/v1/ec2nodeclass.go), the only such fields the property test's edits write.
+ */
+function dropZero(list: unknown, field: string): void {
+  if (!Array.isArray(list)) return;
+  for (const e of list) if (isObj(e) && (e[field] === '' || e[field] === false)) delete e[field];
+}
+
 function poolHash(pool: Obj): string {
   const t = structuredClone(((pool.spec as Obj).template ?? {}) as Obj);
   const spec = (t.spec ?? {}) as Obj;
@@ -87,6 +97,7 @@ function poolHash(pool: Obj): string {
   spec.expireAfter = spec.expireAfter === 'Never' ? undefined : nanos(String(spec.expireAfter));
   if (spec.terminationGracePeriod !== undefined)
     spec.terminationGracePeriod = nanos(String(spec.terminationGracePeriod));
+  dropZero(spec.taints, 'value');
   t.spec = spec;
   return JSON.stringify(hashed(t));
 }
@@ -110,6 +121,7 @@ function classHash(klass: Obj): string {
     httpTokens: 'required',
     ...((spec.metadataOptions as Obj) ?? {}),
   };
+  dropZero(spec.blockDeviceMappings, 'rootVolume');
   for (const b of (spec.blockDeviceMappings ?? []) as Obj[])
     if (isObj(b.ebs) && typeof b.ebs.volumeSize === 'string') b.ebs.volumeSize = quantity(b.ebs.volumeSize);
   const kubelet = spec.kubelet as Obj | undefined;
