@@ -15,8 +15,8 @@
  *   pool mentions is on every node, one it never mentions on none.
  * - computeRequirements (provider pkg/providers/instancetype/types.go): every instance type has one
  *   value for instance-type, arch, os, region, capacity type (per offering), instance-cpu,
- *   instance-memory, instance-hypervisor, instance-encryption-in-transit-supported and
- *   instance-capability-flex, and the launch picks one zone; those single-valued labels are copied
+ *   instance-memory, instance-hypervisor, instance-encryption-in-transit-supported,
+ *   instance-capability-flex, instance-family and instance-size, and the launch picks one zone; those single-valued labels are copied
  *   onto the NodeClaim at launch. Other well-known keys (GPU, local NVMe, bandwidth ...) exist only on
  *   some instance types.
  * - A node's labels satisfied the pool's requirements when it launched (the launch filters instance
@@ -39,6 +39,9 @@ export const LABELS_ON_EVERY_NODE: readonly string[] = [
   'karpenter.k8s.aws/instance-hypervisor',
   'karpenter.k8s.aws/instance-encryption-in-transit-supported',
   'karpenter.k8s.aws/instance-capability-flex',
+  // Family and size come from splitting the type name at its one dot, which every EC2 type has.
+  'karpenter.k8s.aws/instance-family',
+  'karpenter.k8s.aws/instance-size',
 ];
 
 /** The states one label key may be in on an existing node of the old pool. */

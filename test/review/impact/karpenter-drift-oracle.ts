@@ -165,6 +165,8 @@ const ON_EVERY_AWS_NODE = new Set([
   'karpenter.k8s.aws/instance-hypervisor',
   'karpenter.k8s.aws/instance-encryption-in-transit-supported',
   'karpenter.k8s.aws/instance-capability-flex',
+  'karpenter.k8s.aws/instance-family',
+  'karpenter.k8s.aws/instance-size',
 ]);
 const wellKnown = (key: string) =>
   /^(karpenter\.sh|karpenter\.k8s\.aws|[a-z.]*kubernetes\.io|topology\.k8s\.aws)\//.test(key);

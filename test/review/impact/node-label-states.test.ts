@@ -1,4 +1,4 @@
-import { Requirements } from '../../../model';
+import { instanceTable, Requirements } from '../../../model';
 import { LABELS_ON_EVERY_NODE, nodeLabelStates } from '../../../review/impact/node-label-states';
 
 const old = (...reqs: { key: string; operator: string; values?: string[] }[]) => Requirements.from(reqs);
@@ -62,5 +62,16 @@ describe('nodeLabelStates: what the old pool guarantees about one label on its n
 
   it('normalizes beta keys as Karpenter does', () => {
     expect(nodeLabelStates('beta.kubernetes.io/arch', {}, old()).key).toBe('kubernetes.io/arch');
+  });
+
+  it('agrees with the pinned instance catalogue: each listed instance label is on every type Karpenter describes', () => {
+    const table = instanceTable();
+    const described = table.types.filter((t) => t.allocatable !== undefined);
+    expect(described.length).toBeGreaterThan(1000);
+    const fromTypes = LABELS_ON_EVERY_NODE.filter((k) => table.labelKeys.includes(k));
+    // instance-type, arch, os, cpu, memory, hypervisor, encryption-in-transit, capability-flex.
+    expect(fromTypes.length).toBeGreaterThanOrEqual(8);
+    for (const key of fromTypes)
+      expect(described.filter((t) => t.labels[key] === undefined).map((t) => t.name)).toEqual([]);
   });
 });
