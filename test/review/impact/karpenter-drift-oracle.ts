@@ -151,6 +151,10 @@ interface Req {
   readonly values?: readonly string[];
 }
 
+/**
+ * One value on every node: computeRequirements (provider pkg/providers/instancetype/types.go) for the
+ * instance labels, the offering for zone and capacity type, NewNodeClaimTemplate for the pool and class.
+ */
 const ON_EVERY_AWS_NODE = new Set([
   'node.kubernetes.io/instance-type',
   'kubernetes.io/arch',
