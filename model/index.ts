@@ -53,8 +53,27 @@ export type { CrdSet } from './facts/crd-sources';
 export { instanceTable } from './facts/instance-table';
 export { instanceTypeLabels } from './facts/instance-type-labels';
 export { isSatisfiable, labelConstraint, withinBounds } from './facts/label-constraint';
+export {
+  KARPENTER_OPERATORS,
+  NORMALIZED_LABELS,
+  Requirement,
+  Requirements,
+  admitsLabelValues,
+  keyIntersects,
+  lostLabelStates,
+  normalizedKey,
+} from './facts/karpenter-requirements';
+export type {
+  CompatibilityOptions,
+  KarpenterOperator,
+  RequirementConflict,
+  RequirementInput,
+  RequirementShape,
+} from './facts/karpenter-requirements';
 export type { LabelConstraint, LabelRequirement } from './facts/label-constraint';
-export { parseQuantity } from './facts/quantity';
+export { canonicalQuantity, parseQuantity } from './facts/quantity';
+export { goDurationNanos } from './facts/go-duration';
+export { wellKnownLabels } from './facts/well-known-labels';
 export {
   ARGOCD_VERSION,
   DEFAULT_KARPENTER_VERSION,

@@ -8,13 +8,25 @@ import { ALIAS_FAMILIES, behaviourOf, USER_DATA_FORMAT_NAMES, AMI_FAMILIES, AmiF
 import { withApiDefaults } from './api-defaults';
 import { DriftRule, findRule, NODE_CLASS_RULES, NODE_POOL_RULES, REORDER_REASON } from './drift-rules';
 import { diffFields, FieldChange, isPlainObject } from './field-diff';
+import { hashView, unhashedChangeReason } from './hashed-value';
+import { SelectorKind, selectorDrift } from './selector-drift';
 import { NodeImpact, worstImpact } from './node-impact';
-import { compareRequirements, parseRequirements, RequirementDrift } from './requirement-drift';
+import {
+  compareRequirements,
+  parseRequirements,
+  RequirementDrift,
+  templateLabelsOf,
+} from './requirement-drift';
 import { KARPENTER_KINDS, KarpenterKind } from '../resource-kinds';
 
 export interface ClassifiedChange extends FieldChange {
   readonly impact: NodeImpact;
   readonly reason: string;
+  /**
+   * Set when the nodes are replaced because they fail the new requirements (RequirementsDrifted),
+   * not because a hash changed: the reports show it beside the "yes".
+   */
+  readonly cause?: 'requirements';
 }
 
 export interface ResourceClassification {
@@ -32,6 +44,7 @@ export function classifyResource(
   const rules = kind === KARPENTER_KINDS.nodePool ? NODE_POOL_RULES : NODE_CLASS_RULES;
   const special = new Map<DriftRule['impact'], { impact: NodeImpact; reason: string }>();
   let requirements: RequirementDrift | undefined;
+  let views: { before: unknown; after: unknown } | undefined;
   const changes = diffFields(before, after).map((change): ClassifiedChange => {
     if (change.kind === 'reordered') return { ...change, impact: 'none', reason: REORDER_REASON };
     const rule = findRule(rules, change);
@@ -39,26 +52,35 @@ export function classifyResource(
       requirements ??= compareRequirements(
         parseRequirements(get(before, REQUIREMENTS_PATH)),
         parseRequirements(get(after, REQUIREMENTS_PATH)),
+        { templateLabels: templateLabelsOf(before) },
       );
       // A change inside one requirement (matched by key) gets that key's verdict; a change to
       // the list as a whole gets the verdict over all keys.
       const seg = change.path[REQUIREMENTS_PATH.length];
       const one =
         seg && 'idField' in seg && seg.idField === 'key' ? requirements.byKey.get(seg.id) : undefined;
-      if (one) return { ...change, impact: one.narrowed ? 'may-replace' : 'none', reason: one.reason };
-      return {
-        ...change,
-        impact: requirements.narrowed ? 'may-replace' : 'none',
+      const verdict = one ?? {
+        impact: requirements.impact,
         reason: requirements.reasons.join('; ') || rule.reason,
       };
+      return {
+        ...change,
+        ...verdict,
+        ...(verdict.impact === 'replaces' ? { cause: 'requirements' as const } : {}),
+      };
     }
-    if (rule.impact === 'ami-selection' || rule.impact === 'ami-family') {
+    if (rule.impact !== 'replaces' && rule.impact !== 'none' && rule.impact !== 'may-replace') {
       let verdict = special.get(rule.impact);
       if (!verdict) {
         verdict = analyse(rule, before, after);
         special.set(rule.impact, verdict);
       }
       return { ...change, ...verdict };
+    }
+    if (rule.impact === 'replaces') {
+      views ??= { before: hashView(kind, before), after: hashView(kind, after) };
+      const same = unhashedChangeReason(kind, views.before, views.after, change.path);
+      if (same !== undefined) return { ...change, impact: 'none', reason: same };
     }
     return { ...change, impact: rule.impact, reason: withFamilyDetail(rule, after, rule.reason) };
   });
@@ -67,8 +89,21 @@ export function classifyResource(
 
 const REQUIREMENTS_PATH = ['spec', 'template', 'spec', 'requirements'] as const;
 
+const SELECTOR_RULES = {
+  'subnet-selection': { kind: 'subnet', field: 'subnetSelectorTerms' },
+  'security-group-selection': { kind: 'security-group', field: 'securityGroupSelectorTerms' },
+  'capacity-reservation-selection': {
+    kind: 'capacity-reservation',
+    field: 'capacityReservationSelectorTerms',
+  },
+} as const satisfies Partial<Record<DriftRule['impact'], { kind: SelectorKind; field: string }>>;
+
 function analyse(rule: DriftRule, before: unknown, after: unknown): { impact: NodeImpact; reason: string } {
   if (rule.impact === 'ami-selection') return amiSelection(before, after, rule.reason);
+  if (rule.impact in SELECTOR_RULES) {
+    const s = SELECTOR_RULES[rule.impact as keyof typeof SELECTOR_RULES];
+    return selectorDrift(s.kind, get(before, ['spec', s.field]), get(after, ['spec', s.field]));
+  }
   const b = resolvedFamily(before);
   const a = resolvedFamily(after);
   return b.toLowerCase() === a.toLowerCase()

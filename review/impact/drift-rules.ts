@@ -10,6 +10,8 @@
  *   NodePool and on each NodeClaim (annotation karpenter.sh/nodepool-hash); a mismatch is static
  *   drift, reason `NodePoolDrifted` (pkg/controllers/nodeclaim/disruption/drift.go,
  *   areStaticFieldsDrifted). A hash-version bump (NodePoolHashVersion) never drifts by itself.
+ * - The hash sees parsed values, not text: durations as durations, volumeSize as its canonical
+ *   quantity (hashed-value.ts); a change the hash cannot see drifts nothing.
  * - NodeClaimTemplateSpec.Requirements is `hash:"ignore"`; requirement drift is dynamic
  *   (areRequirementsDrifted), see requirement-drift.ts.
  * - Disruption.Budgets and Budget.Nodes/Schedule/Duration are `hash:"ignore"` and live outside the
@@ -25,7 +27,8 @@
  *   securityGroupSelectorTerms, capacityReservationSelectorTerms, ipPrefixCount, amiSelectorTerms,
  *   amiFamily (hashed by its resolved value instead). The selector terms drift dynamically against
  *   what they resolve to (pkg/cloudprovider/drift.go: isAMIDrifted, isSubnetDrifted,
- *   areSecurityGroupsDrifted, isCapacityReservationDrifted); ipPrefixCount not at all.
+ *   areSecurityGroupsDrifted, isCapacityReservationDrifted; decided per check in
+ *   selector-drift.ts); ipPrefixCount not at all.
  * - Karpenter 1.14 fields: networkInterfaces, cpuOptions, connectionTracking, context,
  *   placementGroupSelector and blockDeviceMappings[].ebs.volumeInitializationRate carry no
  *   `hash:"ignore"`, so they are in the class hash (placement groups also drift dynamically,
@@ -44,7 +47,14 @@ export interface DriftRule {
   /** Path prefix as map keys (`#` = any list element); [] matches everything. */
   readonly prefix: readonly string[];
   /** A fixed impact, or a special analysis done over the whole resource (see classify-resource.ts). */
-  readonly impact: NodeImpact | 'requirements' | 'ami-selection' | 'ami-family';
+  readonly impact:
+    | NodeImpact
+    | 'requirements'
+    | 'ami-selection'
+    | 'ami-family'
+    | 'subnet-selection'
+    | 'security-group-selection'
+    | 'capacity-reservation-selection';
   /** Why, in words a reviewer understands; names Karpenter's drift reason where there is one. */
   readonly reason: string;
 }
@@ -119,19 +129,19 @@ export const NODE_CLASS_RULES: readonly DriftRule[] = [
   },
   {
     prefix: ['spec', 'subnetSelectorTerms'],
-    impact: 'may-replace',
+    impact: 'subnet-selection',
     reason:
-      'subnet selection is not hashed; nodes in a subnet the new terms no longer select drift (SubnetDrift)',
+      'subnet selection is not hashed; nodes drift when their subnet is no longer selected (SubnetDrift)',
   },
   {
     prefix: ['spec', 'securityGroupSelectorTerms'],
-    impact: 'may-replace',
+    impact: 'security-group-selection',
     reason:
       'security group selection is not hashed; if the terms resolve to a different set of groups, every node of the class drifts (SecurityGroupDrift)',
   },
   {
     prefix: ['spec', 'capacityReservationSelectorTerms'],
-    impact: 'may-replace',
+    impact: 'capacity-reservation-selection',
     reason:
       'nodes launched into a capacity reservation that is no longer selected drift (CapacityReservationDrift)',
   },

@@ -89,5 +89,7 @@ function field(f: FieldChange | ClassifiedChange): Record<string, unknown> {
     before: f.before ?? null,
     after: f.after ?? null,
     ...(isClassified(f) ? { impact: f.impact, reason: f.reason } : {}),
+    // Only on a requirement yes (RequirementsDrifted), so other reports stay as they were.
+    ...(isClassified(f) && f.cause !== undefined ? { cause: f.cause } : {}),
   };
 }

@@ -10,6 +10,8 @@ import { describeValues, mdCode } from './compact-value';
 import { formatPath } from './field-path';
 import { ClusterImpact, ImpactReport, isClassified, ResourceImpact } from './impact-report';
 import { IMPACT_LABELS, NodeImpact } from './node-impact';
+import type { ClassifiedChange } from './classify-resource';
+import { KARPENTER_KINDS } from '../resource-kinds';
 
 /** Hidden first line of the comment; the workflow updates the comment that carries it. */
 export const REPORT_MARKER = '<!-- karpenter-gitops:impact-report -->';
@@ -49,7 +51,9 @@ export function renderMarkdown(report: ImpactReport, maxChars = MAX_COMMENT_CHAR
   }
   head.push('');
 
-  const pools = report.clusters.flatMap((c) => c.pools.map((p) => ({ cluster: c.name, ...p })));
+  const pools = report.clusters.flatMap((c) =>
+    c.pools.map((p) => ({ cluster: c.name, cause: replacedBecause(c, p.pool, p.impact), ...p })),
+  );
   if (pools.length > 0) {
     head.push('### NodePools whose nodes are affected', '');
     head.push(
@@ -61,7 +65,7 @@ export function renderMarkdown(report: ImpactReport, maxChars = MAX_COMMENT_CHAR
         row([
           p.cluster,
           p.pool,
-          impactCell(p.impact),
+          impactCell(p.impact, p.cause),
           p.reasons.join('; '),
           p.driftBudget ?? '',
           p.driftStart ?? '',
@@ -69,7 +73,7 @@ export function renderMarkdown(report: ImpactReport, maxChars = MAX_COMMENT_CHAR
       );
     head.push('');
     head.push(
-      '_yes_: every node of the pool drifts and is replaced, paced by the budget. _maybe_: only nodes whose labels, AMI, subnet or security groups no longer match. Rules: Karpenter v1 drift (template and EC2NodeClass hashes, requirement, AMI, subnet and security-group drift).',
+      `_yes_: every node of the pool drifts and is replaced, paced by the budget.${pools.some((p) => p.cause !== undefined) ? ' _yes (requirements)_: the same, because every node fails the new requirements (RequirementsDrifted) rather than a changed hash.' : ''} _maybe_: only nodes whose labels, AMI, subnet or security groups no longer match. Rules: Karpenter v1 drift (template and EC2NodeClass hashes, requirement, AMI, subnet and security-group drift).`,
       '',
     );
   }
@@ -101,10 +105,16 @@ function verdict(report: ImpactReport): string {
   const replaced = of('replaces');
   const maybe = of('may-replace');
   const deleted = of('deletes');
-  if (replaced.length > 0)
+  if (replaced.length > 0) {
+    const byRequirements = report.clusters.flatMap((c) =>
+      c.pools.filter((p) => replacedBecause(c, p.pool, p.impact) !== undefined),
+    ).length;
+    const why =
+      byRequirements > 0 ? ` (${byRequirements} of them because every node fails the new requirements)` : '';
     parts.push(
-      `**Nodes will be replaced** in ${plural(replaced.length, 'NodePool')}: ${replaced.join(', ')}`,
+      `**Nodes will be replaced** in ${plural(replaced.length, 'NodePool')}${why}: ${replaced.join(', ')}`,
     );
+  }
   if (maybe.length > 0)
     parts.push(`**Some nodes may be replaced** in ${plural(maybe.length, 'NodePool')}: ${maybe.join(', ')}`);
   if (deleted.length > 0)
@@ -158,8 +168,26 @@ function replacesCell(r: ResourceImpact): string {
   return cell;
 }
 
-function impactCell(i: NodeImpact): string {
-  return i === 'none' ? IMPACT_LABELS[i] : `**${IMPACT_LABELS[i]}**`;
+/**
+ * `requirements` when a pool's nodes are all replaced only because they fail its new requirements
+ * (RequirementsDrifted): every field with that verdict says so, and no node class replaces them.
+ */
+function replacedBecause(c: ClusterImpact, pool: string, impact: NodeImpact): ClassifiedChange['cause'] {
+  if (impact !== 'replaces') return undefined;
+  const causes = c.resources
+    .filter(
+      (r) =>
+        r.impact === 'replaces' &&
+        ((r.kind === KARPENTER_KINDS.nodePool && r.name === pool) || r.affectedPools.includes(pool)),
+    )
+    .flatMap((r) => r.fields.filter(isClassified).filter((f) => f.impact === 'replaces'));
+  return causes.length > 0 && causes.every((f) => f.cause === 'requirements') ? 'requirements' : undefined;
+}
+
+/** `no`, `**maybe**`, `**yes**`, or `**yes (requirements)**` when nodes fail the new requirements. */
+function impactCell(i: NodeImpact, cause?: ClassifiedChange['cause']): string {
+  if (i === 'none') return IMPACT_LABELS[i];
+  return cause === undefined ? `**${IMPACT_LABELS[i]}**` : `**${IMPACT_LABELS[i]} (${cause})**`;
 }
 
 function row(cells: readonly string[]): string {
@@ -182,7 +210,7 @@ function clusterDetails(c: ClusterImpact): string[] {
     out.push(`**${resourceLabel(r)}** ${r.change} (${mdCode(r.file)})${impact}`, '');
     if (r.note) out.push(`- ${r.note}`);
     for (const f of r.fields) {
-      const why = isClassified(f) ? ` — ${impactCell(f.impact)}: ${f.reason}` : '';
+      const why = isClassified(f) ? ` — ${impactCell(f.impact, f.cause)}: ${f.reason}` : '';
       out.push(
         `- ${mdCode(formatPath(f.path) || '(whole)')}: ${describeValues(f.kind, f.before, f.after)}${why}`,
       );

@@ -277,4 +277,88 @@ describe('computeImpact over the real pipeline (demo fleet)', () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(pools(report)).toEqual(expected.sort());
   });
+
+  // Issue 36's cases written in the fleet, through synth and impact: [file, text, replacement,
+  // expected pool verdicts, a part of the decisive field reason]. Karpenter functions: see
+  // karpenter-drift-cases.test.ts.
+  const LOADTEST_REQ = (req: string) => `    expireAfter: 24h\n    requirements:\n      - ${req}\n`;
+  it.each([
+    [
+      'expireAfter 336h → 20160m',
+      'dataops.yaml',
+      'expireAfter: 336h',
+      'expireAfter: 20160m',
+      [],
+      'the same duration',
+    ],
+    [
+      'terminationGracePeriod 48h → 2880m',
+      'dataops.yaml',
+      'terminationGracePeriod: 48h',
+      'terminationGracePeriod: 2880m',
+      [],
+      'metav1.Duration is hashed as its number',
+    ],
+    [
+      'capacityTypes [spot] → [on-demand]',
+      'ticketing.yaml',
+      'capacityTypes: [spot]\n    architectures: [amd64, arm64]',
+      'capacityTypes: [on-demand]\n    architectures: [amd64, arm64]',
+      ['ticketing/mixed-workload:replaces'],
+      'every existing node fails the new requirements',
+    ],
+    [
+      'In [gold, silver] on a custom key',
+      'ticketing.yaml',
+      '    expireAfter: 24h\n',
+      LOADTEST_REQ('{ key: example.com/tier, operator: In, values: [gold, silver] }'),
+      ['ticketing/loadtest:replaces'],
+      'no node carries example.com/tier',
+    ],
+    [
+      'NotIn [bronze] on a custom key',
+      'ticketing.yaml',
+      '    expireAfter: 24h\n',
+      LOADTEST_REQ('{ key: example.com/tier, operator: NotIn, values: [bronze] }'),
+      [],
+      'no existing node fails it',
+    ],
+    [
+      'workload In [loadtest, perf] where the template sets workload: loadtest',
+      'ticketing.yaml',
+      '    expireAfter: 24h\n',
+      LOADTEST_REQ('{ key: workload, operator: In, values: [loadtest, perf] }'),
+      [],
+      'every node carries workload=loadtest (a template label)',
+    ],
+    [
+      'instance-hypervisor Exists',
+      'ticketing.yaml',
+      '    expireAfter: 24h\n',
+      LOADTEST_REQ('{ key: karpenter.k8s.aws/instance-hypervisor, operator: Exists }'),
+      [],
+      'every AWS node carries karpenter.k8s.aws/instance-hypervisor',
+    ],
+    [
+      'one more subnet selector term',
+      'dataops.yaml',
+      '      - tags: { karpenter.sh/discovery: dataops, example.com/tier: private }\n',
+      '      - tags: { karpenter.sh/discovery: dataops, example.com/tier: private }\n      - id: subnet-0123456789abcdef0\n',
+      [],
+      'subnet terms only add subnets',
+    ],
+  ])('%s', (_name, file, from, to, expectedPools, reason) => {
+    const changed = synthWith((t) => {
+      const text = t.get(file) as string;
+      expect(text.split(from)).toHaveLength(2);
+      t.set(file, text.replace(from, to));
+    });
+    const report = computeImpact({ label: 'a', files: base }, { label: 'b', files: changed });
+    expect(pools(report)).toEqual(expectedPools);
+    const fields = report.clusters.flatMap((c) => c.resources.flatMap((r) => r.fields.filter(isClassified)));
+    expect(fields.length).toBeGreaterThan(0);
+    const decisive = fields.filter((f) => f.impact === (expectedPools.length > 0 ? 'replaces' : 'none'));
+    expect(decisive.map((f) => f.reason).join(' | ')).toContain(reason);
+    if (expectedPools.length > 0) expect(decisive.every((f) => f.cause === 'requirements')).toBe(true);
+  });
 });

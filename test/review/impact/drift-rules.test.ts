@@ -127,7 +127,8 @@ describe('EC2NodeClass drift rules', () => {
     ['spec.placementGroupSelector', { name: 'pg' }, 'replaces', 'PlacementGroupDrift'],
     ['spec.subnetSelectorTerms', [{ id: 'subnet-123' }], 'may-replace', 'SubnetDrift'],
     ['spec.securityGroupSelectorTerms', [{ id: 'sg-123' }], 'may-replace', 'SecurityGroupDrift'],
-    ['spec.capacityReservationSelectorTerms', [{ id: 'cr-123' }], 'may-replace', 'CapacityReservationDrift'],
+    // No reservation selected before: a new term can only add reservations (isCapacityReservationDrifted).
+    ['spec.capacityReservationSelectorTerms', [{ id: 'cr-123' }], 'none', 'CapacityReservationDrift'],
     ['spec.ipPrefixCount', 2, 'none', 'ipPrefixCount'],
     [
       'spec.networkInterfaces',

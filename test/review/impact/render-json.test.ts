@@ -43,4 +43,27 @@ describe('renderJson', () => {
     ]);
     expect(json.clusters[0].cloudFormation).toBeNull();
   });
+
+  it('marks a requirement yes with cause requirements, and nothing else', () => {
+    const before = exampleObjects();
+    const after = new Map([...before].map(([k, v]) => [k, clone(v)]));
+    const pool = after.get(distPaths.nodePool('ticketing', 'loadtest')) as Obj;
+    setPath(pool, 'spec.template.spec.requirements', [
+      { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['on-demand'] },
+      { key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'] },
+    ]);
+    setPath(pool, 'spec.weight', 3);
+    const json = JSON.parse(
+      renderJson(
+        computeImpact({ label: 'a', files: toDistFiles(before) }, { label: 'b', files: toDistFiles(after) }),
+      ),
+    );
+    expect(json.totals.poolsReplaced).toBe(1);
+    const fields = json.clusters[0].resources[0].fields as Record<string, unknown>[];
+    expect(fields.map((f) => [f.path, f.impact, f.cause])).toEqual([
+      ['spec.template.spec.requirements[karpenter.sh/capacity-type].values[0]', 'replaces', 'requirements'],
+      ['spec.weight', 'none', undefined],
+    ]);
+    expect('cause' in fields[1]).toBe(false);
+  });
 });

@@ -103,4 +103,40 @@ describe('renderMarkdown', () => {
     expect(cut.startsWith(REPORT_MARKER)).toBe(true);
     expect(cut).toContain('run `npm run impact` locally');
   });
+
+  it('tells a requirement yes from a static yes, and counts both as replaced', () => {
+    const md = renderMarkdown(
+      report((m) => {
+        // Every node of loadtest is spot: requiring on-demand fails every node (RequirementsDrifted).
+        setPath(
+          m.get(distPaths.nodePool('ticketing', 'loadtest')) as Obj,
+          'spec.template.spec.requirements',
+          [
+            { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['on-demand'] },
+            { key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'] },
+          ],
+        );
+        // A template label: static drift (NodePoolDrifted).
+        setPath(
+          m.get(distPaths.nodePool('ticketing', 'mixed-workload')) as Obj,
+          'spec.template.metadata.labels.role',
+          'x',
+        );
+      }),
+    );
+    expect(md).toContain(
+      '> **Nodes will be replaced** in 2 NodePools (1 of them because every node fails the new requirements): ticketing/loadtest, ticketing/mixed-workload.',
+    );
+    const row = (pool: string) => md.split('\n').find((l) => l.startsWith(`| ticketing | ${pool} |`)) ?? '';
+    expect(row('loadtest')).toContain(
+      '| **yes (requirements)** | NodePool: karpenter.sh/capacity-type: every existing node fails the new requirements',
+    );
+    expect(row('mixed-workload')).toContain(
+      '| **yes** | NodePool: node labels/annotations are in the NodePool template hash',
+    );
+    expect(md).toContain('_yes (requirements)_: the same, because every node fails the new requirements');
+    expect(md).toContain(
+      '- `spec.template.spec.requirements[karpenter.sh/capacity-type].values[0]`: `spot` → `on-demand` — **yes (requirements)**: karpenter.sh/capacity-type: every existing node fails the new requirements (In [spot] → In [on-demand])',
+    );
+  });
 });
