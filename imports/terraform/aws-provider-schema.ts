@@ -348,26 +348,6 @@ export const AWS_RESOURCE_SCHEMAS: Readonly<Record<string, TerraformBlockSchema>
     blocks: {},
     computed: ['arn', 'attachment_count', 'policy_id'],
   },
-  aws_iam_role_policy_attachment: {
-    attributes: {
-      id: { type: 'string' },
-      policy_arn: { type: 'string', required: true },
-      role: { type: 'string', required: true },
-    },
-    blocks: {},
-    computed: [],
-  },
-  aws_iam_role_policy: {
-    attributes: {
-      id: { type: 'string' },
-      name: { type: 'string' },
-      name_prefix: { type: 'string' },
-      policy: { type: 'string', required: true },
-      role: { type: 'string', required: true },
-    },
-    blocks: {},
-    computed: [],
-  },
   aws_iam_role: {
     attributes: {
       assume_role_policy: { type: 'string', required: true },
@@ -395,6 +375,26 @@ export const AWS_RESOURCE_SCHEMAS: Readonly<Record<string, TerraformBlockSchema>
     },
     computed: ['arn', 'create_date', 'unique_id'],
   },
+  aws_iam_role_policy: {
+    attributes: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      name_prefix: { type: 'string' },
+      policy: { type: 'string', required: true },
+      role: { type: 'string', required: true },
+    },
+    blocks: {},
+    computed: [],
+  },
+  aws_iam_role_policy_attachment: {
+    attributes: {
+      id: { type: 'string' },
+      policy_arn: { type: 'string', required: true },
+      role: { type: 'string', required: true },
+    },
+    blocks: {},
+    computed: [],
+  },
   aws_iam_service_linked_role: {
     attributes: {
       aws_service_name: { type: 'string', required: true },
@@ -406,16 +406,6 @@ export const AWS_RESOURCE_SCHEMAS: Readonly<Record<string, TerraformBlockSchema>
     },
     blocks: {},
     computed: ['arn', 'create_date', 'name', 'path', 'unique_id'],
-  },
-  aws_sqs_queue_policy: {
-    attributes: {
-      id: { type: 'string' },
-      policy: { type: 'string', required: true },
-      queue_url: { type: 'string', required: true },
-      region: { type: 'string' },
-    },
-    blocks: {},
-    computed: [],
   },
   aws_sqs_queue: {
     attributes: {
@@ -453,6 +443,16 @@ export const AWS_RESOURCE_SCHEMAS: Readonly<Record<string, TerraformBlockSchema>
       } },
     },
     computed: ['arn', 'url'],
+  },
+  aws_sqs_queue_policy: {
+    attributes: {
+      id: { type: 'string' },
+      policy: { type: 'string', required: true },
+      queue_url: { type: 'string', required: true },
+      region: { type: 'string' },
+    },
+    blocks: {},
+    computed: [],
   },
 };
 

@@ -1,0 +1,87 @@
+import {
+  findJsonSyntaxError,
+  locateJsonPath,
+  positionAt,
+} from '../../../validation/terraform/json-positions';
+
+const TEXT = [
+  '{',
+  '  "resource": {',
+  '    "aws_iam_role": {',
+  '      "controller": { "name": "a", "tags": { "team": "x" } },',
+  '      "node": {',
+  '        "name": "first",',
+  '        "name": "second"',
+  '      }',
+  '    }',
+  '  },',
+  '  "list": [1, {"deep": [true, "\\u0041\\"quoted"]}],',
+  '  "esc\\u0061ped": null',
+  '}',
+].join('\n');
+
+describe('positionAt', () => {
+  it('counts 1-based lines and columns', () => {
+    expect(positionAt('ab\ncd', 0)).toEqual({ line: 1, col: 1 });
+    expect(positionAt('ab\ncd', 4)).toEqual({ line: 2, col: 2 });
+  });
+});
+
+describe('locateJsonPath', () => {
+  it('finds the key and the value of a member', () => {
+    expect(locateJsonPath(TEXT, ['resource', 'aws_iam_role', 'controller', 'tags', 'team'])).toEqual({
+      key: { line: 4, col: 46 },
+      value: { line: 4, col: 54 },
+      found: true,
+    });
+  });
+
+  it('finds array items by index, and keys written with escapes', () => {
+    expect(locateJsonPath(TEXT, ['list', 1, 'deep', 1])).toMatchObject({
+      value: { line: 11, col: 31 },
+      found: true,
+    });
+    expect(locateJsonPath(TEXT, ['escaped'])).toMatchObject({ key: { line: 12, col: 3 }, found: true });
+  });
+
+  it('takes the last of a key written twice, as JSON.parse does', () => {
+    expect(locateJsonPath(TEXT, ['resource', 'aws_iam_role', 'node', 'name'])).toMatchObject({
+      key: { line: 7, col: 9 },
+      found: true,
+    });
+  });
+
+  it('falls back to the deepest ancestor for a member that is not there', () => {
+    expect(locateJsonPath(TEXT, ['resource', 'aws_iam_role', 'node', 'assume_role_policy'])).toEqual({
+      key: { line: 5, col: 7 },
+      value: { line: 5, col: 15 },
+      found: false,
+    });
+    expect(locateJsonPath(TEXT, [])).toEqual({ value: { line: 1, col: 1 }, found: true });
+  });
+});
+
+describe('findJsonSyntaxError', () => {
+  it('accepts valid JSON', () => {
+    expect(findJsonSyntaxError(TEXT)).toBeUndefined();
+    expect(findJsonSyntaxError(' -1.5e+3 ')).toBeUndefined();
+  });
+
+  it.each([
+    ['{"a": 1,}', 1, 9, "a trailing ',' before '}' is not allowed in JSON"],
+    ['{\n  "a": 1\n  "b": 2\n}', 3, 3, "expected ',' or '}', found '\"'"],
+    ["{'a': 1}", 1, 2, "expected a key in double quotes, found '''"],
+    ['{"a": 01}', 1, 8, "a malformed number (unexpected '1')"],
+    ['{"a": tru}', 1, 7, "unexpected 't' where a value was expected"],
+    ['{"a": "x\ny"}', 1, 9, 'a control character (e.g. a line break) inside a string must be escaped'],
+    ['{"a": "\\q"}', 1, 8, "'\\q' is not a JSON escape"],
+    ['{"a": [1, 2', 1, 12, "the text ends where ',' or ']' was expected"],
+    ['{"a": "open', 1, 7, 'a string is not closed: add the closing double quote'],
+    ['{} {}', 1, 4, 'unexpected text after the end of the JSON value'],
+    ['', 1, 1, 'the text ends where a value was expected'],
+    ['{"a": 1} // comment', 1, 10, 'unexpected text after the end of the JSON value'],
+  ])('%j: line %i col %i', (text, line, col, message) => {
+    expect(findJsonSyntaxError(text)).toEqual({ line, col, message });
+    expect(() => JSON.parse(text)).toThrow();
+  });
+});
