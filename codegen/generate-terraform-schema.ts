@@ -66,10 +66,14 @@ export const TERRAFORM_RESOURCE_TYPES = [
   'aws_sqs_queue_policy',
 ] as const;
 
-/** Data sources it may read: the account, partition and region, and the cluster (for IRSA). */
+/**
+ * Data sources it may read: the account, partition and region, the cluster (its OIDC issuer, for
+ * IRSA), and policy documents built in Terraform.
+ */
 export const TERRAFORM_DATA_SOURCE_TYPES = [
   'aws_caller_identity',
   'aws_eks_cluster',
+  'aws_iam_policy_document',
   'aws_partition',
   'aws_region',
 ] as const;

@@ -237,7 +237,8 @@ export function checkBlockBody(
       const bodies = blockBodies(member, key, at, report);
       if (bodies === undefined) continue;
       for (const [body, bodyPath] of bodies) {
-        if (isObject(body)) checkBlockBody(body, nested.block, bodyPath, report, { what: key });
+        if (isObject(body))
+          checkBlockBody(body, nested.block, bodyPath, report, { what: tailName(bodyPath) });
         else
           report({
             severity: 'error',

@@ -167,4 +167,42 @@ describe('checkTerraformJson', () => {
       ],
     ]);
   });
+
+  it('checks data sources of pinned types down to nested blocks', () => {
+    const doc = {
+      data: {
+        aws_iam_policy_document: {
+          trust: {
+            statement: [
+              {
+                actions: ['sts:AssumeRoleWithWebIdentity'],
+                principals: { type: 'Federated', identifiers: ['${var.oidc_provider_arn}'] },
+                condition: [
+                  {
+                    test: 'StringEquals',
+                    variable: '${var.oidc_issuer}:sub',
+                    values: ['system:serviceaccount:kube-system:karpenter'],
+                  },
+                  { test: 'StringEquals', values: 'sts.amazonaws.com' },
+                ],
+              },
+            ],
+          },
+        },
+      },
+    };
+    const text = JSON.stringify(doc, null, 2);
+    expect(checkTerraformJson({ display: FILE, text }).map((f) => [f.path, f.line, f.message])).toEqual([
+      [
+        'data.aws_iam_policy_document.trust.statement[0].condition[1].variable',
+        lineOf(text, '"values": "sts.amazonaws.com"') - 2,
+        'condition[1] is missing the required argument variable',
+      ],
+      [
+        'data.aws_iam_policy_document.trust.statement[0].condition[1].values',
+        lineOf(text, '"values": "sts.amazonaws.com"'),
+        'values expects a list of strings, found a string',
+      ],
+    ]);
+  });
 });
