@@ -20,10 +20,15 @@ import {
   TerraformIssue,
 } from './schema-walk';
 
-/** The top-level block types of Terraform's language, as JSON properties. */
+/**
+ * The top-level block types of Terraform's language, as JSON properties (`ephemeral` since
+ * Terraform 1.10, `action` since 1.14).
+ */
 export const TOP_LEVEL_BLOCKS = [
+  'action',
   'check',
   'data',
+  'ephemeral',
   'import',
   'locals',
   'module',
@@ -51,7 +56,9 @@ export const RESOURCE_META_ARGUMENTS = [
 /** Meta-arguments of a data source. */
 export const DATA_META_ARGUMENTS = ['count', 'depends_on', 'for_each', 'lifecycle', 'provider'] as const;
 
+/** `lifecycle` arguments of a resource (`action_trigger` since Terraform 1.14). */
 const LIFECYCLE_ARGUMENTS = [
+  'action_trigger',
   'create_before_destroy',
   'ignore_changes',
   'postcondition',
@@ -343,6 +350,13 @@ function checkRepeatable(value: unknown, block: TopLevelBlock, report: IssueSink
   }
 }
 
+/** `ephemeral` and `action`: type → name → body, like resources; their schemas are not pinned. */
+function checkTypedBlocks(value: unknown, block: 'action' | 'ephemeral', report: IssueSink): void {
+  for (const [types, at] of objectsAt(value, [block], report, `${block} (an object of type to blocks)`))
+    for (const [type, byName] of Object.entries(types))
+      if (type !== COMMENT_KEY) labelled(byName, [...at, type], report, `${block} ${type}`);
+}
+
 /** `check "name" { assert { … } }`: a named block needing at least one assert. */
 function checkChecks(value: unknown, report: IssueSink): void {
   for (const [name, body, at] of labelled(value, ['check'], report, 'check'))
@@ -406,6 +420,10 @@ export function checkTerraformDocument(
         break;
       case 'check':
         checkChecks(value, report);
+        break;
+      case 'action':
+      case 'ephemeral':
+        checkTypedBlocks(value, block, report);
         break;
       case 'locals':
         objectsAt(value, [block], report, block);

@@ -32,8 +32,10 @@ function check(document: unknown): Array<[string, string, string]> {
 describe('checkTerraformDocument', () => {
   it('knows the language’s top-level blocks', () => {
     expect(TOP_LEVEL_BLOCKS).toEqual([
+      'action',
       'check',
       'data',
+      'ephemeral',
       'import',
       'locals',
       'module',
@@ -80,6 +82,8 @@ describe('checkTerraformDocument', () => {
         import: { to: 'aws_sqs_queue.q', id: 'https://sqs/q' },
         removed: { from: 'aws_sqs_queue.gone', lifecycle: { destroy: false } },
         check: { health: { assert: { condition: '${true}', error_message: 'x' } } },
+        ephemeral: { random_password: { db: { length: 16 } } },
+        action: { aws_lambda_invoke: { notify: { config: { function_name: 'f' } } } },
       }),
     ).toEqual([]);
   });
@@ -201,6 +205,7 @@ describe('checkTerraformDocument', () => {
         moved: { from: 'a.b' },
         import: [{ to: 'a.b' }],
         check: { c: {} },
+        ephemeral: { random_password: { db: 'x' } },
       }),
     ).toEqual([
       ['variable.v.defualt', "variable v has no argument named 'defualt'", "Did you mean 'default'?"],
@@ -222,6 +227,11 @@ describe('checkTerraformDocument', () => {
       ['moved.to', 'moved is missing the required argument to', ''],
       ['import.0.id', 'import is missing the required argument id or identity', ''],
       ['check.c.assert', 'check c needs at least one assert block', ''],
+      [
+        'ephemeral.random_password.db',
+        "the body of ephemeral random_password 'db' must be a JSON object, found a string",
+        '',
+      ],
     ]);
   });
 });
