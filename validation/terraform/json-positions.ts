@@ -34,6 +34,9 @@ export interface JsonPathLocation {
   readonly found: boolean;
 }
 
+/** Deeper than this is refused rather than risking the stack (no Terraform file comes close). */
+export const MAX_JSON_DEPTH = 1000;
+
 class ScanError extends Error {
   constructor(
     readonly offset: number,
@@ -116,6 +119,7 @@ class Scanner {
 
   /** Reads one value. `onPath`: this value is at `path[0..depth)`. */
   private value(depth: number, onPath: boolean): void {
+    if (depth > MAX_JSON_DEPTH) this.fail(`the JSON is nested more than ${MAX_JSON_DEPTH} levels deep`);
     const c = this.text[this.i];
     if (c === '{') this.object(depth, onPath);
     else if (c === '[') this.array(depth, onPath);

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createPrng, DEFAULT_FUZZ_SEED } from '../../reliability/prng';
 import {
+  MAX_JSON_DEPTH,
   findJsonSyntaxError,
   formatJsonPath,
   locateJsonPath,
@@ -98,5 +102,70 @@ describe('findJsonSyntaxError', () => {
   ])('%j: line %i col %i', (text, line, col, message) => {
     expect(findJsonSyntaxError(text)).toEqual({ line, col, message });
     expect(() => JSON.parse(text)).toThrow();
+  });
+});
+
+describe('findJsonSyntaxError against JSON.parse', () => {
+  const seed = Number(process.env.FUZZ_SEED ?? DEFAULT_FUZZ_SEED);
+  const fixture = readFileSync(
+    resolve(__dirname, '..', '..', 'fixtures', 'terraform', 'karpenter-module.tf.json'),
+    'utf8',
+  );
+  const pieces = [
+    '{',
+    '}',
+    '[',
+    ']',
+    ',',
+    ':',
+    '"',
+    '\\',
+    '0',
+    '-',
+    '.',
+    'e',
+    't',
+    'n',
+    ' ',
+    '\n',
+    '\u0001',
+    'x',
+  ];
+
+  it(`agrees on 2,000 one- and two-character mutations of a real module (seed ${seed})`, () => {
+    const prng = createPrng(seed);
+    for (let n = 0; n < 2000; n++) {
+      let text = fixture;
+      for (let k = 1 + prng.int(2); k > 0; k--) {
+        const at = prng.int(text.length);
+        const op = prng.int(3);
+        const piece = prng.pick(pieces);
+        text =
+          op === 0
+            ? text.slice(0, at) + text.slice(at + 1)
+            : op === 1
+              ? text.slice(0, at) + piece + text.slice(at)
+              : text.slice(0, at) + piece + text.slice(at + 1);
+      }
+      let parses = true;
+      try {
+        JSON.parse(text);
+      } catch {
+        parses = false;
+      }
+      const error = findJsonSyntaxError(text);
+      if ((error === undefined) !== parses)
+        throw new Error(`disagrees with JSON.parse (${parses}) on case ${n}: ${JSON.stringify(error)}`);
+    }
+  });
+
+  it('refuses nesting deeper than the limit instead of overflowing the stack', () => {
+    const deep = '['.repeat(MAX_JSON_DEPTH + 5) + ']'.repeat(MAX_JSON_DEPTH + 5);
+    expect(findJsonSyntaxError(deep)).toEqual({
+      line: 1,
+      col: MAX_JSON_DEPTH + 2,
+      message: `the JSON is nested more than ${MAX_JSON_DEPTH} levels deep`,
+    });
+    expect(findJsonSyntaxError('['.repeat(100) + ']'.repeat(100))).toBeUndefined();
   });
 });

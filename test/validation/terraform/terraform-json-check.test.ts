@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AWS_PROVIDER_VERSION } from '../../../imports/terraform/aws-provider-schema';
 import { checkTerraformJson } from '../../../validation/terraform/terraform-json-check';
+import { createPrng, DEFAULT_FUZZ_SEED } from '../../reliability/prng';
 
 const FIXTURE = resolve(__dirname, '..', '..', 'fixtures', 'terraform', 'karpenter-module.tf.json');
 const MODULE_TEXT = readFileSync(FIXTURE, 'utf8');
@@ -204,5 +205,58 @@ describe('checkTerraformJson', () => {
         'values expects a list of strings, found a string',
       ],
     ]);
+  });
+
+  it('never throws on mangled modules, and places every finding on a line of the file', () => {
+    const seed = Number(process.env.FUZZ_SEED ?? DEFAULT_FUZZ_SEED);
+    const prng = createPrng(seed);
+    const replacements: unknown[] = [
+      null,
+      0,
+      -1.5,
+      true,
+      'text',
+      '${var.x}',
+      [],
+      [1, 'a'],
+      {},
+      { a: { b: [] } },
+    ];
+    /** Every [container, key] pair of a parsed value, depth first. */
+    const slots = (
+      value: unknown,
+      out: Array<[Record<string, unknown> | unknown[], string | number]> = [],
+    ): Array<[Record<string, unknown> | unknown[], string | number]> => {
+      if (Array.isArray(value)) {
+        value.forEach((v, i) => {
+          out.push([value, i]);
+          slots(v, out);
+        });
+      } else if (value !== null && typeof value === 'object') {
+        for (const [k, v] of Object.entries(value)) {
+          out.push([value as Record<string, unknown>, k]);
+          slots(v, out);
+        }
+      }
+      return out;
+    };
+    let placed = 0;
+    for (let n = 0; n < 300; n++) {
+      const doc = JSON.parse(MODULE_TEXT) as unknown;
+      for (let k = 1 + prng.int(3); k > 0; k--) {
+        const [container, key] = prng.pick(slots(doc));
+        if (prng.int(3) === 0 && !Array.isArray(container)) delete container[key as string];
+        else (container as Record<string | number, unknown>)[key] = prng.pick(replacements);
+      }
+      const text = JSON.stringify(doc, null, prng.int(3));
+      const lines = text.split('\n').length;
+      for (const f of checkTerraformJson({ display: FILE, text })) {
+        if (!(f.line >= 1 && f.line <= lines && f.col >= 1 && f.message && f.check.startsWith('terraform/')))
+          throw new Error(`seed ${seed} case ${n}: misplaced finding ${JSON.stringify(f)}`);
+        placed++;
+      }
+    }
+    // The mangling really breaks modules: most cases have findings to place.
+    expect(placed).toBeGreaterThan(300);
   });
 });
