@@ -110,6 +110,7 @@ export function packTarball(source: ProviderBindingsSource): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'kg-tf-schema-'));
   try {
     try {
+      // From the temporary folder, without scripts: nothing of this project is packed or run.
       execFileSync(
         'npm',
         [
@@ -118,8 +119,9 @@ export function packTarball(source: ProviderBindingsSource): Buffer {
           '--pack-destination',
           dir,
           '--prefer-offline',
+          '--ignore-scripts',
         ],
-        { stdio: ['ignore', 'ignore', 'pipe'], timeout: 300_000 },
+        { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], timeout: 300_000 },
       );
     } catch (e) {
       const stderr = (e as { stderr?: Buffer }).stderr?.toString('utf8').trim() ?? '';

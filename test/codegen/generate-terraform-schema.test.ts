@@ -89,6 +89,20 @@ describe('Terraform provider schema import', () => {
     expect(bindingPath('aws_partition', 'data')).toBe('package/lib/data-aws-partition/index.js');
   });
 
+  it('says what failed when npm cannot fetch the package', () => {
+    const missing = { ...TERRAFORM_PROVIDER_SOURCE, packageVersion: '0.0.0-no-such-version' };
+    let error: unknown;
+    try {
+      packTarball(missing);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(PackError);
+    expect((error as Error).message).toMatch(
+      /^npm pack @cdktn\/provider-aws@0\.0\.0-no-such-version failed \(the Terraform provider schema is read from it; the npm registry must be reachable\): \S/,
+    );
+  }, 120_000);
+
   it('refuses a tarball that is not the pinned one', () => {
     expect(() => verifyTarball(TERRAFORM_PROVIDER_SOURCE, Buffer.from('something else'))).toThrow(
       /@cdktn\/provider-aws@25\.7\.0 tarball has sha512-\S+ sha256:[0-9a-f]{64}, expected sha512-E\/nhu0y/,
