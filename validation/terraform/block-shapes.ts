@@ -6,6 +6,24 @@
 import { didYouMean, PathSegment } from '../../model';
 import { COMMENT_KEY, describeValue, isObject, IssueSink, TerraformIssue } from './schema-walk';
 
+/** Terraform's identifiers (HCL: Unicode ID_Start or `_`, then ID_Continue or `-`). */
+const IDENTIFIER = /^[\p{ID_Start}_][\p{ID_Continue}-]*$/u;
+
+/**
+ * Reports `name` unless it is a valid Terraform name: labels of resources, data sources, outputs,
+ * variables, modules, checks, resource types, provider and local value names are identifiers.
+ */
+export function checkName(name: string, path: readonly PathSegment[], report: IssueSink, what: string): void {
+  if (IDENTIFIER.test(name)) return;
+  report({
+    severity: 'error',
+    path,
+    check: 'terraform/name',
+    message: `${JSON.stringify(name)} is not a valid name for ${what}`,
+    fix: 'A name starts with a letter or underscore and holds only letters, digits, underscores and dashes',
+  });
+}
+
 /** Each object a level stands for: the object itself, or each object of an array. */
 export function objectsAt(
   value: unknown,
@@ -41,6 +59,7 @@ export function labelled(
   for (const [labels, at] of objectsAt(value, path, report, `${what} (an object of name to body)`)) {
     for (const [name, body] of Object.entries(labels)) {
       if (name === COMMENT_KEY) continue;
+      checkName(name, [...at, name], report, what);
       const bodies = objectsAt(body, [...at, name], report, `the body of ${what} '${name}'`);
       if (bodies.length > 1)
         report({

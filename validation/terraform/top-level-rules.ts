@@ -10,7 +10,7 @@
  */
 import { didYouMean } from '../../model';
 import type { TerraformBlockSchema } from '../../imports/terraform/aws-provider-schema';
-import { labelled, objectsAt, typeIssue, unknownMembers } from './block-shapes';
+import { checkName, labelled, objectsAt, typeIssue, unknownMembers } from './block-shapes';
 import { checkMetaArguments, DATA_META_ARGUMENTS, RESOURCE_META_ARGUMENTS } from './meta-arguments';
 import { checkBlockBody, COMMENT_KEY, describeValue, isExpression, isObject, IssueSink } from './schema-walk';
 
@@ -74,6 +74,7 @@ function checkResources(
   for (const [types, at] of objectsAt(value, [kind], report, `${kind} (an object of type to resources)`)) {
     for (const [type, byName] of Object.entries(types)) {
       if (type === COMMENT_KEY) continue;
+      checkName(type, [...at, type], report, `a ${noun} type`);
       const schema = table[type];
       if (schema === undefined) {
         const near = didYouMean(type, Object.keys(table));
@@ -182,7 +183,10 @@ function checkProviders(value: unknown, report: IssueSink): void {
     'provider (an object of name to configuration)',
   ))
     for (const [name, configs] of Object.entries(providers))
-      if (name !== COMMENT_KEY) objectsAt(configs, [...at, name], report, `provider ${name}`);
+      if (name !== COMMENT_KEY) {
+        checkName(name, [...at, name], report, 'a provider');
+        objectsAt(configs, [...at, name], report, `provider ${name}`);
+      }
 }
 
 /** Unlabelled blocks that may repeat (`moved`, `import`, `removed`) and their required arguments. */
@@ -210,7 +214,10 @@ function checkRepeatable(value: unknown, block: TopLevelBlock, report: IssueSink
 function checkTypedBlocks(value: unknown, block: 'action' | 'ephemeral', report: IssueSink): void {
   for (const [types, at] of objectsAt(value, [block], report, `${block} (an object of type to blocks)`))
     for (const [type, byName] of Object.entries(types))
-      if (type !== COMMENT_KEY) labelled(byName, [...at, type], report, `${block} ${type}`);
+      if (type !== COMMENT_KEY) {
+        checkName(type, [...at, type], report, `an ${block} type`);
+        labelled(byName, [...at, type], report, `${block} ${type}`);
+      }
 }
 
 /** `check "name" { assert { … } }`: a named block needing at least one assert. */
@@ -282,7 +289,9 @@ export function checkTerraformDocument(
         checkTypedBlocks(value, block, report);
         break;
       case 'locals':
-        objectsAt(value, [block], report, block);
+        for (const [locals, at] of objectsAt(value, [block], report, block))
+          for (const name of Object.keys(locals))
+            if (name !== COMMENT_KEY) checkName(name, [...at, name], report, 'a local value');
         break;
       case 'moved':
       case 'import':

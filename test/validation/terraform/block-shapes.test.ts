@@ -1,4 +1,10 @@
-import { labelled, objectsAt, typeIssue, unknownMembers } from '../../../validation/terraform/block-shapes';
+import {
+  checkName,
+  labelled,
+  objectsAt,
+  typeIssue,
+  unknownMembers,
+} from '../../../validation/terraform/block-shapes';
 import type { TerraformIssue } from '../../../validation/terraform/schema-walk';
 
 function collect(run: (report: (i: TerraformIssue) => void) => void): Array<[string, string]> {
@@ -6,6 +12,23 @@ function collect(run: (report: (i: TerraformIssue) => void) => void): Array<[str
   run((i) => issues.push(i));
   return issues.map((i) => [i.path.join('.'), i.message]);
 }
+
+describe('checkName', () => {
+  it('accepts identifiers (Unicode letters, digits, underscores, dashes) and refuses other names', () => {
+    const issues = collect((report) => {
+      for (const name of ['controller', '_x', 'node-role', 'rôle2', 'shop_karpenter'])
+        checkName(name, [name], report, 'output');
+      for (const name of ['my.role', '1st', '', 'a b', '-x']) checkName(name, [name], report, 'output');
+    });
+    expect(issues).toEqual([
+      ['my.role', '"my.role" is not a valid name for output'],
+      ['1st', '"1st" is not a valid name for output'],
+      ['', '"" is not a valid name for output'],
+      ['a b', '"a b" is not a valid name for output'],
+      ['-x', '"-x" is not a valid name for output'],
+    ]);
+  });
+});
 
 describe('objectsAt', () => {
   it('takes an object, or each object of an array with its index in the path', () => {

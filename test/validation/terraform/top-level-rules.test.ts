@@ -164,6 +164,27 @@ describe('checkTerraformDocument', () => {
     ]);
   });
 
+  it('refuses names Terraform cannot address: labels, types, providers and locals', () => {
+    expect(
+      check({
+        resource: { aws_sqs_queue: { 'shop.queue': {} }, 'aws sqs': { q: {} } },
+        output: { '1st': { value: 1 } },
+        provider: { 'aws.west': {} },
+        locals: { 'cluster.name': 'shop' },
+      }).map(([path, message]) => [path, message]),
+    ).toEqual([
+      ['resource.aws_sqs_queue.shop.queue', '"shop.queue" is not a valid name for resource aws_sqs_queue'],
+      ['resource.aws sqs', '"aws sqs" is not a valid name for a resource type'],
+      [
+        'resource.aws sqs',
+        'warning: resource type aws sqs is not in the pinned hashicorp/aws 6.66.0 schema subset, so its arguments were not checked',
+      ],
+      ['output.1st', '"1st" is not a valid name for output'],
+      ['provider.aws.west', '"aws.west" is not a valid name for a provider'],
+      ['locals.cluster.name', '"cluster.name" is not a valid name for a local value'],
+    ]);
+  });
+
   it('requires value in an output and knows its arguments', () => {
     expect(check({ output: { role_arn: { valu: '${x}', sensitive: 'yes' } } })).toEqual([
       ['output.role_arn.valu', "output role_arn has no argument named 'valu'", "Did you mean 'value'?"],
