@@ -291,7 +291,7 @@ export function checkBlockBody(
         path: [...path, name],
         check: 'terraform/required',
         message: `${options.what} is missing the required argument ${name}`,
-        fix: `Set ${name}`,
+        fix: `Set ${name} to ${describeType(attribute.type)}`,
       });
   }
   for (const [name, nested] of Object.entries(schema.blocks)) {

@@ -49,7 +49,7 @@ describe('checkTerraformJson', () => {
         col: 7,
         path: 'resource.aws_iam_role.controller.assume_role_policy',
         message: 'aws_iam_role.controller is missing the required argument assume_role_policy',
-        fix: 'Set assume_role_policy',
+        fix: 'Set assume_role_policy to a string',
         check: 'terraform/required',
       },
       {
