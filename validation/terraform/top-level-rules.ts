@@ -107,7 +107,13 @@ function checkOutputs(value: unknown, report: IssueSink): void {
         fix: 'Set value to the expression the output gives, e.g. "${aws_iam_role.controller.arn}"',
       });
     for (const flag of ['sensitive', 'ephemeral'] as const)
-      if (body[flag] !== undefined && typeof body[flag] !== 'boolean' && !isExpression(body[flag]))
+      if (
+        body[flag] !== undefined &&
+        typeof body[flag] !== 'boolean' &&
+        body[flag] !== 'true' &&
+        body[flag] !== 'false' &&
+        !isExpression(body[flag])
+      )
         report(typeIssue([...at, flag], 'a bool', body[flag]));
     if (body.description !== undefined && typeof body.description !== 'string')
       report(typeIssue([...at, 'description'], 'a string', body.description));

@@ -77,7 +77,10 @@ describe('checkTerraformDocument', () => {
           },
         },
         module: { karpenter: { source: './dist/shop/terraform', cluster: 'shop' } },
-        output: { queue: { value: '${aws_sqs_queue.q.name}', sensitive: false } },
+        output: {
+          queue: { value: '${aws_sqs_queue.q.name}', sensitive: false },
+          arn: { value: null, sensitive: 'true' },
+        },
         moved: [{ from: 'aws_sqs_queue.old', to: 'aws_sqs_queue.q' }],
         import: { to: 'aws_sqs_queue.q', id: 'https://sqs/q' },
         removed: { from: 'aws_sqs_queue.gone', lifecycle: { destroy: false } },
