@@ -34,7 +34,8 @@ import {
 } from '../io/cli-common';
 import { DistContent, writeDist, WriteDistOptions } from '../io/write-dist';
 import { controllerPolicies } from './controller-policies';
-import { cloudFormationGenerator } from './generator';
+import { awsSideGenerator } from './targets/aws-side-generator';
+import { FILE_TARGETS } from './targets/targets';
 import { policySize } from './policy-document';
 import { verifyCluster } from './verify';
 
@@ -127,18 +128,22 @@ export function readDistTree(dir: string): Map<string, Buffer> {
   return files;
 }
 
-/** `<cluster>/cloudformation/...`: the files this command owns. */
-function isCloudFormationPath(path: string): boolean {
-  return path.split('/')[1] === 'cloudformation';
+/** `<cluster>/<target folder>/...` (policies/targets/targets.ts): the files this command owns. */
+function isAwsSidePath(path: string): boolean {
+  const segs = path.split('/');
+  return segs.length > 2 && FILE_TARGETS.some((t) => t.dir === segs[1]);
 }
 
-/** The current `dist/` with every CloudFormation file replaced by the generated ones. */
-export function mergeCloudFormation(
+/**
+ * The current `dist/` with every AWS-side file (every target's folder) replaced by the generated
+ * ones: a cluster moved to another target loses its old folder.
+ */
+export function mergeAwsSide(
   current: ReadonlyMap<string, DistContent>,
   generated: DistFiles,
 ): Map<string, DistContent> {
   const merged = new Map<string, DistContent>();
-  for (const [path, content] of current) if (!isCloudFormationPath(path)) merged.set(path, content);
+  for (const [path, content] of current) if (!isAwsSidePath(path)) merged.set(path, content);
   for (const [path, content] of generated) merged.set(path, content);
   return merged;
 }
@@ -151,11 +156,17 @@ export interface PoliciesDeps {
   readonly createIamClient?: (region: string, endpoint: string | undefined) => IAMClient;
 }
 
-function generate(fleet: FleetModel, outDir: string, deps: PoliciesDeps): number {
-  const generated = textsOf(cloudFormationGenerator(fleet));
-  writeDist(outDir, mergeCloudFormation(readDistTree(outDir), generated), deps.writeOptions);
-  // One template per cluster (each with its proof record beside it).
-  return fleet.clusters.length;
+/** Writes the AWS side; returns what was written, e.g. `2 CloudFormation templates, 1 Terraform module`. */
+function generate(fleet: FleetModel, outDir: string, deps: PoliciesDeps): string {
+  const generated = textsOf(awsSideGenerator(fleet));
+  writeDist(outDir, mergeAwsSide(readDistTree(outDir), generated), deps.writeOptions);
+  // One template or module per cluster that has AWS-side files (each with its proof record beside it).
+  const counts = FILE_TARGETS.map(
+    (t) => [t, fleet.clusters.filter((c) => c.aws.managedBy === t.name).length] as const,
+  ).filter(([, n]) => n > 0);
+  return counts.length === 0
+    ? `0 ${FILE_TARGETS[0].noun}s`
+    : counts.map(([t, n]) => plural(n, t.noun)).join(', ');
 }
 
 const defaultClient = (region: string, endpoint: string | undefined) =>
@@ -276,8 +287,8 @@ export async function policiesRun(
       for (const line of lines) io.out(line);
       return EXIT_OK;
     }
-    const count = generate(fleet, outDir, deps);
-    if (!args.quiet) io.out(`policies: ${plural(count, 'CloudFormation template')} → ${shownOut}`);
+    const written = generate(fleet, outDir, deps);
+    if (!args.quiet) io.out(`policies: ${written} → ${shownOut}`);
     return EXIT_OK;
   } catch (err) {
     return reportFailure('policies', err, shownOut, io);

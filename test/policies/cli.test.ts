@@ -4,7 +4,7 @@ import { tmpdir } from 'os';
 import * as path from 'path';
 import { UserError } from '../../model/shared/diagnostics';
 import { FleetModel } from '../../model/shared/fleet-model';
-import { mergeCloudFormation, policiesCli, policySizeLines, readDistTree } from '../../policies/cli';
+import { mergeAwsSide, policiesCli, policySizeLines, readDistTree } from '../../policies/cli';
 import { exampleFleet, PROJECT_ROOT } from './example-fleet';
 import { controllerScenarios } from '../../policies/scenarios/scenarios';
 import { FleetLoader } from '../../io/cli-common';
@@ -138,7 +138,7 @@ describe('policies CLI', () => {
   });
 
   it('merges by replacing every CloudFormation file and nothing else', () => {
-    const merged = mergeCloudFormation(
+    const merged = mergeAwsSide(
       new Map([
         ['a/cloudformation/karpenter.json', 'old'],
         ['a/values/karpenter.yaml', 'v'],
