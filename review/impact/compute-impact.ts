@@ -2,22 +2,23 @@
  * Compares two dist/ trees and builds the ImpactReport: per cluster, the resources added, removed
  * and changed; for NodePools and EC2NodeClasses the node impact from the drift table; an
  * EC2NodeClass change is carried to every existing NodePool whose nodeClassRef names it; NodePool
- * deletions delete their nodes; CloudFormation changes are summarised.
+ * deletions delete their nodes; changes to the AWS side (CloudFormation, Terraform) are summarised.
  */
 import { RING_LABEL, DistFiles, FLEET_DIR, compareCodeUnits } from '../../model';
 import { BudgetLike, describeDriftStart, driftStart } from '../../model/stages';
 import { applicationName } from '../../charts/argocd/application-names';
 import { classifyResource, get } from './classify-resource';
 import { prunesNodePools } from './argocd-prune';
-import { compareTemplates } from './cloudformation-impact';
+import { compareTemplates } from './aws-side-impact';
+import { FILE_TARGETS } from '../../policies/targets/targets';
 import { DistResource, parseDist, ParsedDist } from '../dist-resources';
 import { diffFields } from './field-diff';
-import { ClusterImpact, ImpactReport, isClassified, PoolImpact, ResourceImpact } from './impact-report';
+import { AwsSideImpact, ClusterImpact, ImpactReport, isClassified, PoolImpact, ResourceImpact } from './impact-report';
 import { NodeImpact, worstImpact } from './node-impact';
 import { poolCapacityChanges } from './pool-capacity-impact';
 import { detectRenames, Rename, renameNotes } from './renames';
 import { classifyOverlayBufferFields, isOverlayBufferKind, overlayBufferNote } from './overlay-buffer-impact';
-import { compareKinds, FILE_KINDS, isKarpenterKind, KARPENTER_KINDS } from '../resource-kinds';
+import { compareKinds, isKarpenterKind, KARPENTER_KINDS } from '../resource-kinds';
 
 export interface DistTree {
   /** How the tree is named in the report and in errors, e.g. `origin/main:dist`. */
@@ -31,7 +32,7 @@ export function computeImpact(before: DistTree, after: DistTree): ImpactReport {
   const clusters = [...new Set([...clustersOf(b), ...clustersOf(a)])].sort();
   const reports = clusters
     .map((c) => clusterImpact(c, only(b, c), only(a, c)))
-    .filter((c) => c.resources.length > 0 || c.cloudFormation)
+    .filter((c) => c.resources.length > 0 || c.awsSide.length > 0)
     .map((c) => {
       const ring = ringOf(only(a, c.name)) ?? ringOf(only(b, c.name));
       const removed = c.name !== FLEET_DIR && only(a, c.name).size === 0 && only(b, c.name).size > 0;
@@ -47,7 +48,7 @@ export function computeImpact(before: DistTree, after: DistTree): ImpactReport {
     after: after.label,
     clusters: reports,
     totals: {
-      resourcesChanged: reports.reduce((n, c) => n + c.resources.length + (c.cloudFormation ? 1 : 0), 0),
+      resourcesChanged: reports.reduce((n, c) => n + c.resources.length + c.awsSide.length, 0),
       poolsReplaced: pools.filter((p) => p.impact === 'replaces').length,
       poolsMaybeReplaced: pools.filter((p) => p.impact === 'may-replace').length,
       poolsDeleted: pools.filter((p) => p.impact === 'deletes').length,
@@ -73,7 +74,7 @@ function clusterImpact(
   after: Map<string, DistResource>,
 ): ClusterImpact {
   const resources: ResourceImpact[] = [];
-  let cloudFormation: ClusterImpact['cloudFormation'];
+  const awsSide: AwsSideImpact[] = [];
   const ids = [...new Set([...before.keys(), ...after.keys()])];
   const byOrder = (x: string, y: string) => {
     const rx = (after.get(x) ?? before.get(x)) as DistResource;
@@ -88,10 +89,16 @@ function clusterImpact(
     const old = before.get(id);
     const cur = after.get(id);
     const any = (cur ?? old) as DistResource;
-    if (any.kind === FILE_KINDS.cloudFormation) {
-      const fields = compareTemplates(old?.body, cur?.body, nodeRoleNames(before));
+    const target = FILE_TARGETS.find((t) => t.title === any.kind);
+    if (target) {
+      const fields = compareTemplates(old?.body, cur?.body, nodeRoleNames(before), target.impact);
       if (fields.resources.length > 0 || fields.sections.length > 0) {
-        cloudFormation = { ...fields, file: any.file, change: !old ? 'added' : !cur ? 'removed' : 'changed' };
+        awsSide.push({
+          target: target.title,
+          ...fields,
+          file: any.file,
+          change: !old ? 'added' : !cur ? 'removed' : 'changed',
+        });
       }
       continue;
     }
@@ -147,7 +154,7 @@ function clusterImpact(
     name: cluster,
     resources: withPools,
     pools: poolImpacts(withPools, after),
-    cloudFormation,
+    awsSide,
     ...(capacity.length > 0 ? { capacity } : {}),
   };
 }

@@ -187,7 +187,7 @@ describe('computeImpact', () => {
       { label: 'a', files: toDistFiles(before) },
       { label: 'b', files: toDistFiles(after) },
     );
-    const cfn = report.clusters[0].cloudFormation;
+    const cfn = report.clusters[0].awsSide.find((a) => a.target === 'CloudFormation');
     expect(cfn?.file).toBe('dataops/cloudformation/karpenter.json');
     expect(cfn?.resources).toHaveLength(1);
     expect(cfn?.resources[0]).toMatchObject({

@@ -1,4 +1,4 @@
-import { compareTemplates } from '../../../review/impact/cloudformation-impact';
+import { compareTemplates } from '../../../review/impact/aws-side-impact';
 import { formatPath } from '../../../review/impact/field-path';
 import { cloudFormation } from '../dist-fixtures';
 
