@@ -29,6 +29,7 @@ export type TfBlock = Readonly<Record<string, TfValue>>;
 export interface TerraformModule {
   readonly '//': string;
   readonly terraform: TfBlock;
+  readonly data: Readonly<Record<string, Readonly<Record<string, TfBlock>>>>;
   readonly resource: Readonly<Record<string, Readonly<Record<string, TfBlock>>>>;
   readonly output: Readonly<Record<string, TfBlock>>;
 }
@@ -38,7 +39,7 @@ export interface TerraformModule {
  * `%{` in a value are escaped as `$${` and `%%{`.
  */
 export function literal(text: string): string {
-  return text.replace(/\$\{/g, '$${').replace(/%\{/g, '%%{');
+  return text.replace(/\$\{/g, () => '$${').replace(/%\{/g, () => '%%{');
 }
 
 /** `${<address>.<attribute>}`: a reference to another resource of the module. */
@@ -107,14 +108,41 @@ class Resources {
   }
 }
 
+/** The data sources the place check reads: who and where the root's provider is. */
+const PLACE = {
+  account: 'data.aws_caller_identity.current.account_id',
+  region: 'data.aws_region.current.region',
+  partition: 'data.aws_partition.current.partition',
+} as const;
+
+/**
+ * Every ARN in the policies is literal, for one account, region and partition: applied with a
+ * provider configured for another, the roles would exist and grant nothing. A precondition on
+ * each role makes `terraform plan` fail instead, naming what the root must configure.
+ */
+function placeCheck(side: AwsSideModel): TfBlock {
+  return {
+    precondition: [
+      {
+        condition: `\${${PLACE.account} == "${side.accountId}" && ${PLACE.region} == "${side.region}" && ${PLACE.partition} == "${side.partition}"}`,
+        error_message: literal(
+          `This module is generated for EKS cluster ${side.cluster} in account ${side.accountId}, region ${side.region} (partition ${side.partition}): configure the root's provider "aws" for them.`,
+        ),
+      },
+    ],
+  };
+}
+
 function role(
   out: Resources,
   r: RoleSpec,
   tfName: string,
   side: AwsSideModel,
   policyAddress: Map<string, string>,
+  lifecycle: TfBlock,
 ) {
   const address = out.add(TYPES.role, tfName, {
+    lifecycle,
     name: literal(r.name),
     description: literal(r.description),
     path: literal(r.path),
@@ -163,8 +191,15 @@ export function renderTerraform(side: AwsSideModel): TerraformModule {
         tags: tags(side.tags),
       }),
     );
-  const nodeRole = role(out, side.nodeRole, TF_NAMES.nodeRole, side, policyAddress);
-  const controllerRole = role(out, side.controllerRole, TF_NAMES.controllerRole, side, policyAddress);
+  const nodeRole = role(out, side.nodeRole, TF_NAMES.nodeRole, side, policyAddress, placeCheck(side));
+  const controllerRole = role(
+    out,
+    side.controllerRole,
+    TF_NAMES.controllerRole,
+    side,
+    policyAddress,
+    placeCheck(side),
+  );
   const roleAddress = new Map([
     [side.nodeRole.id, nodeRole],
     [side.controllerRole.id, controllerRole],
@@ -274,6 +309,11 @@ export function renderTerraform(side: AwsSideModel): TerraformModule {
       required_version: TERRAFORM_VERSION,
       required_providers: { aws: { source: AWS_PROVIDER.source, version: AWS_PROVIDER.version } },
     },
+    data: {
+      aws_caller_identity: { current: {} },
+      aws_partition: { current: {} },
+      aws_region: { current: {} },
+    },
     resource: sortedKeys(
       Object.fromEntries(Object.entries(out.byType).map(([t, byName]) => [t, sortedKeys(byName)])),
     ),
@@ -288,7 +328,19 @@ export function terraformModule(cluster: ClusterModel, side: AwsSideModel): Terr
   return renderTerraform(side);
 }
 
-/** The module as deterministic JSON: 2-space indent, trailing newline. */
+/** Every object's keys sorted (code-unit order), arrays kept in order: one spelling per module. */
+function sortedDeep(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedDeep);
+  if (typeof v !== 'object' || v === null) return v;
+  const o = v as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, sortedDeep(o[k])]),
+  );
+}
+
+/** The module as deterministic JSON: keys sorted at every level, 2-space indent, trailing newline. */
 export function renderModule(module: TerraformModule): string {
-  return `${JSON.stringify(module, null, 2)}\n`;
+  return `${JSON.stringify(sortedDeep(module), null, 2)}\n`;
 }
