@@ -43,7 +43,10 @@ export function parseDist(files: DistFiles, label: string): ParsedDist {
     const cluster = file.split('/')[0];
     const where = `${label}/${file}`;
     // The proof record of the policy scenarios changes with the template; it changes no node.
-    if (file.endsWith(`/${POLICY_PROOF_FILE}`) && FILE_TARGETS.some((t) => file === distPaths.policyProof(cluster, t.dir)))
+    if (
+      file.endsWith(`/${POLICY_PROOF_FILE}`) &&
+      FILE_TARGETS.some((t) => file === distPaths.policyProof(cluster, t.dir))
+    )
       continue;
     if (file.endsWith('.json')) {
       let body: unknown;

@@ -94,7 +94,13 @@ export function documentObject(value: unknown): string | undefined {
  * Sub-folders of a cluster in dist/ (model/shared/dist-layout.ts): the Kubernetes side's, and the
  * folder of every AWS-side target (policies/targets/targets.ts).
  */
-const DIST_SUBDIRS: readonly string[] = ['karpenter', 'argocd', 'values', 'base', ...FILE_TARGETS.map((t) => t.dir)];
+const DIST_SUBDIRS: readonly string[] = [
+  'karpenter',
+  'argocd',
+  'values',
+  'base',
+  ...FILE_TARGETS.map((t) => t.dir),
+];
 
 interface ClusterFiles {
   manifests: ManifestDocument[];

@@ -13,7 +13,14 @@ import { compareTemplates } from './aws-side-impact';
 import { FILE_TARGETS } from '../../policies/targets/targets';
 import { DistResource, parseDist, ParsedDist } from '../dist-resources';
 import { diffFields } from './field-diff';
-import { AwsSideImpact, ClusterImpact, ImpactReport, isClassified, PoolImpact, ResourceImpact } from './impact-report';
+import {
+  AwsSideImpact,
+  ClusterImpact,
+  ImpactReport,
+  isClassified,
+  PoolImpact,
+  ResourceImpact,
+} from './impact-report';
 import { NodeImpact, worstImpact } from './node-impact';
 import { poolCapacityChanges } from './pool-capacity-impact';
 import { detectRenames, Rename, renameNotes } from './renames';

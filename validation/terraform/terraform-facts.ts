@@ -14,7 +14,9 @@ function literalString(v: unknown): string | undefined {
 function blocksOf(resource: Record<string, unknown>, type: string): Record<string, unknown>[] {
   const byName = resource[type];
   if (!isRecord(byName)) return [];
-  return Object.values(byName).flatMap((b) => (Array.isArray(b) ? b : [b])).filter(isRecord);
+  return Object.values(byName)
+    .flatMap((b) => (Array.isArray(b) ? b : [b]))
+    .filter(isRecord);
 }
 
 export function terraformFacts(module: unknown): AwsSideFacts {
@@ -25,11 +27,15 @@ export function terraformFacts(module: unknown): AwsSideFacts {
     const s = literalString(v);
     if (s !== undefined) set.add(s);
   };
-  for (const b of [...blocksOf(resource, 'aws_eks_access_entry'), ...blocksOf(resource, 'aws_eks_pod_identity_association')])
+  for (const b of [
+    ...blocksOf(resource, 'aws_eks_access_entry'),
+    ...blocksOf(resource, 'aws_eks_pod_identity_association'),
+  ])
     add(facts.clusterNames, b.cluster_name);
   for (const b of blocksOf(resource, 'aws_sqs_queue')) add(facts.queueNames, b.name);
   for (const b of blocksOf(resource, 'aws_iam_role'))
-    if (JSON.stringify(b.assume_role_policy ?? '').includes('ec2.amazonaws.com')) add(facts.nodeRoleNames, b.name);
+    if (JSON.stringify(b.assume_role_policy ?? '').includes('ec2.amazonaws.com'))
+      add(facts.nodeRoleNames, b.name);
   for (const b of blocksOf(resource, 'aws_iam_instance_profile')) add(facts.instanceProfileNames, b.name);
   return facts;
 }

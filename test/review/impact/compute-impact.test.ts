@@ -178,6 +178,35 @@ describe('computeImpact', () => {
     expect(isClassified(f) && f.reason).toContain('with value on-demand');
   });
 
+  it('a cluster moved from CloudFormation to Terraform: the template removed, the module added, both listed', () => {
+    const before = exampleObjects();
+    before.set(distPaths.cloudFormation('dataops'), cloudFormation('KarpenterNodeRole-test', 'dataops'));
+    const after = new Map([...before].map(([k, v]) => [k, clone(v)]));
+    after.delete(distPaths.cloudFormation('dataops'));
+    const module = { resource: { aws_iam_role: { node: { name: 'KarpenterNodeRole-test' } } } };
+    const report = computeImpact(
+      { label: 'a', files: toDistFiles(before) },
+      {
+        label: 'b',
+        files: toDistFiles(after, {
+          'dataops/terraform/karpenter.tf.json': JSON.stringify(module),
+          'dataops/terraform/policy-proof.txt': 'template: sha256:0\n',
+        }),
+      },
+    );
+    const sides = report.clusters[0].awsSide.map((a) => [a.target, a.file, a.change, a.resources.length]);
+    expect(sides).toEqual([
+      ['CloudFormation', 'dataops/cloudformation/karpenter.json', 'removed', 2],
+      ['Terraform', 'dataops/terraform/karpenter.tf.json', 'added', 1],
+    ]);
+    expect(report.clusters[0].awsSide[1].resources[0]).toMatchObject({
+      logicalId: 'aws_iam_role.node',
+      type: 'aws_iam_role',
+      change: 'added',
+    });
+    expect(report.clusters[0].resources.map((r) => r.file)).toEqual([]);
+  });
+
   it('summarises CloudFormation changes and warns about a renamed node role', () => {
     const before = exampleObjects();
     before.set(distPaths.cloudFormation('dataops'), cloudFormation('KarpenterNodeRole-test', 'dataops'));
