@@ -16,7 +16,16 @@ import { diffPolicies, isSame, parseIamDocument, PolicyDiff } from './policy-com
 import { PolicyDocument } from './policy-document';
 import { BOOLEAN_CONTEXT_KEYS, Scenario, controllerScenarios } from './scenarios/scenarios';
 
-export type FindingKind = 'missing' | 'drift' | 'scenario';
+/**
+ * `missing`, `drift` and `scenario` fail the run; `broader` (an existing role allows a request the
+ * generated policies deny) and `note` are reported without failing it.
+ */
+export type FindingKind = 'missing' | 'drift' | 'scenario' | 'broader' | 'note';
+
+/** Whether a finding fails `policies verify`. */
+export function failsVerification(f: Finding): boolean {
+  return f.kind === 'missing' || f.kind === 'drift' || f.kind === 'scenario';
+}
 
 export interface Finding {
   readonly kind: FindingKind;
@@ -30,14 +39,17 @@ export interface ClusterVerification {
   readonly findings: readonly Finding[];
   /** Scenarios simulated, and whether the deployed or (when missing) generated documents were used. */
   readonly scenariosRun: number;
-  readonly simulatedDocuments: 'deployed' | 'generated';
+  /** `existing`: the policies of a role the fleet names (aws.managedBy: external). */
+  readonly simulatedDocuments: 'deployed' | 'generated' | 'existing';
 }
 
-function isNoSuchEntity(e: unknown): boolean {
+export function isNoSuchEntity(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: string }).name === 'NoSuchEntityException';
 }
 
-async function listAll<T>(page: (marker?: string) => Promise<{ items: T[]; next?: string }>): Promise<T[]> {
+export async function listAll<T>(
+  page: (marker?: string) => Promise<{ items: T[]; next?: string }>,
+): Promise<T[]> {
   const out: T[] = [];
   let marker: string | undefined;
   do {
@@ -134,7 +146,7 @@ async function verifyRole(
 }
 
 /** Deployed document of a customer managed policy, or undefined when it does not exist. */
-async function deployedPolicy(client: IAMClient, arn: string): Promise<PolicyDocument | undefined> {
+export async function deployedPolicy(client: IAMClient, arn: string): Promise<PolicyDocument | undefined> {
   let version: string | undefined;
   try {
     version = (await client.send(new (awsSdk.iam().GetPolicyCommand)({ PolicyArn: arn }))).Policy
