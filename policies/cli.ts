@@ -1,12 +1,14 @@
 /**
  * `karpenter-gitops policies [--out DIR] [--clusters DIR] [--quiet]`
- *   Writes `dist/<cluster>/cloudformation/karpenter.json` for every cluster and nothing
+ *   Writes the AWS side of every cluster (its target's folder, policies/targets/targets.ts:
+ *   `dist/<cluster>/cloudformation/` or `dist/<cluster>/terraform/`) and nothing
  *   else: the rest of `dist/` is carried over unchanged, and the folder is replaced
  *   atomically (io/write-dist.ts), so a failed run leaves it exactly as it was.
  *
  * `karpenter-gitops policies verify [--cluster NAME] [--endpoint URL] [--clusters DIR]`
  *   Compares deployed roles and policies with the generated ones and replays the
- *   scenario table through IAM's SimulateCustomPolicy. Read-only.
+ *   scenario table through IAM's SimulateCustomPolicy; for `aws.managedBy: external`, proves
+ *   the existing roles against the table with their own policies (policies/verify-external.ts). Read-only.
  *
  * `karpenter-gitops policies sizes [--cluster NAME] [--clusters DIR]`
  *   Prints the size of every managed policy of the controller as IAM counts it (minified JSON
@@ -89,10 +91,11 @@ export function policiesCommandWith(deps: PoliciesDeps, projectRoot?: string) {
   });
   return defineCommand({
     name: 'policies',
-    summary: 'write only the CloudFormation of dist/ (the AWS side), or verify/size the IAM policies',
+    summary: 'write only the AWS side of dist/ (CloudFormation or Terraform), or verify/size the IAM policies',
     description:
-      'Without a subcommand, writes dist/<cluster>/cloudformation/karpenter.json for every cluster and\n' +
-      'nothing else: the rest of dist/ is carried over unchanged, and the folder is replaced atomically.',
+      'Without a subcommand, writes the AWS side of every cluster (aws.managedBy: dist/<cluster>/cloudformation/\n' +
+      'or dist/<cluster>/terraform/; nothing for external) and nothing else: the rest of dist/ is carried over\n' +
+      'unchanged, and the folder is replaced atomically.',
     options: {
       out: {
         type: 'string',

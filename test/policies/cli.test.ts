@@ -151,6 +151,28 @@ describe('policies CLI', () => {
     ]);
   });
 
+  it('merges by replacing every target’s folder: a cluster moved to Terraform loses its CloudFormation', () => {
+    const merged = mergeAwsSide(
+      new Map([
+        ['a/cloudformation/karpenter.json', 'old'],
+        ['a/cloudformation/policy-proof.txt', 'old'],
+        ['b/terraform/karpenter.tf.json', 'old'],
+        ['a/karpenter/nodepool-x.yaml', 'p'],
+        ['terraform/README.md', 'not a cluster folder of a target'],
+      ]),
+      new Map([
+        ['a/terraform/karpenter.tf.json', 'new'],
+        ['a/terraform/policy-proof.txt', 'new'],
+      ]),
+    );
+    expect([...merged.keys()].sort()).toEqual([
+      'a/karpenter/nodepool-x.yaml',
+      'a/terraform/karpenter.tf.json',
+      'a/terraform/policy-proof.txt',
+      'terraform/README.md',
+    ]);
+  });
+
   describe('verify', () => {
     const saved = { ...process.env };
     afterEach(() => {
