@@ -2,12 +2,8 @@
  * What the cross-artifact checks (validation/cross-checks.ts) need from a cluster's AWS-side file,
  * whatever its format: the EKS cluster it grants access to, the queue, the node roles and the
  * instance profiles it creates. One reader per format (validation/<format>/), chosen by the
- * format the target table names (policies/targets/targets.ts).
+ * format the target table names (policies/targets/targets.ts): validation/read-aws-side-facts.ts.
  */
-import { AwsSideFormat } from '../policies/targets/targets';
-import { cloudFormationFacts } from './cloudformation/cloudformation-facts';
-import { terraformFacts } from './terraform/terraform-facts';
-
 export interface AwsSideFacts {
   /** How findings name the file's creator, e.g. `CloudFormation`, `Terraform`. */
   readonly title: string;
@@ -15,17 +11,6 @@ export interface AwsSideFacts {
   readonly queueNames: Set<string>;
   readonly nodeRoleNames: Set<string>;
   readonly instanceProfileNames: Set<string>;
-}
-
-export type FactsReader = (value: unknown) => AwsSideFacts;
-
-const READERS: Readonly<Record<AwsSideFormat, FactsReader>> = {
-  cloudformation: cloudFormationFacts,
-  'terraform-json': terraformFacts,
-};
-
-export function awsSideFacts(format: AwsSideFormat, value: unknown): AwsSideFacts {
-  return READERS[format](value);
 }
 
 export function emptyFacts(title: string): AwsSideFacts {

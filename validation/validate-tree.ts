@@ -14,10 +14,11 @@ import {
   KarpenterVersion,
   compareCodeUnits,
 } from '../model';
-import { checkTemplateBuiltIn, isCloudFormationTemplate } from './cloudformation-check';
+import { checkTemplateBuiltIn, isCloudFormationTemplate } from './cloudformation/cloudformation-check';
 import { LintResult, runCfnLint } from './cfn-lint';
 import { FileTarget, FILE_TARGETS, targetOfDir } from '../policies/targets/targets';
-import { AwsSideFacts, awsSideFacts } from './aws-side-facts';
+import { AwsSideFacts } from './aws-side-facts';
+import { awsSideFacts } from './read-aws-side-facts';
 import { crossCheckBuffers } from './buffer-cross-checks';
 import { checkTerraformJson } from './terraform/terraform-json-check';
 import { crossCheckCluster } from './cross-checks';
