@@ -66,10 +66,14 @@ export const TERRAFORM_RESOURCE_TYPES = [
   'aws_sqs_queue_policy',
 ] as const;
 
-/** Data sources it may read: the account, partition and region, and the cluster (for IRSA). */
+/**
+ * Data sources it may read: the account, partition and region, the cluster (its OIDC issuer, for
+ * IRSA), and policy documents built in Terraform.
+ */
 export const TERRAFORM_DATA_SOURCE_TYPES = [
   'aws_caller_identity',
   'aws_eks_cluster',
+  'aws_iam_policy_document',
   'aws_partition',
   'aws_region',
 ] as const;
@@ -106,6 +110,7 @@ export function packTarball(source: ProviderBindingsSource): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'kg-tf-schema-'));
   try {
     try {
+      // From the temporary folder, without scripts: nothing of this project is packed or run.
       execFileSync(
         'npm',
         [
@@ -114,8 +119,9 @@ export function packTarball(source: ProviderBindingsSource): Buffer {
           '--pack-destination',
           dir,
           '--prefer-offline',
+          '--ignore-scripts',
         ],
-        { stdio: ['ignore', 'ignore', 'pipe'], timeout: 300_000 },
+        { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], timeout: 300_000 },
       );
     } catch (e) {
       const stderr = (e as { stderr?: Buffer }).stderr?.toString('utf8').trim() ?? '';

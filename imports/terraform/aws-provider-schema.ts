@@ -6,6 +6,7 @@
 //   package/lib/cloudwatch-event-target/index.js sha256:0d9e52a0f7e927cdefa315591b247d9c38325ca7f388335c7a10864d4b32f582
 //   package/lib/data-aws-caller-identity/index.js sha256:40851a3f7f4c9a0fb94b4b1e2c3e2105d22a9507ee937c25db3be690397fa9c9
 //   package/lib/data-aws-eks-cluster/index.js sha256:20a23c79ab4ddb0a99cb83f78c832118f0197a5e8cd639681a246af35eb7d026
+//   package/lib/data-aws-iam-policy-document/index.js sha256:aafafeb8ef7f87525f9d6de972b533ac25c14bed6c75391c0eee36cecadc64a4
 //   package/lib/data-aws-partition/index.js sha256:8089f864402734436c69a3d5f8880bd680be7ea6a8e4f24d0c3fd7446d423f07
 //   package/lib/data-aws-region/index.js sha256:c44b246858dcf8ce2918c6447567eaaaa5de6779e5ead3470b92251b7da34329
 //   package/lib/eks-access-entry/index.js sha256:0c831664cc1db2c9b2cef3dd9355a4b1d3cb7c69f8ec6642603a521c2a229e1e
@@ -348,26 +349,6 @@ export const AWS_RESOURCE_SCHEMAS: Readonly<Record<string, TerraformBlockSchema>
     blocks: {},
     computed: ['arn', 'attachment_count', 'policy_id'],
   },
-  aws_iam_role_policy_attachment: {
-    attributes: {
-      id: { type: 'string' },
-      policy_arn: { type: 'string', required: true },
-      role: { type: 'string', required: true },
-    },
-    blocks: {},
-    computed: [],
-  },
-  aws_iam_role_policy: {
-    attributes: {
-      id: { type: 'string' },
-      name: { type: 'string' },
-      name_prefix: { type: 'string' },
-      policy: { type: 'string', required: true },
-      role: { type: 'string', required: true },
-    },
-    blocks: {},
-    computed: [],
-  },
   aws_iam_role: {
     attributes: {
       assume_role_policy: { type: 'string', required: true },
@@ -395,6 +376,26 @@ export const AWS_RESOURCE_SCHEMAS: Readonly<Record<string, TerraformBlockSchema>
     },
     computed: ['arn', 'create_date', 'unique_id'],
   },
+  aws_iam_role_policy: {
+    attributes: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      name_prefix: { type: 'string' },
+      policy: { type: 'string', required: true },
+      role: { type: 'string', required: true },
+    },
+    blocks: {},
+    computed: [],
+  },
+  aws_iam_role_policy_attachment: {
+    attributes: {
+      id: { type: 'string' },
+      policy_arn: { type: 'string', required: true },
+      role: { type: 'string', required: true },
+    },
+    blocks: {},
+    computed: [],
+  },
   aws_iam_service_linked_role: {
     attributes: {
       aws_service_name: { type: 'string', required: true },
@@ -406,16 +407,6 @@ export const AWS_RESOURCE_SCHEMAS: Readonly<Record<string, TerraformBlockSchema>
     },
     blocks: {},
     computed: ['arn', 'create_date', 'name', 'path', 'unique_id'],
-  },
-  aws_sqs_queue_policy: {
-    attributes: {
-      id: { type: 'string' },
-      policy: { type: 'string', required: true },
-      queue_url: { type: 'string', required: true },
-      region: { type: 'string' },
-    },
-    blocks: {},
-    computed: [],
   },
   aws_sqs_queue: {
     attributes: {
@@ -454,6 +445,16 @@ export const AWS_RESOURCE_SCHEMAS: Readonly<Record<string, TerraformBlockSchema>
     },
     computed: ['arn', 'url'],
   },
+  aws_sqs_queue_policy: {
+    attributes: {
+      id: { type: 'string' },
+      policy: { type: 'string', required: true },
+      queue_url: { type: 'string', required: true },
+      region: { type: 'string' },
+    },
+    blocks: {},
+    computed: [],
+  },
 };
 
 /** Data source type → its schema. */
@@ -474,6 +475,58 @@ export const AWS_DATA_SOURCE_SCHEMAS: Readonly<Record<string, TerraformBlockSche
     },
     blocks: {},
     computed: ['access_config', 'arn', 'certificate_authority', 'cluster_id', 'compute_config', 'control_plane_scaling_config', 'created_at', 'deletion_protection', 'enabled_cluster_log_types', 'endpoint', 'identity', 'kube_api_server_config', 'kube_controller_manager_config', 'kube_scheduler_config', 'kubernetes_network_config', 'outpost_config', 'platform_version', 'remote_network_config', 'role_arn', 'status', 'storage_config', 'upgrade_policy', 'version', 'vpc_config', 'zonal_shift_config'],
+  },
+  aws_iam_policy_document: {
+    attributes: {
+      id: { type: 'string' },
+      override_json: { type: 'string' },
+      override_policy_documents: { type: { list: 'string' } },
+      policy_id: { type: 'string' },
+      source_json: { type: 'string' },
+      source_policy_documents: { type: { list: 'string' } },
+      version: { type: 'string' },
+    },
+    blocks: {
+      statement: { nesting: 'list', block: {
+        attributes: {
+          actions: { type: { set: 'string' } },
+          effect: { type: 'string' },
+          not_actions: { type: { set: 'string' } },
+          not_resources: { type: { set: 'string' } },
+          resources: { type: { set: 'string' } },
+          sid: { type: 'string' },
+        },
+        blocks: {
+          condition: { nesting: 'set', block: {
+            attributes: {
+              test: { type: 'string', required: true },
+              values: { type: { list: 'string' }, required: true },
+              variable: { type: 'string', required: true },
+            },
+            blocks: {},
+            computed: [],
+          } },
+          not_principals: { nesting: 'set', block: {
+            attributes: {
+              identifiers: { type: { set: 'string' }, required: true },
+              type: { type: 'string', required: true },
+            },
+            blocks: {},
+            computed: [],
+          } },
+          principals: { nesting: 'set', block: {
+            attributes: {
+              identifiers: { type: { set: 'string' }, required: true },
+              type: { type: 'string', required: true },
+            },
+            blocks: {},
+            computed: [],
+          } },
+        },
+        computed: [],
+      } },
+    },
+    computed: ['json', 'minified_json'],
   },
   aws_partition: {
     attributes: {

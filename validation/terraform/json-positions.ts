@@ -34,6 +34,9 @@ export interface JsonPathLocation {
   readonly found: boolean;
 }
 
+/** Deeper than this is refused rather than risking the stack (no Terraform file comes close). */
+export const MAX_JSON_DEPTH = 1000;
+
 class ScanError extends Error {
   constructor(
     readonly offset: number,
@@ -41,6 +44,22 @@ class ScanError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A path as findings show it: `resource.aws_iam_role.controller.tags["karpenter.sh/discovery"]`,
+ * `retry_policy[1]`: dots between keys, `[i]` for array items, a key that is not a plain name
+ * quoted in brackets. The same convention as the manifest checks (validation/manifest-source.ts),
+ * kept here so the Terraform check does not load the YAML readers.
+ */
+export function formatJsonPath(path: readonly PathSegment[]): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(seg)) out += out ? `.${seg}` : seg;
+    else out += `[${JSON.stringify(seg)}]`;
+  }
+  return out;
 }
 
 /** Offset → 1-based line and column. */
@@ -100,6 +119,7 @@ class Scanner {
 
   /** Reads one value. `onPath`: this value is at `path[0..depth)`. */
   private value(depth: number, onPath: boolean): void {
+    if (depth > MAX_JSON_DEPTH) this.fail(`the JSON is nested more than ${MAX_JSON_DEPTH} levels deep`);
     const c = this.text[this.i];
     if (c === '{') this.object(depth, onPath);
     else if (c === '[') this.array(depth, onPath);

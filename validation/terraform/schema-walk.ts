@@ -61,6 +61,17 @@ export function describeType(type: TerraformType, plural = false): string {
   return noun('an object', 'objects');
 }
 
+/** The end of a path as a name for messages: `zones[1]`, `rules[0]`, `tags.team` → `team`. */
+export function tailName(path: readonly PathSegment[]): string {
+  let out = '';
+  for (let i = path.length - 1; i >= 0; i--) {
+    const seg = path[i];
+    if (typeof seg === 'number') out = `[${seg}]${out}`;
+    else return `${seg}${out}`;
+  }
+  return out || 'the value';
+}
+
 const NUMBER_TEXT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 
 /** Options for a block body: which extra keys (meta-arguments) the caller checks itself. */
@@ -79,8 +90,7 @@ export function checkValue(
   report: IssueSink,
 ): void {
   if (value === null || type === 'any' || isExpression(value)) return;
-  const last = path[path.length - 1];
-  const name = typeof last === 'number' ? `item ${last}` : (last ?? 'the value');
+  const name = tailName(path);
   const wrong = (): void =>
     report({
       severity: 'error',
@@ -113,7 +123,7 @@ export function checkValue(
     return;
   }
   if (!isObject(value)) return wrong();
-  checkBlockBody(value, type.object, path, report, { what: String(path[path.length - 1] ?? 'object') });
+  checkBlockBody(value, type.object, path, report, { what: name });
 }
 
 /** The bodies a nested block's value stands for: one object, or each object of an array. */
@@ -227,7 +237,8 @@ export function checkBlockBody(
       const bodies = blockBodies(member, key, at, report);
       if (bodies === undefined) continue;
       for (const [body, bodyPath] of bodies) {
-        if (isObject(body)) checkBlockBody(body, nested.block, bodyPath, report, { what: key });
+        if (isObject(body))
+          checkBlockBody(body, nested.block, bodyPath, report, { what: tailName(bodyPath) });
         else
           report({
             severity: 'error',
@@ -280,7 +291,7 @@ export function checkBlockBody(
         path: [...path, name],
         check: 'terraform/required',
         message: `${options.what} is missing the required argument ${name}`,
-        fix: `Set ${name}`,
+        fix: `Set ${name} to ${describeType(attribute.type)}`,
       });
   }
   for (const [name, nested] of Object.entries(schema.blocks)) {

@@ -16,8 +16,7 @@ import {
   AWS_RESOURCE_SCHEMAS,
 } from '../../imports/terraform/aws-provider-schema';
 import { Finding, sortFindings } from '../finding';
-import { formatPath } from '../manifest-source';
-import { findJsonSyntaxError, locateJsonPath } from './json-positions';
+import { findJsonSyntaxError, formatJsonPath, locateJsonPath } from './json-positions';
 import { TerraformIssue } from './schema-walk';
 import { checkTerraformDocument, TerraformSchemas } from './top-level-rules';
 
@@ -46,7 +45,7 @@ function toFinding(file: TerraformJsonFile, issue: TerraformIssue): Finding {
     file: file.display,
     line: at.line,
     col: at.col,
-    path: formatPath(issue.path),
+    path: formatJsonPath(issue.path),
     message: issue.message,
     ...(issue.fix ? { fix: issue.fix } : {}),
     check: issue.check,
@@ -58,7 +57,7 @@ function toFinding(file: TerraformJsonFile, issue: TerraformIssue): Finding {
  * reject; a warning for each resource or data source type outside the pinned schema subset.
  */
 export function checkTerraformJson(
-  file: { readonly display: string; readonly text: string; readonly value?: unknown },
+  file: TerraformJsonFile,
   schemas: TerraformSchemas = PINNED_TERRAFORM_SCHEMAS,
 ): Finding[] {
   let value = file.value;

@@ -1,29 +1,28 @@
 /**
  * The rules of Terraform's JSON syntax above the provider schema: which top-level blocks exist,
- * how each is shaped (labels as nested object keys, bodies as objects), the meta-arguments of
- * resources and data sources, and the arguments of outputs, variables, modules and the other
- * language blocks. Resources and data sources of a type in the pinned schema are then checked by
- * validation/terraform/schema-walk.ts; other types get a warning that they were not checked.
+ * how each is shaped (validation/terraform/block-shapes.ts), the arguments of outputs, variables,
+ * modules and the other language blocks, and for resources and data sources their meta-arguments
+ * (validation/terraform/meta-arguments.ts) and, for a type in the pinned schema, their body
+ * (validation/terraform/schema-walk.ts); other types get a warning that they were not checked.
  *
  * Terraform's JSON syntax (developer.hashicorp.com/terraform/language/syntax/json) lets any level
  * of a block be an array of objects, which are merged; a JSON property "//" is a comment.
  */
-import { didYouMean, PathSegment } from '../../model';
+import { didYouMean } from '../../model';
 import type { TerraformBlockSchema } from '../../imports/terraform/aws-provider-schema';
-import {
-  checkBlockBody,
-  COMMENT_KEY,
-  describeValue,
-  isExpression,
-  isObject,
-  IssueSink,
-  TerraformIssue,
-} from './schema-walk';
+import { checkName, labelled, objectsAt, typeIssue, unknownMembers } from './block-shapes';
+import { checkMetaArguments, DATA_META_ARGUMENTS, RESOURCE_META_ARGUMENTS } from './meta-arguments';
+import { checkBlockBody, COMMENT_KEY, describeValue, isExpression, isObject, IssueSink } from './schema-walk';
 
-/** The top-level block types of Terraform's language, as JSON properties. */
+/**
+ * The top-level block types of Terraform's language, as JSON properties (`ephemeral` since
+ * Terraform 1.10, `action` since 1.14).
+ */
 export const TOP_LEVEL_BLOCKS = [
+  'action',
   'check',
   'data',
+  'ephemeral',
   'import',
   'locals',
   'module',
@@ -36,29 +35,6 @@ export const TOP_LEVEL_BLOCKS = [
   'variable',
 ] as const;
 export type TopLevelBlock = (typeof TOP_LEVEL_BLOCKS)[number];
-
-/** Meta-arguments every resource accepts beside its schema's arguments. */
-export const RESOURCE_META_ARGUMENTS = [
-  'connection',
-  'count',
-  'depends_on',
-  'for_each',
-  'lifecycle',
-  'provider',
-  'provisioner',
-] as const;
-
-/** Meta-arguments of a data source. */
-export const DATA_META_ARGUMENTS = ['count', 'depends_on', 'for_each', 'lifecycle', 'provider'] as const;
-
-const LIFECYCLE_ARGUMENTS = [
-  'create_before_destroy',
-  'ignore_changes',
-  'postcondition',
-  'precondition',
-  'prevent_destroy',
-  'replace_triggered_by',
-] as const;
 
 const OUTPUT_ARGUMENTS = [
   'depends_on',
@@ -86,119 +62,6 @@ export interface TerraformSchemas {
   readonly provider: string;
 }
 
-/** Each object a level stands for: the object itself, or each object of an array. */
-function objectsAt(
-  value: unknown,
-  path: readonly PathSegment[],
-  report: IssueSink,
-  what: string,
-): Array<[Record<string, unknown>, PathSegment[]]> {
-  const items: Array<[unknown, PathSegment[]]> = Array.isArray(value)
-    ? value.map((v, i) => [v, [...path, i]])
-    : [[value, [...path]]];
-  const out: Array<[Record<string, unknown>, PathSegment[]]> = [];
-  for (const [item, at] of items) {
-    if (isObject(item)) out.push([item, at]);
-    else
-      report({
-        severity: 'error',
-        path: at,
-        check: 'terraform/shape',
-        message: `${what} must be a JSON object, found ${describeValue(item)}`,
-      });
-  }
-  return out;
-}
-
-/** `name → body` under a labelled block type, for every label object (arrays merged). */
-function labelled(
-  value: unknown,
-  path: readonly PathSegment[],
-  report: IssueSink,
-  what: string,
-): Array<[string, Record<string, unknown>, PathSegment[]]> {
-  const out: Array<[string, Record<string, unknown>, PathSegment[]]> = [];
-  for (const [labels, at] of objectsAt(value, path, report, `${what} (an object of name to body)`)) {
-    for (const [name, body] of Object.entries(labels)) {
-      if (name === COMMENT_KEY) continue;
-      const bodies = objectsAt(body, [...at, name], report, `the body of ${what} '${name}'`);
-      if (bodies.length > 1)
-        report({
-          severity: 'error',
-          path: [...at, name],
-          check: 'terraform/shape',
-          message: `${what} '${name}' is declared ${bodies.length} times`,
-          fix: 'Give each one its own name',
-        });
-      for (const [b, bodyPath] of bodies) out.push([name, b, bodyPath]);
-    }
-  }
-  return out;
-}
-
-/** Members of `body` not in `allowed` (comments aside), reported with the closest name. */
-function unknownMembers(
-  body: Readonly<Record<string, unknown>>,
-  allowed: readonly string[],
-  path: readonly PathSegment[],
-  report: IssueSink,
-  what: string,
-): void {
-  for (const key of Object.keys(body)) {
-    if (key === COMMENT_KEY || allowed.includes(key)) continue;
-    const near = didYouMean(key, allowed);
-    report({
-      severity: 'error',
-      path: [...path, key],
-      check: 'terraform/unknown-argument',
-      message: `${what} has no argument named '${key}'`,
-      fix: near ? `Did you mean '${near}'?` : `Arguments here: ${allowed.join(', ')}`,
-    });
-  }
-}
-
-function typeIssue(path: readonly PathSegment[], expected: string, value: unknown): TerraformIssue {
-  return {
-    severity: 'error',
-    path,
-    check: 'terraform/type',
-    message: `${String(path[path.length - 1])} expects ${expected}, found ${describeValue(value)}`,
-  };
-}
-
-/** The meta-arguments of a resource or data source body. */
-function checkMetaArguments(
-  body: Readonly<Record<string, unknown>>,
-  path: readonly PathSegment[],
-  report: IssueSink,
-  what: string,
-): void {
-  const has = (k: string): boolean => body[k] !== undefined && body[k] !== null;
-  if (has('count') && has('for_each'))
-    report({
-      severity: 'error',
-      path: [...path, 'for_each'],
-      check: 'terraform/meta-argument',
-      message: `${what} sets both count and for_each`,
-      fix: 'Keep one of them',
-    });
-  const count = body.count;
-  if (has('count') && typeof count !== 'number' && !isExpression(count) && !/^[0-9]+$/.test(String(count)))
-    report(typeIssue([...path, 'count'], 'a whole number or an expression', count));
-  const forEach = body.for_each;
-  if (has('for_each') && !isObject(forEach) && !Array.isArray(forEach) && !isExpression(forEach))
-    report(typeIssue([...path, 'for_each'], 'a map, a set of strings or an expression', forEach));
-  const dependsOn = body.depends_on;
-  if (has('depends_on') && !(Array.isArray(dependsOn) && dependsOn.every((d) => typeof d === 'string')))
-    report(typeIssue([...path, 'depends_on'], 'an array of resource addresses (strings)', dependsOn));
-  if (has('provider') && typeof body.provider !== 'string')
-    report(typeIssue([...path, 'provider'], "a provider reference such as 'aws.west'", body.provider));
-  if (has('lifecycle')) {
-    for (const [lifecycle, at] of objectsAt(body.lifecycle, [...path, 'lifecycle'], report, 'lifecycle'))
-      unknownMembers(lifecycle, LIFECYCLE_ARGUMENTS, at, report, 'lifecycle');
-  }
-}
-
 function checkResources(
   value: unknown,
   kind: 'resource' | 'data',
@@ -211,6 +74,7 @@ function checkResources(
   for (const [types, at] of objectsAt(value, [kind], report, `${kind} (an object of type to resources)`)) {
     for (const [type, byName] of Object.entries(types)) {
       if (type === COMMENT_KEY) continue;
+      checkName(type, [...at, type], report, `a ${noun} type`);
       const schema = table[type];
       if (schema === undefined) {
         const near = didYouMean(type, Object.keys(table));
@@ -243,7 +107,13 @@ function checkOutputs(value: unknown, report: IssueSink): void {
         fix: 'Set value to the expression the output gives, e.g. "${aws_iam_role.controller.arn}"',
       });
     for (const flag of ['sensitive', 'ephemeral'] as const)
-      if (body[flag] !== undefined && typeof body[flag] !== 'boolean' && !isExpression(body[flag]))
+      if (
+        body[flag] !== undefined &&
+        typeof body[flag] !== 'boolean' &&
+        body[flag] !== 'true' &&
+        body[flag] !== 'false' &&
+        !isExpression(body[flag])
+      )
         report(typeIssue([...at, flag], 'a bool', body[flag]));
     if (body.description !== undefined && typeof body.description !== 'string')
       report(typeIssue([...at, 'description'], 'a string', body.description));
@@ -319,7 +189,10 @@ function checkProviders(value: unknown, report: IssueSink): void {
     'provider (an object of name to configuration)',
   ))
     for (const [name, configs] of Object.entries(providers))
-      if (name !== COMMENT_KEY) objectsAt(configs, [...at, name], report, `provider ${name}`);
+      if (name !== COMMENT_KEY) {
+        checkName(name, [...at, name], report, 'a provider');
+        objectsAt(configs, [...at, name], report, `provider ${name}`);
+      }
 }
 
 /** Unlabelled blocks that may repeat (`moved`, `import`, `removed`) and their required arguments. */
@@ -341,6 +214,16 @@ function checkRepeatable(value: unknown, block: TopLevelBlock, report: IssueSink
       });
     }
   }
+}
+
+/** `ephemeral` and `action`: type → name → body, like resources; their schemas are not pinned. */
+function checkTypedBlocks(value: unknown, block: 'action' | 'ephemeral', report: IssueSink): void {
+  for (const [types, at] of objectsAt(value, [block], report, `${block} (an object of type to blocks)`))
+    for (const [type, byName] of Object.entries(types))
+      if (type !== COMMENT_KEY) {
+        checkName(type, [...at, type], report, `an ${block} type`);
+        labelled(byName, [...at, type], report, `${block} ${type}`);
+      }
 }
 
 /** `check "name" { assert { … } }`: a named block needing at least one assert. */
@@ -407,8 +290,14 @@ export function checkTerraformDocument(
       case 'check':
         checkChecks(value, report);
         break;
+      case 'action':
+      case 'ephemeral':
+        checkTypedBlocks(value, block, report);
+        break;
       case 'locals':
-        objectsAt(value, [block], report, block);
+        for (const [locals, at] of objectsAt(value, [block], report, block))
+          for (const name of Object.keys(locals))
+            if (name !== COMMENT_KEY) checkName(name, [...at, name], report, 'a local value');
         break;
       case 'moved':
       case 'import':

@@ -13,13 +13,17 @@
  * Addresses are fixed names per part (`aws_iam_role.node`, `aws_iam_policy.controller_node_lifecycle`,
  * ...) and never derived from values a fleet change may rename, so regenerating never moves state.
  */
+import { AWS_PROVIDER_CONSTRAINT, AWS_PROVIDER_SOURCE } from '../../../imports/terraform/aws-provider-schema';
 import { ClusterModel, UserError } from '../../../model';
 import { AwsSideModel, AwsTag, ManagedPolicySpec, RoleSpec, RuleSpec } from '../../aws-side';
 import { PolicyDocument, PolicyStatement } from '../../policy-document';
 import { nameProblems } from '../../names';
 
-/** The hashicorp/aws versions the module is written and checked for (the provider schema validation pins one of them). */
-export const AWS_PROVIDER = { source: 'hashicorp/aws', version: '>= 6.0, < 7.0' } as const;
+/**
+ * The hashicorp/aws versions the module requires: the range of the provider schema the module is
+ * checked against (imports/terraform/, pinned by `npm run import`), so what is required is what was tested.
+ */
+export const AWS_PROVIDER = { source: AWS_PROVIDER_SOURCE, version: AWS_PROVIDER_CONSTRAINT } as const;
 /** Terraform versions that read the module (JSON syntax, `required_providers` with `source`). */
 export const TERRAFORM_VERSION = '>= 1.3';
 

@@ -125,9 +125,9 @@ describe('the module of a Pod Identity cluster', () => {
 
   it('pins hashicorp/aws to a range holding the schema version validation pins, and configures no provider', () => {
     expect(tf.terraform.required_providers).toEqual({
-      aws: { source: 'hashicorp/aws', version: '>= 6.0, < 7.0' },
+      aws: { source: 'hashicorp/aws', version: '>= 6.66.0, < 7.0.0' },
     });
-    expect(AWS_PROVIDER.version).toBe('>= 6.0, < 7.0');
+    expect(AWS_PROVIDER.version).toBe('>= 6.66.0, < 7.0.0');
     const [major] = AWS_PROVIDER_VERSION.split('.').map(Number);
     expect(major).toBeGreaterThanOrEqual(6);
     expect(major).toBeLessThan(7);
