@@ -91,7 +91,8 @@ export function policiesCommandWith(deps: PoliciesDeps, projectRoot?: string) {
   });
   return defineCommand({
     name: 'policies',
-    summary: 'write only the AWS side of dist/ (CloudFormation or Terraform), or verify/size the IAM policies',
+    summary:
+      'write only the AWS side of dist/ (CloudFormation or Terraform), or verify/size the IAM policies',
     description:
       'Without a subcommand, writes the AWS side of every cluster (aws.managedBy: dist/<cluster>/cloudformation/\n' +
       'or dist/<cluster>/terraform/; nothing for external) and nothing else: the rest of dist/ is carried over\n' +
