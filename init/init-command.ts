@@ -18,6 +18,7 @@ import {
   AWS_MANAGED_BY,
   AwsManagedBy,
   didYouMean,
+  FLEET_DEFAULTS,
   formatDiagnostic,
   show,
   sortDiagnostics,
@@ -189,7 +190,7 @@ export function initRun(options: InitOptions, io: CliIo): number {
     io.err(`init: --cluster: ${nameProblem.message}. ${nameProblem.fix.replace(/ \(set name:.*\)$/, '')}.`);
     return EXIT_USAGE;
   }
-  const managedBy = options['aws-managed-by'] ?? 'cloudformation';
+  const managedBy = options['aws-managed-by'] ?? FLEET_DEFAULTS.awsManagedBy;
   if (!isAwsManagedBy(managedBy)) {
     const guess = didYouMean(managedBy, AWS_MANAGED_BY);
     io.err(

@@ -7,7 +7,7 @@
  */
 import { DEFAULTS_FILE, FleetSource, loadFleetFromSources } from '../model/load-fleet';
 import { DEFAULT_CLUSTERS_DIR } from '../io/read-fleet';
-import { AwsManagedBy, DEFAULT_KARPENTER_VERSION } from '../model';
+import { AwsManagedBy, DEFAULT_KARPENTER_VERSION, FLEET_DEFAULTS } from '../model';
 
 export interface StarterFleetProps {
   readonly cluster: string;
@@ -23,7 +23,7 @@ export interface StarterFleetProps {
 
 /** The `aws.managedBy` line and what the target needs, for the starting cluster file. */
 function awsSideYaml(props: StarterFleetProps): { readonly aws: string; readonly rest: string } {
-  const target = props.awsManagedBy ?? 'cloudformation';
+  const target = props.awsManagedBy ?? FLEET_DEFAULTS.awsManagedBy;
   if (target === 'terraform')
     return {
       aws: `  # The AWS side as a Terraform module, dist/${props.cluster}/terraform/: use it from your root

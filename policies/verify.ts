@@ -43,6 +43,13 @@ export interface ClusterVerification {
   readonly simulatedDocuments: 'deployed' | 'generated' | 'existing';
 }
 
+/** How the cluster's generated AWS side is put in place. */
+function deployHint(cluster: ClusterModel): string {
+  return cluster.aws.managedBy === 'terraform'
+    ? `apply the Terraform module dist/${cluster.name}/terraform`
+    : 'deploy the CloudFormation stack';
+}
+
 export function isNoSuchEntity(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: string }).name === 'NoSuchEntityException';
 }
@@ -86,7 +93,7 @@ async function verifyRole(
     got = (await client.send(new (awsSdk.iam().GetRoleCommand)({ RoleName: role.name }))).Role;
   } catch (e) {
     if (!isNoSuchEntity(e)) throw e;
-    findings.push({ kind: 'missing', subject, message: 'not found; deploy the CloudFormation stack' });
+    findings.push({ kind: 'missing', subject, message: `not found; ${deployHint(cluster)}` });
     return false;
   }
   if (!got) throw new Error(`GetRole returned no role for ${role.name}`);
@@ -242,7 +249,7 @@ export async function verifyCluster(client: IAMClient, cluster: ClusterModel): P
       findings.push({
         kind: 'missing',
         subject: `policy ${p.name}`,
-        message: 'not found; deploy the CloudFormation stack',
+        message: `not found; ${deployHint(cluster)}`,
       });
       continue;
     }

@@ -46,7 +46,7 @@ export function computeImpact(before: DistTree, after: DistTree): ImpactReport {
       return {
         ...c,
         ...(ring !== undefined ? { ring } : {}),
-        ...(removed ? { decommission: decommissionSteps(c.name) } : {}),
+        ...(removed ? { decommission: decommissionSteps(c.name, c.awsSide[0]?.target) } : {}),
       };
     });
   const pools = reports.flatMap((c) => c.pools);
@@ -239,15 +239,18 @@ function ringOf(resources: Map<string, DistResource>): string | undefined {
 /**
  * The order to remove a cluster's Karpenter in (its child Applications carry Prune=false, so
  * the root never deletes them all at once): node pools first, then wait for the nodes, then
- * the controller, then the AWS side.
+ * the controller, then the AWS side (`awsSide`: the title of the cluster's AWS-side target;
+ * @default 'CloudFormation').
  */
-export function decommissionSteps(cluster: string): string[] {
+export function decommissionSteps(cluster: string, awsSide = 'CloudFormation'): string[] {
   const app = (role: Parameters<typeof applicationName>[1]) => applicationName({ name: cluster }, role);
   return [
     `Delete ${app('nodepools')} (argocd app delete ${app('nodepools')} --cascade): Argo CD deletes the NodePools and EC2NodeClasses, and Karpenter drains and terminates every node they launched, all pools at once`,
     `Wait until no node is left: kubectl get nodeclaims shows none (the EC2NodeClass finalizers hold until then)`,
     `Delete ${app('controller')} (the controller must outlive the nodes it terminates), then ${app('crd')} (the CRDs stay: Delete=false), ${app('base')} if present, and ${app('root')}`,
-    `Delete the CloudFormation stack last (the controller and the nodes use its roles and queue until they are gone)`,
+    awsSide === 'Terraform'
+      ? `Remove the Terraform module last (terraform destroy, or delete its module block and apply: the controller and the nodes use its roles and queue until they are gone)`
+      : `Delete the ${awsSide} stack last (the controller and the nodes use its roles and queue until they are gone)`,
   ];
 }
 
