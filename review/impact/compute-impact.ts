@@ -137,6 +137,7 @@ function clusterImpact(
       if (fields.length > 0) resources.push({ ...base, change: 'changed', affectedPools: [], fields });
     }
   }
+  const moved = movedBetweenTargets(awsSide);
   const renames = detectRenames(resources, before, after);
   const withPools = resources.map((r) => {
     const from = renames.find((x) => x.kind === r.kind && x.from === r.name && r.change === 'removed');
@@ -161,7 +162,7 @@ function clusterImpact(
     name: cluster,
     resources: withPools,
     pools: poolImpacts(withPools, after),
-    awsSide,
+    awsSide: moved,
     ...(capacity.length > 0 ? { capacity } : {}),
   };
 }
@@ -252,6 +253,20 @@ export function decommissionSteps(cluster: string, awsSide = 'CloudFormation'): 
       ? `Remove the Terraform module last (terraform destroy, or delete its module block and apply: the controller and the nodes use its roles and queue until they are gone)`
       : `Delete the ${awsSide} stack last (the controller and the nodes use its roles and queue until they are gone)`,
   ];
+}
+
+/**
+ * A cluster whose AWS side moved from one target to another (the old file removed, the new one
+ * added): both own the same names, so the new one cannot be applied while the old one exists.
+ */
+function movedBetweenTargets(sides: readonly AwsSideImpact[]): AwsSideImpact[] {
+  const removed = sides.find((a) => a.change === 'removed');
+  const added = sides.find((a) => a.change === 'added');
+  if (!removed || !added) return [...sides];
+  const note =
+    `moved from ${removed.target} to ${added.target}: both own the same role, policy, queue and rule names, so ${added.target} cannot create them while the ${removed.target} resources exist. ` +
+    `Remove the ${removed.target} side first (nodes keep running, but Karpenter cannot launch nodes or see interruptions until ${added.target} has applied), or take the existing resources over (docs/terraform-and-external.md)`;
+  return sides.map((a) => (a === added ? { ...a, note } : a));
 }
 
 function classRefOf(pool: DistResource): string | undefined {

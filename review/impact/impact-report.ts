@@ -73,6 +73,8 @@ export interface AwsSideImpact extends CfnImpact {
   readonly target: string;
   readonly file: string;
   readonly change: ResourceChangeKind;
+  /** What a reviewer must know about the file as a whole (a cluster moving between targets). @default none */
+  readonly note?: string;
 }
 
 export interface ImpactReport {

@@ -72,6 +72,7 @@ function awsSideJson(a: AwsSideImpact | undefined): Record<string, unknown> | un
     target: a.target,
     file: a.file,
     change: a.change,
+    note: a.note ?? null,
     resources: a.resources.map((r) => ({
       logicalId: r.logicalId,
       type: r.type,

@@ -36,7 +36,7 @@ export function renderMarkdown(report: ImpactReport, maxChars = MAX_COMMENT_CHAR
   for (const c of report.clusters) {
     for (const r of c.resources) head.push(row([c.name, resourceLabel(r), changeLabel(r), replacesCell(r)]));
     for (const side of c.awsSide) {
-      const warned = side.resources.some((r) => r.warnings.length > 0);
+      const warned = side.note !== undefined || side.resources.some((r) => r.warnings.length > 0);
       head.push(row([c.name, side.target, cfnChangeLabel(side), warned ? 'no (⚠️ see details)' : 'no']));
     }
   }
@@ -194,8 +194,11 @@ function clusterDetails(c: ClusterImpact): string[] {
   return out;
 }
 
-function cfnDetails(c: CfnImpact & { target: string; file: string; change: string }): string[] {
+function cfnDetails(
+  c: CfnImpact & { target: string; file: string; change: string; note?: string },
+): string[] {
   const out = [`**${c.target}** ${c.change} (${mdCode(c.file)})`, ''];
+  if (c.note !== undefined) out.push(`> ⚠️ ${c.note}`, '');
   for (const r of c.resources) {
     const replaced = r.replacement ? ` — **replaced** by ${c.target} (new physical resource)` : '';
     out.push(`- ${r.area}: ${mdCode(r.type)} ${mdCode(r.logicalId)} ${r.change}${replaced}`);

@@ -205,6 +205,10 @@ describe('computeImpact', () => {
       change: 'added',
     });
     expect(report.clusters[0].resources.map((r) => r.file)).toEqual([]);
+    expect(report.clusters[0].awsSide[0].note).toBeUndefined();
+    expect(report.clusters[0].awsSide[1].note).toMatch(
+      /^moved from CloudFormation to Terraform: both own the same role, policy, queue and rule names/,
+    );
   });
 
   it('summarises CloudFormation changes and warns about a renamed node role', () => {
