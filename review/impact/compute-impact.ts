@@ -45,6 +45,7 @@ export function computeImpact(before: DistTree, after: DistTree): ImpactReport {
       const removed = c.name !== FLEET_DIR && only(a, c.name).size === 0 && only(b, c.name).size > 0;
       return {
         ...c,
+        ...(removed ? {} : { awsSide: noLongerGenerated(c.awsSide) }),
         ...(ring !== undefined ? { ring } : {}),
         ...(removed ? { decommission: decommissionSteps(c.name, c.awsSide[0]?.target) } : {}),
       };
@@ -252,6 +253,23 @@ export function decommissionSteps(cluster: string, awsSide = 'CloudFormation'): 
     awsSide === 'Terraform'
       ? `Remove the Terraform module last (terraform destroy, or delete its module block and apply: the controller and the nodes use its roles and queue until they are gone)`
       : `Delete the ${awsSide} stack last (the controller and the nodes use its roles and queue until they are gone)`,
+  ];
+}
+
+/**
+ * A cluster that stays but whose AWS side is no longer generated (`aws.managedBy: external`):
+ * removing the old stack or module deletes its roles and queue, which the fleet may now name.
+ */
+function noLongerGenerated(sides: readonly AwsSideImpact[]): readonly AwsSideImpact[] {
+  if (sides.length !== 1 || sides[0].change !== 'removed') return sides;
+  const side = sides[0];
+  return [
+    {
+      ...side,
+      note:
+        `the AWS side is no longer generated (aws.managedBy: external): removing the ${side.target} resources deletes its roles and queue. ` +
+        `Keep them while the fleet names them (iam.*, karpenter.interruptionQueue.name), e.g. retain them or hand them over first`,
+    },
   ];
 }
 

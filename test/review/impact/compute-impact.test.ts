@@ -211,6 +211,23 @@ describe('computeImpact', () => {
     );
   });
 
+  it('a cluster that stays but whose AWS side is no longer generated gets a note on the removed template', () => {
+    const before = exampleObjects();
+    before.set(distPaths.cloudFormation('dataops'), cloudFormation('KarpenterNodeRole-test', 'dataops'));
+    const after = new Map([...before].map(([k, v]) => [k, clone(v)]));
+    after.delete(distPaths.cloudFormation('dataops'));
+    const report = computeImpact(
+      { label: 'a', files: toDistFiles(before) },
+      { label: 'b', files: toDistFiles(after) },
+    );
+    const side = report.clusters[0].awsSide;
+    expect(side.map((x) => [x.target, x.change])).toEqual([['CloudFormation', 'removed']]);
+    expect(side[0].note).toMatch(
+      /^the AWS side is no longer generated \(aws.managedBy: external\): removing the CloudFormation resources deletes/,
+    );
+    expect(report.clusters[0].decommission).toBeUndefined();
+  });
+
   it('summarises CloudFormation changes and warns about a renamed node role', () => {
     const before = exampleObjects();
     before.set(distPaths.cloudFormation('dataops'), cloudFormation('KarpenterNodeRole-test', 'dataops'));
