@@ -245,7 +245,7 @@ export function renderTerraform(side: AwsSideModel): TerraformModule {
     tags: tags(side.tags),
   });
   out.add(TYPES.queuePolicy, TF_NAMES.queue, {
-    queue_url: reference(queue, 'id'),
+    queue_url: reference(queue, 'url'),
     policy: policyJson(q.policy),
   });
   for (const r of side.rules) {

@@ -184,7 +184,7 @@ describe('the module of a Pod Identity cluster', () => {
       namespace: 'kube-system',
       service_account: 'karpenter',
     });
-    expect(tf.resource.aws_sqs_queue_policy.interruption.queue_url).toBe('${aws_sqs_queue.interruption.id}');
+    expect(tf.resource.aws_sqs_queue_policy.interruption.queue_url).toBe('${aws_sqs_queue.interruption.url}');
     expect(tf.resource.aws_cloudwatch_event_target.spot_interruption).toEqual({
       arn: '${aws_sqs_queue.interruption.arn}',
       rule: '${aws_cloudwatch_event_rule.spot_interruption.name}',
