@@ -275,6 +275,54 @@ describe('policies CLI', () => {
     });
   });
 
+  it('verify of an external cluster: the existing role proved, broader grants printed without failing (exit 0)', async () => {
+    const ext = clusterModel({
+      name: 'gamma',
+      aws: { managedBy: 'external' },
+      iam: { controllerRoleName: 'KarpenterController-gamma', nodeRoleName: 'Karpenter-gamma' },
+    });
+    // What another tool deployed: the generated policies, plus one broader statement, under other names.
+    const state = deployedState(
+      clusterModel({
+        name: 'gamma',
+        iam: { controllerRoleName: 'KarpenterController-gamma', nodeRoleName: 'Karpenter-gamma' },
+      }),
+    );
+    const controller = state.roles.get('KarpenterController-gamma')!;
+    controller.inline.set('Extra', {
+      Version: '2012-10-17',
+      Statement: [{ Sid: 'Broad', Effect: 'Allow', Action: 'ec2:TerminateInstances', Resource: '*' }],
+    });
+    const iam = await startFakeIam(state, ACCOUNT, 'AKIAFAKEFORTESTSONLY');
+    const createIamClient = (region: string, endpoint: string | undefined) =>
+      new IAMClient({
+        region,
+        endpoint,
+        maxAttempts: 1,
+        credentials: { accessKeyId: 'AKIAFAKEFORTESTSONLY', secretAccessKey: 'fake' },
+      });
+    try {
+      const r = io(root);
+      expect(
+        await policiesCli(
+          ['verify', '--endpoint', iam.endpoint],
+          r.io,
+          { loadFleet: () => ({ fleet: { clusters: [ext] }, warnings: [] }), createIamClient },
+          root,
+        ),
+      ).toBe(0);
+      const last = r.out[r.out.length - 1];
+      expect(last).toMatch(
+        new RegExp(
+          `^policies verify: gamma: 0 findings \\(and \\d+ not failing\\); ${controllerScenarios(ext).length} scenarios simulated against the existing role's policies\\.$`,
+        ),
+      );
+      expect(r.out.some((l) => l.startsWith('gamma: broader: scenario '))).toBe(true);
+    } finally {
+      await iam.close();
+    }
+  });
+
   it('does not create dist/ when the fleet fails to load', async () => {
     const { io: cli } = io(root);
     const failing: FleetLoader = () => {
