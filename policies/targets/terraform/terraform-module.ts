@@ -13,6 +13,7 @@
  * Addresses are fixed names per part (`aws_iam_role.node`, `aws_iam_policy.controller_node_lifecycle`,
  * ...) and never derived from values a fleet change may rename, so regenerating never moves state.
  */
+import { createHash } from 'crypto';
 import { AWS_PROVIDER_CONSTRAINT, AWS_PROVIDER_SOURCE } from '../../../imports/terraform/aws-provider-schema';
 import { ClusterModel, UserError } from '../../../model';
 import { AwsSideModel, AwsTag, ManagedPolicySpec, RoleSpec, RuleSpec } from '../../aws-side';
@@ -104,6 +105,9 @@ const TYPES = {
 
 class Resources {
   readonly byType: Record<string, Record<string, TfBlock>> = {};
+  has(type: string, name: string): boolean {
+    return this.byType[type]?.[name] !== undefined;
+  }
   add(type: string, name: string, block: TfBlock): string {
     const of = (this.byType[type] ??= {});
     if (of[name] !== undefined) throw new Error(`terraform: ${type}.${name} generated twice`);
@@ -156,11 +160,15 @@ function role(
       : {}),
     tags: tags(side.tags),
   });
-  for (const arn of r.policyArns)
-    out.add(TYPES.attachment, TF_NAMES.policyArnAttachment(tfName, arn), {
-      role: reference(address, 'name'),
-      policy_arn: literal(arn),
-    });
+  for (const arn of r.policyArns) {
+    const name = TF_NAMES.policyArnAttachment(tfName, arn);
+    // Two ARNs whose names read alike once made addressable (`a/b`, `a_b`): the later one, in the
+    // role's sorted order, takes a suffix from its ARN, so both addresses stay stable.
+    const free = out.has(TYPES.attachment, name)
+      ? `${name}_${createHash('sha256').update(arn).digest('hex').slice(0, 8)}`
+      : name;
+    out.add(TYPES.attachment, free, { role: reference(address, 'name'), policy_arn: literal(arn) });
+  }
   for (const id of r.policyIds) {
     const policy = policyAddress.get(id);
     if (policy === undefined) throw new Error(`terraform: role ${r.id} names unknown policy ${id}`);

@@ -235,6 +235,25 @@ describe('options the fleet asks for', () => {
     );
   });
 
+  it('gives two extra node policies whose names read alike distinct, stable addresses', () => {
+    const c = clusterModel({
+      iam: {
+        nodeRoleExtraPolicyArns: [
+          `arn:aws:iam::${ACCOUNT}:policy/team/Extra`,
+          `arn:aws:iam::${ACCOUNT}:policy/team_Extra`,
+        ],
+      },
+    });
+    const attachments = module(c).resource.aws_iam_role_policy_attachment as Json;
+    const extra = Object.keys(attachments).filter((k) => k.includes('Extra'));
+    expect(extra).toHaveLength(2);
+    expect(extra[0]).toBe(`node_${ACCOUNT}_team_Extra`);
+    expect(extra[1]).toMatch(new RegExp(`^node_${ACCOUNT}_team_Extra_[0-9a-f]{8}$`));
+    expect(Object.keys(module(c).resource.aws_iam_role_policy_attachment as Json)).toEqual(
+      Object.keys(attachments),
+    );
+  });
+
   it('publishes the key-policy statements of customer keys as outputs', () => {
     const c = clusterModel({
       queueKmsKeyArn: `arn:aws:kms:${REGION}:${ACCOUNT}:key/q`,
