@@ -12,12 +12,11 @@
  * renderer maps an id to its own address (`Fn::GetAtt`, `aws_iam_role.node.arn`, ...).
  */
 import { ClusterModel, MANAGED_BY, Partition, TAGS } from '../model';
-import { ControllerPolicyKind } from './names';
 import { controllerPolicies } from './controller-policies';
 import { controllerTrustPolicy } from './controller-role';
 import { INTERRUPTION_EVENTS, InterruptionEventKind } from './interruption-events';
 import { MESSAGE_RETENTION_SECONDS, queueKeyPolicyStatement, queuePolicy } from './interruption-queue';
-import { instanceProfileName, ruleName } from './names';
+import { ControllerPolicyKind, instanceProfileName, ruleName } from './names';
 import { nodeRolePolicyArns, nodeTrustPolicy } from './node-role';
 import { arnBuilder } from './partition';
 import { PolicyDocument, PolicyStatement } from './policy-document';
