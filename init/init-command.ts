@@ -1,6 +1,6 @@
 /**
  * `karpenter-gitops init --cluster NAME --account ID --region REGION --destination NAME
- * --repo-url URL [--dir DIR] [--force]`: sets up a GitOps repository to use the installed
+ * --repo-url URL [--aws-managed-by TARGET] [--dir DIR] [--force]`: sets up a GitOps repository to use the installed
  * tool. Writes clusters/_defaults.yaml and clusters/NAME.yaml (a starting fleet checked with the
  * real loader first), package.json scripts and the pinned dependency, cdk8s.yaml, the PR
  * workflow, .gitignore and a README section.
@@ -14,7 +14,16 @@ import { basename, join, resolve } from 'node:path';
 import { writeFileAtomically } from '../io/atomic-write';
 import { CliIo, displayPath, EXIT_OK, EXIT_USAGE, EXIT_USER_ERROR, readToolPackage } from '../io/cli-common';
 import { AnyCommand, defineCommand, OptionValues, usageError } from '../io/command';
-import { formatDiagnostic, sortDiagnostics, UserError } from '../model';
+import {
+  AWS_MANAGED_BY,
+  AwsManagedBy,
+  didYouMean,
+  FLEET_DEFAULTS,
+  formatDiagnostic,
+  show,
+  sortDiagnostics,
+  UserError,
+} from '../model';
 import { clusterNameProblem } from '../model/stages';
 import {
   cdk8sYaml,
@@ -62,6 +71,12 @@ const INIT_OPTIONS = {
   force: {
     type: 'boolean',
     description: 'overwrite existing files (and package.json scripts of the same names)',
+  },
+  'aws-managed-by': {
+    type: 'string',
+    value: 'TARGET',
+    description: `who manages the cluster's AWS side (aws.managedBy): ${AWS_MANAGED_BY.join(', ')}`,
+    defaultText: 'cloudformation',
   },
 } as const;
 
@@ -157,6 +172,10 @@ export function planInit(props: StarterFleetProps, root: string, force: boolean)
   };
 }
 
+function isAwsManagedBy(value: string): value is AwsManagedBy {
+  return (AWS_MANAGED_BY as readonly string[]).includes(value);
+}
+
 /** `init` with parsed options. */
 export function initRun(options: InitOptions, io: CliIo): number {
   const root = resolve(io.cwd, options.dir ?? '.');
@@ -171,6 +190,14 @@ export function initRun(options: InitOptions, io: CliIo): number {
     io.err(`init: --cluster: ${nameProblem.message}. ${nameProblem.fix.replace(/ \(set name:.*\)$/, '')}.`);
     return EXIT_USAGE;
   }
+  const managedBy = options['aws-managed-by'] ?? FLEET_DEFAULTS.awsManagedBy;
+  if (!isAwsManagedBy(managedBy)) {
+    const guess = didYouMean(managedBy, AWS_MANAGED_BY);
+    io.err(
+      `init: --aws-managed-by: '${show(managedBy)}' is not one of ${AWS_MANAGED_BY.join(', ')}.${guess ? ` Did you mean '${guess}'?` : ''}`,
+    );
+    return EXIT_USAGE;
+  }
   let plan: InitPlan;
   try {
     plan = planInit(
@@ -180,6 +207,7 @@ export function initRun(options: InitOptions, io: CliIo): number {
         region: options.region,
         destination: options.destination,
         repoURL: options['repo-url'],
+        awsManagedBy: managedBy,
       },
       root,
       options.force,

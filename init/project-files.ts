@@ -171,7 +171,8 @@ jobs:
       - uses: ${PINNED_ACTIONS.setupPython}
         with:
           python-version: '3.12'
-      # The validator runs cfn-lint on the CloudFormation templates when it is installed.
+      # check validates every AWS-side target (aws.managedBy): cfn-lint, when installed, on the CloudFormation
+      # templates; Terraform modules against the pinned hashicorp/aws schema, built in; external: nothing generated.
       - run: python -m pip install cfn-lint==1.51.0
       - run: npm ci
       # cfn-lint's results by template content: only templates it has not judged before are linted.

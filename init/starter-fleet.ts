@@ -7,7 +7,7 @@
  */
 import { DEFAULTS_FILE, FleetSource, loadFleetFromSources } from '../model/load-fleet';
 import { DEFAULT_CLUSTERS_DIR } from '../io/read-fleet';
-import { DEFAULT_KARPENTER_VERSION } from '../model';
+import { AwsManagedBy, DEFAULT_KARPENTER_VERSION, FLEET_DEFAULTS } from '../model';
 
 export interface StarterFleetProps {
   readonly cluster: string;
@@ -17,6 +17,38 @@ export interface StarterFleetProps {
   readonly destination: string;
   /** The Git repository Argo CD reads dist/ from. */
   readonly repoURL: string;
+  /** Who manages the cluster's AWS side (`aws.managedBy`). @default 'cloudformation' */
+  readonly awsManagedBy?: AwsManagedBy;
+}
+
+/** The `aws.managedBy` line and what the target needs, for the starting cluster file. */
+function awsSideYaml(props: StarterFleetProps): { readonly aws: string; readonly rest: string } {
+  const target = props.awsManagedBy ?? FLEET_DEFAULTS.awsManagedBy;
+  if (target === 'terraform')
+    return {
+      aws: `  # The AWS side as a Terraform module, dist/${props.cluster}/terraform/: use it from your root
+  # module (docs/terraform-and-external.md).
+  managedBy: terraform
+`,
+      rest: '',
+    };
+  if (target === 'external')
+    return {
+      aws: `  # The roles and the queue exist (e.g. terraform-aws-eks's karpenter module): nothing is generated
+  # for the AWS side; preflight and policies verify prove the roles allow what the cluster needs.
+  managedBy: external
+`,
+      rest: `# The existing resources, by name (these are the karpenter module's defaults: take the real names
+# from its outputs iam_role_name, node_iam_role_name and queue_name).
+iam:
+  controllerRoleName: ${q(`KarpenterController-${props.cluster}`)}
+  nodeRoleName: ${q(`Karpenter-${props.cluster}`)}
+karpenter:
+  interruptionQueue:
+    name: ${q(`Karpenter-${props.cluster}`)}
+`,
+    };
+  return { aws: '', rest: '' };
 }
 
 /** A YAML double-quoted scalar (JSON strings are valid YAML): user input never changes the structure. */
@@ -34,7 +66,7 @@ karpenter:
   # The Karpenter version every cluster runs; bump it, then synth, check and impact.
   version: ${DEFAULT_KARPENTER_VERSION}
 tags:
-  # Tags on every AWS resource Karpenter and the CloudFormation create.
+  # Tags on every AWS resource Karpenter and the tool's AWS side (CloudFormation or Terraform) create.
   managed-by: karpenter-gitops
 gitops:
   # The repository Argo CD syncs dist/ from: this one.
@@ -46,13 +78,14 @@ gitops:
 }
 
 export function clusterYaml(props: StarterFleetProps): string {
+  const side = awsSideYaml(props);
   return `# Cluster ${props.cluster}: one node class and one general-purpose node pool to start from.
 # Secure defaults apply without being written here: IMDSv2 required, encrypted gp3 root volume,
 # least-privilege IAM scoped to this cluster.
 aws:
   accountId: ${q(props.accountId)}   # in quotes: an unquoted number is refused
   region: ${q(props.region)}
-gitops:
+${side.aws}${side.rest}gitops:
   destination:
     name: ${q(props.destination)}   # the cluster as registered in Argo CD
 nodeClasses:

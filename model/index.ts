@@ -14,6 +14,7 @@ export { ALIAS_KUBERNETES_RANGES } from './facts/ami-publication';
 export { knownRegions, regionOfZoneId, regionOfZoneName } from './facts/aws-regions';
 export {
   AMI_FAMILIES,
+  AWS_MANAGED_BY,
   ARCHITECTURES,
   ARGOCD_ANNOTATIONS,
   CAPACITY_TYPES,
@@ -37,6 +38,7 @@ export {
 } from './facts/constants';
 export type {
   AmiFamily,
+  AwsManagedBy,
   CapacityType,
   ConsolidationPolicy,
   DisruptionReason,
@@ -86,13 +88,14 @@ export { endSentence, plural } from './shared/text';
 export type { PathSegment } from './shared/path-segment';
 export type { Diagnostic, Severity } from './shared/diagnostics';
 export { didYouMean } from './shared/did-you-mean';
-export { FLEET_DIR, distPaths, isFleetClusterParams } from './shared/dist-layout';
+export { FLEET_DIR, POLICY_PROOF_FILE, distPaths, isFleetClusterParams } from './shared/dist-layout';
 export type { DistFiles } from './shared/dist-layout';
 export { textsOf, valuesOf } from './shared/generated-file';
 export type { GeneratedFile, GeneratedFiles } from './shared/generated-file';
 export { FLEET_DEFAULTS, defaultControllerRoleName, defaultNodeRoleName } from './shared/fleet-defaults';
 export type {
   AmiSelectorTermModel,
+  AwsLocation,
   AwsModel,
   BlockDeviceMappingModel,
   CapacityReservationTermModel,

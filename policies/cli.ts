@@ -1,12 +1,14 @@
 /**
  * `karpenter-gitops policies [--out DIR] [--clusters DIR] [--quiet]`
- *   Writes `dist/<cluster>/cloudformation/karpenter.json` for every cluster and nothing
+ *   Writes the AWS side of every cluster (its target's folder, policies/targets/targets.ts:
+ *   `dist/<cluster>/cloudformation/` or `dist/<cluster>/terraform/`) and nothing
  *   else: the rest of `dist/` is carried over unchanged, and the folder is replaced
  *   atomically (io/write-dist.ts), so a failed run leaves it exactly as it was.
  *
  * `karpenter-gitops policies verify [--cluster NAME] [--endpoint URL] [--clusters DIR]`
  *   Compares deployed roles and policies with the generated ones and replays the
- *   scenario table through IAM's SimulateCustomPolicy. Read-only.
+ *   scenario table through IAM's SimulateCustomPolicy; for `aws.managedBy: external`, proves
+ *   the existing roles against the table with their own policies (policies/verify-external.ts). Read-only.
  *
  * `karpenter-gitops policies sizes [--cluster NAME] [--clusters DIR]`
  *   Prints the size of every managed policy of the controller as IAM counts it (minified JSON
@@ -34,9 +36,11 @@ import {
 } from '../io/cli-common';
 import { DistContent, writeDist, WriteDistOptions } from '../io/write-dist';
 import { controllerPolicies } from './controller-policies';
-import { cloudFormationGenerator } from './generator';
+import { awsSideGenerator } from './targets/aws-side-generator';
+import { FILE_TARGETS } from './targets/targets';
 import { policySize } from './policy-document';
-import { verifyCluster } from './verify';
+import { failsVerification, verifyCluster } from './verify';
+import { verifyExternalCluster } from './verify-external';
 
 export const EXIT_NO_CREDENTIALS = 2;
 
@@ -87,10 +91,12 @@ export function policiesCommandWith(deps: PoliciesDeps, projectRoot?: string) {
   });
   return defineCommand({
     name: 'policies',
-    summary: 'write only the CloudFormation of dist/ (the AWS side), or verify/size the IAM policies',
+    summary:
+      'write only the AWS side of dist/ (CloudFormation or Terraform), or verify/size the IAM policies',
     description:
-      'Without a subcommand, writes dist/<cluster>/cloudformation/karpenter.json for every cluster and\n' +
-      'nothing else: the rest of dist/ is carried over unchanged, and the folder is replaced atomically.',
+      'Without a subcommand, writes the AWS side of every cluster (aws.managedBy: dist/<cluster>/cloudformation/\n' +
+      'or dist/<cluster>/terraform/; nothing for external) and nothing else: the rest of dist/ is carried over\n' +
+      'unchanged, and the folder is replaced atomically.',
     options: {
       out: {
         type: 'string',
@@ -127,18 +133,22 @@ export function readDistTree(dir: string): Map<string, Buffer> {
   return files;
 }
 
-/** `<cluster>/cloudformation/...`: the files this command owns. */
-function isCloudFormationPath(path: string): boolean {
-  return path.split('/')[1] === 'cloudformation';
+/** `<cluster>/<target folder>/...` (policies/targets/targets.ts): the files this command owns. */
+function isAwsSidePath(path: string): boolean {
+  const segs = path.split('/');
+  return segs.length > 2 && FILE_TARGETS.some((t) => t.dir === segs[1]);
 }
 
-/** The current `dist/` with every CloudFormation file replaced by the generated ones. */
-export function mergeCloudFormation(
+/**
+ * The current `dist/` with every AWS-side file (every target's folder) replaced by the generated
+ * ones: a cluster moved to another target loses its old folder.
+ */
+export function mergeAwsSide(
   current: ReadonlyMap<string, DistContent>,
   generated: DistFiles,
 ): Map<string, DistContent> {
   const merged = new Map<string, DistContent>();
-  for (const [path, content] of current) if (!isCloudFormationPath(path)) merged.set(path, content);
+  for (const [path, content] of current) if (!isAwsSidePath(path)) merged.set(path, content);
   for (const [path, content] of generated) merged.set(path, content);
   return merged;
 }
@@ -151,11 +161,17 @@ export interface PoliciesDeps {
   readonly createIamClient?: (region: string, endpoint: string | undefined) => IAMClient;
 }
 
-function generate(fleet: FleetModel, outDir: string, deps: PoliciesDeps): number {
-  const generated = textsOf(cloudFormationGenerator(fleet));
-  writeDist(outDir, mergeCloudFormation(readDistTree(outDir), generated), deps.writeOptions);
-  // One template per cluster (each with its proof record beside it).
-  return fleet.clusters.length;
+/** Writes the AWS side; returns what was written, e.g. `2 CloudFormation templates, 1 Terraform module`. */
+function generate(fleet: FleetModel, outDir: string, deps: PoliciesDeps): string {
+  const generated = textsOf(awsSideGenerator(fleet));
+  writeDist(outDir, mergeAwsSide(readDistTree(outDir), generated), deps.writeOptions);
+  // One template or module per cluster that has AWS-side files (each with its proof record beside it).
+  const counts = FILE_TARGETS.map(
+    (t) => [t, fleet.clusters.filter((c) => c.aws.managedBy === t.name).length] as const,
+  ).filter(([, n]) => n > 0);
+  return counts.length === 0
+    ? `0 ${FILE_TARGETS[0].noun}s`
+    : counts.map(([t, n]) => plural(n, t.noun)).join(', ');
 }
 
 const defaultClient = (region: string, endpoint: string | undefined) =>
@@ -199,7 +215,10 @@ async function verify(fleet: FleetModel, args: PoliciesArgs, io: CliIo, deps: Po
     }
     let result;
     try {
-      result = await verifyCluster(client, cluster);
+      result =
+        cluster.aws.managedBy === 'external'
+          ? await verifyExternalCluster(client, cluster)
+          : await verifyCluster(client, cluster);
     } catch (e) {
       const name = (e as { name?: string }).name ?? '';
       if ((e as { $metadata?: unknown }).$metadata === undefined) throw e;
@@ -215,11 +234,13 @@ async function verify(fleet: FleetModel, args: PoliciesArgs, io: CliIo, deps: Po
       continue;
     }
     for (const f of result.findings) io.out(`${cluster.name}: ${f.kind}: ${f.subject}: ${f.message}`);
+    const failing = result.findings.filter(failsVerification).length;
+    const others = result.findings.length - failing;
     io.out(
-      `policies verify: ${cluster.name}: ${plural(result.findings.length, 'finding')}; ` +
-        `${plural(result.scenariosRun, 'scenario')} simulated against the ${result.simulatedDocuments} policies.`,
+      `policies verify: ${cluster.name}: ${plural(failing, 'finding')}${others > 0 ? ` (and ${others} not failing)` : ''}; ` +
+        `${plural(result.scenariosRun, 'scenario')} simulated against the ${result.simulatedDocuments === 'existing' ? "existing role's" : result.simulatedDocuments} policies.`,
     );
-    if (result.findings.length > 0) failed = true;
+    if (failing > 0) failed = true;
   }
   return failed ? EXIT_USER_ERROR : EXIT_OK;
 }
@@ -276,8 +297,8 @@ export async function policiesRun(
       for (const line of lines) io.out(line);
       return EXIT_OK;
     }
-    const count = generate(fleet, outDir, deps);
-    if (!args.quiet) io.out(`policies: ${plural(count, 'CloudFormation template')} → ${shownOut}`);
+    const written = generate(fleet, outDir, deps);
+    if (!args.quiet) io.out(`policies: ${written} → ${shownOut}`);
     return EXIT_OK;
   } catch (err) {
     return reportFailure('policies', err, shownOut, io);

@@ -1,16 +1,9 @@
 /**
- * The controller role: its trust (EKS Pod Identity or IRSA, per cluster), the managed
- * policies attached to it, and for Pod Identity the association with the controller's
- * service account.
+ * The controller role's trust: EKS Pod Identity or IRSA, per cluster (the role itself, its
+ * policies and the Pod Identity association are parts of the neutral model, policies/aws-side.ts).
  */
 import { ClusterModel } from '../model';
-import { CfnResource, getAtt, ref } from './cfn';
-import { controllerPolicies } from './controller-policies';
 import { PolicyDocument, policyDocument, statement } from './policy-document';
-import { resourceTags } from './tags';
-
-export const CONTROLLER_ROLE_ID = 'KarpenterControllerRole';
-export const POD_IDENTITY_ASSOCIATION_ID = 'KarpenterControllerPodIdentityAssociation';
 
 /** Service principal of EKS Pod Identity (the same in every partition). */
 export const POD_IDENTITY_PRINCIPAL = 'pods.eks.amazonaws.com';
@@ -60,45 +53,4 @@ export function controllerTrustPolicy(cluster: ClusterModel): PolicyDocument {
       },
     }),
   ]);
-}
-
-export function controllerRoleResources(cluster: ClusterModel): Record<string, CfnResource> {
-  const out: Record<string, CfnResource> = {
-    [CONTROLLER_ROLE_ID]: {
-      Type: 'AWS::IAM::Role',
-      Properties: {
-        RoleName: cluster.iam.controllerRoleName,
-        Description: `Karpenter controller of EKS cluster ${cluster.name}`,
-        Path: cluster.iam.path,
-        AssumeRolePolicyDocument: controllerTrustPolicy(cluster),
-        ManagedPolicyArns: controllerPolicies(cluster).map((p) => ref(p.logicalId)),
-        ...(cluster.iam.permissionsBoundaryArn !== undefined
-          ? { PermissionsBoundary: cluster.iam.permissionsBoundaryArn }
-          : {}),
-        Tags: resourceTags(cluster),
-      },
-    },
-  };
-  for (const p of controllerPolicies(cluster))
-    out[p.logicalId] = {
-      Type: 'AWS::IAM::ManagedPolicy',
-      Properties: {
-        ManagedPolicyName: p.name,
-        Description: p.description,
-        Path: cluster.iam.path,
-        PolicyDocument: p.document,
-      },
-    };
-  if (cluster.iam.identity.type === 'pod-identity')
-    out[POD_IDENTITY_ASSOCIATION_ID] = {
-      Type: 'AWS::EKS::PodIdentityAssociation',
-      Properties: {
-        ClusterName: cluster.name,
-        Namespace: cluster.karpenter.namespace,
-        ServiceAccount: cluster.karpenter.serviceAccount,
-        RoleArn: getAtt(CONTROLLER_ROLE_ID, 'Arn'),
-        Tags: resourceTags(cluster),
-      },
-    };
-  return out;
 }

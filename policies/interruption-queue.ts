@@ -1,19 +1,14 @@
 /**
- * The interruption queue, its resource policy, the five EventBridge rules feeding it,
+ * The interruption queue's resource policy, the ARNs of the five EventBridge rules feeding it,
  * and (with a customer KMS key) the key-policy statement EventBridge needs, which we
  * cannot apply ourselves because the key is not ours.
  */
 import { ClusterModel } from '../model';
-import { CfnResource, getAtt, ref } from './cfn';
 import { INTERRUPTION_EVENTS } from './interruption-events';
 import { ruleName } from './names';
 import { arnBuilder } from './partition';
 import { PolicyDocument, PolicyStatement, policyDocument, statement } from './policy-document';
-import { resourceTags } from './tags';
 
-export const QUEUE_ID = 'KarpenterInterruptionQueue';
-export const QUEUE_POLICY_ID = 'KarpenterInterruptionQueuePolicy';
-export const QUEUE_TARGET_ID = 'KarpenterInterruptionQueueTarget';
 /** Karpenter treats older messages as stale; the queue keeps them no longer. */
 export const MESSAGE_RETENTION_SECONDS = 300;
 
@@ -80,39 +75,4 @@ export function queueKeyPolicyStatement(cluster: ClusterModel): PolicyStatement 
     Action: ['kms:Decrypt', 'kms:GenerateDataKey'],
     Resource: '*',
   });
-}
-
-export function interruptionQueueResources(cluster: ClusterModel): Record<string, CfnResource> {
-  const q = cluster.karpenter.interruptionQueue;
-  const out: Record<string, CfnResource> = {
-    [QUEUE_ID]: {
-      Type: 'AWS::SQS::Queue',
-      // Messages live 300 s; nothing worth keeping when the queue is replaced or removed.
-      DeletionPolicy: 'Delete',
-      UpdateReplacePolicy: 'Delete',
-      Properties: {
-        QueueName: q.name,
-        MessageRetentionPeriod: MESSAGE_RETENTION_SECONDS,
-        ...(q.kmsKeyArn !== undefined ? { KmsMasterKeyId: q.kmsKeyArn } : { SqsManagedSseEnabled: true }),
-        Tags: resourceTags(cluster),
-      },
-    },
-    [QUEUE_POLICY_ID]: {
-      Type: 'AWS::SQS::QueuePolicy',
-      Properties: { Queues: [ref(QUEUE_ID)], PolicyDocument: queuePolicy(cluster) },
-    },
-  };
-  for (const event of INTERRUPTION_EVENTS)
-    out[event.logicalId] = {
-      Type: 'AWS::Events::Rule',
-      Properties: {
-        Name: ruleName(event.kind, cluster.name),
-        Description: `Karpenter interruption handling of EKS cluster ${cluster.name}: ${event.detailType}`,
-        State: 'ENABLED',
-        EventPattern: { source: [event.source], 'detail-type': [event.detailType] },
-        Targets: [{ Id: QUEUE_TARGET_ID, Arn: getAtt(QUEUE_ID, 'Arn') }],
-        Tags: resourceTags(cluster),
-      },
-    };
-  return out;
 }

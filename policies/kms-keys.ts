@@ -4,7 +4,7 @@
  * or alias ARN; IAM can only name keys by key ARN, so aliases become a
  * `kms:ResourceAliases` condition on the keys of the alias's account and region.
  */
-import { AwsModel, ClusterModel, compareCodeUnits } from '../model';
+import { AwsLocation, ClusterModel, compareCodeUnits } from '../model';
 import { arnBuilder } from './partition';
 
 export interface KmsKeyRefs {
@@ -18,7 +18,7 @@ const KEY_ARN = /^arn:([a-z-]+):kms:([a-z0-9-]+):(\d{12}):key\/(.+)$/;
 const ALIAS_ARN = /^arn:([a-z-]+):kms:([a-z0-9-]+):(\d{12}):(alias\/.+)$/;
 
 /** Normalise customer key references into key ARNs and alias conditions. */
-export function kmsKeyRefs(aws: AwsModel, refs: Iterable<string>): KmsKeyRefs {
+export function kmsKeyRefs(aws: AwsLocation, refs: Iterable<string>): KmsKeyRefs {
   const keyArns = new Set<string>();
   const aliases = new Map<string, Set<string>>();
   const addAlias = (keysArn: string, alias: string) => {

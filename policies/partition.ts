@@ -4,7 +4,7 @@
  * so policy documents are plain JSON that IAM stores verbatim: what we generate is
  * exactly what `policies verify` later reads back, and what the simulator evaluates.
  */
-import { Partition, AwsModel } from '../model';
+import { Partition, AwsLocation } from '../model';
 
 const DNS_SUFFIX: Readonly<Record<Partition, string>> = {
   aws: 'amazonaws.com',
@@ -23,7 +23,7 @@ export function servicePrincipal(service: string, partition: Partition): string 
 }
 
 /** Regional endpoint host used in `kms:ViaService`, e.g. `ec2.eu-west-1.amazonaws.com`. */
-export function viaService(service: string, aws: AwsModel): string {
+export function viaService(service: string, aws: AwsLocation): string {
   return `${service}.${aws.region}.${DNS_SUFFIX[aws.partition]}`;
 }
 
@@ -54,7 +54,7 @@ export interface ArnBuilder {
   spotServiceLinkedRole(): string;
 }
 
-export function arnBuilder(aws: AwsModel): ArnBuilder {
+export function arnBuilder(aws: AwsLocation): ArnBuilder {
   const p = `arn:${aws.partition}`;
   const acct = aws.accountId;
   return {

@@ -16,7 +16,16 @@ import { diffPolicies, isSame, parseIamDocument, PolicyDiff } from './policy-com
 import { PolicyDocument } from './policy-document';
 import { BOOLEAN_CONTEXT_KEYS, Scenario, controllerScenarios } from './scenarios/scenarios';
 
-export type FindingKind = 'missing' | 'drift' | 'scenario';
+/**
+ * `missing`, `drift` and `scenario` fail the run; `broader` (an existing role allows a request the
+ * generated policies deny) and `note` are reported without failing it.
+ */
+export type FindingKind = 'missing' | 'drift' | 'scenario' | 'broader' | 'note';
+
+/** Whether a finding fails `policies verify`. */
+export function failsVerification(f: Finding): boolean {
+  return f.kind === 'missing' || f.kind === 'drift' || f.kind === 'scenario';
+}
 
 export interface Finding {
   readonly kind: FindingKind;
@@ -30,14 +39,24 @@ export interface ClusterVerification {
   readonly findings: readonly Finding[];
   /** Scenarios simulated, and whether the deployed or (when missing) generated documents were used. */
   readonly scenariosRun: number;
-  readonly simulatedDocuments: 'deployed' | 'generated';
+  /** `existing`: the policies of a role the fleet names (aws.managedBy: external). */
+  readonly simulatedDocuments: 'deployed' | 'generated' | 'existing';
 }
 
-function isNoSuchEntity(e: unknown): boolean {
+/** How the cluster's generated AWS side is put in place. */
+function deployHint(cluster: ClusterModel): string {
+  return cluster.aws.managedBy === 'terraform'
+    ? `apply the Terraform module dist/${cluster.name}/terraform`
+    : 'deploy the CloudFormation stack';
+}
+
+export function isNoSuchEntity(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: string }).name === 'NoSuchEntityException';
 }
 
-async function listAll<T>(page: (marker?: string) => Promise<{ items: T[]; next?: string }>): Promise<T[]> {
+export async function listAll<T>(
+  page: (marker?: string) => Promise<{ items: T[]; next?: string }>,
+): Promise<T[]> {
   const out: T[] = [];
   let marker: string | undefined;
   do {
@@ -74,7 +93,7 @@ async function verifyRole(
     got = (await client.send(new (awsSdk.iam().GetRoleCommand)({ RoleName: role.name }))).Role;
   } catch (e) {
     if (!isNoSuchEntity(e)) throw e;
-    findings.push({ kind: 'missing', subject, message: 'not found; deploy the CloudFormation stack' });
+    findings.push({ kind: 'missing', subject, message: `not found; ${deployHint(cluster)}` });
     return false;
   }
   if (!got) throw new Error(`GetRole returned no role for ${role.name}`);
@@ -134,7 +153,7 @@ async function verifyRole(
 }
 
 /** Deployed document of a customer managed policy, or undefined when it does not exist. */
-async function deployedPolicy(client: IAMClient, arn: string): Promise<PolicyDocument | undefined> {
+export async function deployedPolicy(client: IAMClient, arn: string): Promise<PolicyDocument | undefined> {
   let version: string | undefined;
   try {
     version = (await client.send(new (awsSdk.iam().GetPolicyCommand)({ PolicyArn: arn }))).Policy
@@ -230,7 +249,7 @@ export async function verifyCluster(client: IAMClient, cluster: ClusterModel): P
       findings.push({
         kind: 'missing',
         subject: `policy ${p.name}`,
-        message: 'not found; deploy the CloudFormation stack',
+        message: `not found; ${deployHint(cluster)}`,
       });
       continue;
     }

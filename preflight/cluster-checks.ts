@@ -28,6 +28,13 @@ export const POD_IDENTITY_ADDON = 'eks-pod-identity-agent';
 const RESOURCE_NOT_FOUND = ['ResourceNotFoundException'];
 const NO_SUCH_ENTITY = ['NoSuchEntityException', 'NoSuchEntity'];
 
+/** How the cluster's generated AWS side is put in place (aws.managedBy). */
+function deployVerb(cluster: ClusterModel): string {
+  return cluster.aws.managedBy === 'terraform'
+    ? 'apply the Terraform module (terraform apply)'
+    : 'deploy the stack';
+}
+
 export async function describeCluster(
   clients: PreflightClients,
   cluster: ClusterModel,
@@ -95,8 +102,8 @@ export async function checkSpotServiceLinkedRole(
     subject,
     `missing, and node pools ${pools.join(', ')} may use Spot: every Spot launch fails with AuthFailure.ServiceLinkedRoleCreationNotPermitted`,
     cluster.iam.createSpotServiceLinkedRole
-      ? `deploy the stack (iam.createSpotServiceLinkedRole makes it create the role), or aws iam create-service-linked-role --aws-service-name spot.amazonaws.com and set iam.createSpotServiceLinkedRole: false`
-      : `aws iam create-service-linked-role --aws-service-name spot.amazonaws.com (or set iam.createSpotServiceLinkedRole: true in ${cluster.source.file} and deploy the stack)`,
+      ? `${deployVerb(cluster)} (iam.createSpotServiceLinkedRole makes it create the role), or aws iam create-service-linked-role --aws-service-name spot.amazonaws.com and set iam.createSpotServiceLinkedRole: false`
+      : `aws iam create-service-linked-role --aws-service-name spot.amazonaws.com (or set iam.createSpotServiceLinkedRole: true in ${cluster.source.file} and ${deployVerb(cluster)})`,
     cluster.source,
   );
 }
@@ -221,7 +228,7 @@ export async function checkAccessEntry(
       'access-entry',
       subject,
       'missing: nodes with the node role cannot join the cluster',
-      `deploy the stack (it creates KarpenterNodeAccessEntry), or aws eks create-access-entry --cluster-name ${cluster.name} --principal-arn ${roleArn} --type EC2_LINUX`,
+      `${cluster.aws.managedBy === 'external' ? 'create it where the team manages AWS' : `${deployVerb(cluster)} (it creates the node role's access entry)`}, or aws eks create-access-entry --cluster-name ${cluster.name} --principal-arn ${roleArn} --type EC2_LINUX`,
       cluster.source,
     );
   const type = r.value.accessEntry?.type ?? 'unknown';
@@ -230,7 +237,7 @@ export async function checkAccessEntry(
       'access-entry',
       subject,
       `has type ${type}; nodes need EC2_LINUX (or EC2_WINDOWS)`,
-      `aws eks delete-access-entry --cluster-name ${cluster.name} --principal-arn ${roleArn}, then deploy the stack`,
+      `aws eks delete-access-entry --cluster-name ${cluster.name} --principal-arn ${roleArn}, then ${cluster.aws.managedBy === 'external' ? 'create it again with type EC2_LINUX' : deployVerb(cluster)}`,
       cluster.source,
     );
   return pass('access-entry', subject, `exists, type ${type}`);

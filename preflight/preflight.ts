@@ -17,6 +17,7 @@ import {
 import { checkKeys } from './key-checks';
 import { checkNetwork } from './network-checks';
 import { checkOfferings } from './offering-checks';
+import { checkExternalPermissions, checkExternalRules } from './external-checks';
 import { checkQueue, checkRules } from './queue-checks';
 
 /** Checks that read the live cluster, skipped when it does not exist. */
@@ -39,8 +40,10 @@ export async function runPreflight(clients: PreflightClients, cluster: ClusterMo
     results.push(checkZonalShift(cluster, live));
     results.push(await checkAccessEntry(clients, cluster, live));
   }
+  const external = cluster.aws.managedBy === 'external';
+  if (external) results.push(...(await checkExternalPermissions(clients, cluster)));
   results.push(await checkQueue(clients, cluster));
-  results.push(...(await checkRules(clients, cluster)));
+  results.push(...(await (external ? checkExternalRules(clients, cluster) : checkRules(clients, cluster))));
   results.push(...(await checkKeys(clients, cluster)));
   results.push(...(await checkAmiAliases(clients, cluster, live?.version ?? cluster.kubernetesVersion)));
   if (live !== undefined) {

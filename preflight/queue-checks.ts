@@ -11,7 +11,12 @@ import { CheckResult, fail, pass } from './check-result';
 const DEPLOY =
   'deploy the stack: aws cloudformation deploy --template-file dist/<cluster>/cloudformation/karpenter.json';
 
+/** How the cluster's AWS side is put in place, per `aws.managedBy`. */
 function deployFix(cluster: ClusterModel): string {
+  if (cluster.aws.managedBy === 'terraform')
+    return `apply the module: terraform apply in the root that uses dist/${cluster.name}/terraform (docs/terraform-and-external.md)`;
+  if (cluster.aws.managedBy === 'external')
+    return 'aws.managedBy is external: create it where the team manages AWS, or correct karpenter.interruptionQueue.name';
   return `${DEPLOY.replace('<cluster>', cluster.name)} --stack-name Karpenter-${cluster.name} --capabilities CAPABILITY_NAMED_IAM --region ${cluster.aws.region}`;
 }
 

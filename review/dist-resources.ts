@@ -2,10 +2,12 @@
  * Turns a dist/ tree held in memory (DistFiles) into the objects the impact report compares:
  * every YAML document with a kind becomes a resource identified by cluster, kind, namespace and
  * name (so a renamed file holding the same object is not an add plus a remove); Helm values and
- * other YAML without a kind are compared as whole files; CloudFormation templates are kept apart.
+ * other YAML without a kind are compared as whole files; the AWS side's files (CloudFormation template,
+ * Terraform module) are kept apart, by their target.
  */
 import { parseAllDocuments } from 'yaml';
-import { Diagnostic, UserError, DistFiles, distPaths } from '../model';
+import { Diagnostic, UserError, DistFiles, distPaths, POLICY_PROOF_FILE } from '../model';
+import { FILE_TARGETS } from '../policies/targets/targets';
 import { isPlainObject } from './impact/field-diff';
 import { FILE_KINDS } from './resource-kinds';
 
@@ -41,7 +43,11 @@ export function parseDist(files: DistFiles, label: string): ParsedDist {
     const cluster = file.split('/')[0];
     const where = `${label}/${file}`;
     // The proof record of the policy scenarios changes with the template; it changes no node.
-    if (file === distPaths.policyProof(cluster)) continue;
+    if (
+      file.endsWith(`/${POLICY_PROOF_FILE}`) &&
+      FILE_TARGETS.some((t) => file === distPaths.policyProof(cluster, t.dir))
+    )
+      continue;
     if (file.endsWith('.json')) {
       let body: unknown;
       try {
@@ -50,8 +56,8 @@ export function parseDist(files: DistFiles, label: string): ParsedDist {
         problems.push(problem(where, 0, `is not valid JSON (${(e as Error).message})`));
         continue;
       }
-      const kind =
-        file === distPaths.cloudFormation(cluster) ? FILE_KINDS.cloudFormation : FILE_KINDS.otherFile;
+      const target = FILE_TARGETS.find((t) => file === distPaths.awsSide(cluster, t.dir, t.file));
+      const kind = target ? target.title : FILE_KINDS.otherFile;
       add(resources, problems, { cluster, file, kind, name: withinCluster(file, cluster), body }, where);
       continue;
     }

@@ -5,7 +5,8 @@
  * not run again (review/proof-reuse.ts); the others run in worker threads when there is more
  * than one core and more than one cluster to prove (review/scenario-workers.ts).
  */
-import { Diagnostic, DistFiles, distPaths, ClusterModel, FleetModel } from '../model';
+import { Diagnostic, DistFiles, distPaths, ClusterModel, FleetModel, plural } from '../model';
+import { targetOf } from '../policies/targets/targets';
 import { ClusterProof, proveScenarios } from '../policies/scenarios/prove-scenarios';
 import { ScenarioInputs, scenarioInputs } from '../policies/scenarios/scenario-inputs';
 import {
@@ -68,8 +69,11 @@ export async function runPolicyScenarios(input: PolicyStepInput): Promise<Policy
   const distLabel = input.distLabel ?? 'dist';
   const findings: Diagnostic[] = [];
   let passed = 0;
+  const byName = new Map(input.fleet.clusters.map((c) => [c.name, c]));
   for (const proof of proofs) {
-    const file = `${distLabel}/${distPaths.cloudFormation(proof.cluster)}`;
+    const cluster = byName.get(proof.cluster);
+    const target = cluster ? targetOf(cluster) : undefined;
+    const file = `${distLabel}/${target?.dir !== undefined ? distPaths.awsSide(proof.cluster, target.dir, target.file) : distPaths.cloudFormation(proof.cluster)}`;
     if (proof.results.length === 0)
       findings.push(
         failure(file, `scenario failed: cluster ${proof.cluster} has scenarios: the scenario table is empty`),
@@ -94,7 +98,12 @@ export async function runPolicyScenarios(input: PolicyStepInput): Promise<Policy
       ? `; ${plan.reused.length} of ${input.fleet.clusters.length} clusters unchanged since ${input.base?.label ?? 'the base'}, proofs reused`
       : '';
   const why = input.notReused !== undefined ? `; no proof reused: ${input.notReused}` : '';
-  return { findings, summary: `${passed} scenarios passed, ${failed} failed${reused}${why}` };
+  const external = input.fleet.clusters.filter((c) => targetOf(c).dir === undefined).length;
+  const live =
+    external > 0
+      ? `; ${plural(external, 'cluster')} with aws.managedBy: external not simulated here (policies verify and preflight prove their live roles)`
+      : '';
+  return { findings, summary: `${passed} scenarios passed, ${failed} failed${reused}${why}${live}` };
 }
 
 function failure(file: string, message: string): Diagnostic {

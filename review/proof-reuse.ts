@@ -16,6 +16,7 @@
  * proves every cluster.
  */
 import { DistFiles, distPaths, FleetModel } from '../model';
+import { targetOf } from '../policies/targets/targets';
 import { SIMULATOR_PACKAGES, SimulatorInstall } from '../policies/scenarios/simulator';
 
 /** A base commit whose `check` passed, so the proofs recorded in its dist/ hold. */
@@ -27,7 +28,7 @@ export interface ProvenBase {
 }
 
 export interface ReusePlan {
-  /** Clusters whose scenarios run, in fleet order. */
+  /** Clusters whose scenarios run, in fleet order (never an `external` one). */
   readonly prove: readonly string[];
   /** Clusters whose proof at the base is reused, in fleet order. */
   readonly reused: readonly string[];
@@ -39,7 +40,10 @@ export function planProofs(
   base: ProvenBase | undefined,
   install: SimulatorInstall,
 ): ReusePlan {
-  const all = fleet.clusters.map((c) => c.name);
+  // An `external` cluster has no generated AWS side to prove (`policies verify` and `preflight`
+  // prove its live roles instead).
+  const proved = fleet.clusters.filter((c) => targetOf(c).dir !== undefined);
+  const all = proved.map((c) => c.name);
   const samePins =
     install.installed &&
     install.simulator === SIMULATOR_PACKAGES.simulator.version &&
@@ -47,8 +51,9 @@ export function planProofs(
   if (!base || !generated || !samePins) return { prove: all, reused: [] };
   const prove: string[] = [];
   const reused: string[] = [];
-  for (const name of all) {
-    const record = distPaths.policyProof(name);
+  for (const cluster of proved) {
+    const name = cluster.name;
+    const record = distPaths.policyProof(name, targetOf(cluster).dir);
     const now = generated.get(record);
     if (now !== undefined && base.files.get(record) === now) reused.push(name);
     else prove.push(name);

@@ -7,10 +7,12 @@ export const KARPENTER_KINDS = {
 } as const;
 export type KarpenterKind = (typeof KARPENTER_KINDS)[keyof typeof KARPENTER_KINDS];
 
-/** Pseudo-kinds for files that are not Kubernetes objects. */
+/**
+ * Pseudo-kinds for files that are not Kubernetes objects. The main file of an AWS-side target
+ * (policies/targets/targets.ts) takes the target's title as its kind (`CloudFormation`, `Terraform`).
+ */
 export const FILE_KINDS = {
   helmValues: 'HelmValues',
-  cloudFormation: 'CloudFormation',
   otherFile: 'File',
 } as const;
 

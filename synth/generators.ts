@@ -10,7 +10,7 @@ import { helmValuesGenerator } from '../charts/helm-values/helm-values-generator
 import { clusterBaseGenerator } from '../charts/cluster-base/cluster-base-generator';
 import { argocdGenerator } from '../charts/argocd/argocd-generator';
 import { FleetModel, GeneratedFiles } from '../model';
-import { cloudFormationGenerator } from '../policies/generator';
+import { awsSideGenerator } from '../policies/targets/aws-side-generator';
 
 export type Generator = (fleet: FleetModel) => GeneratedFiles;
 
@@ -23,7 +23,7 @@ export interface NamedGenerator {
 export const GENERATORS: readonly NamedGenerator[] = [
   { name: 'karpenter', generate: karpenterGenerator },
   { name: 'helm-values', generate: helmValuesGenerator },
-  { name: 'cloudformation', generate: cloudFormationGenerator },
+  { name: 'aws-side', generate: awsSideGenerator },
   { name: 'cluster-base', generate: clusterBaseGenerator },
   { name: 'argocd', generate: argocdGenerator },
 ];

@@ -15,6 +15,7 @@
  * In this repository cdk8s.yaml names `./validation/cdk8s-plugin.js`, which loads this file
  * from build/. cfn-lint does not run unless asked for: its Python start-up alone takes seconds.
  */
+import { FILE_TARGETS } from '../policies/targets/targets';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { KarpenterVersion } from '../model';
@@ -60,7 +61,7 @@ export class KarpenterGitopsValidation {
   async validate(context: Cdk8sValidationContext): Promise<void> {
     // The app writes the dist/ layout (<cluster>/<karpenter|argocd|base|values>/<file>); keep
     // the last three segments so the checks across a cluster's artifacts apply, and add each
-    // cluster's CloudFormation template (JSON, which cdk8s does not list).
+    // cluster's AWS-side file (CloudFormation template or Terraform module: JSON, which cdk8s does not list).
     const files: SourceFile[] = [];
     const templates = new Set<string>();
     const add = (path: string, rel: string) =>
@@ -70,10 +71,13 @@ export class KarpenterGitopsValidation {
       const where = distCluster(last3);
       add(path, where ? last3 : basename(path));
       if (where) {
-        const template = join(dirname(dirname(path)), 'cloudformation', 'karpenter.json');
-        if (!templates.has(template) && existsSync(template)) {
-          templates.add(template);
-          add(template, `${where.cluster}/cloudformation/karpenter.json`);
+        // The cluster's AWS side, in whichever target's folder it is (policies/targets/targets.ts).
+        for (const target of FILE_TARGETS) {
+          const template = join(dirname(dirname(path)), target.dir, target.file);
+          if (!templates.has(template) && existsSync(template)) {
+            templates.add(template);
+            add(template, `${where.cluster}/${target.dir}/${target.file}`);
+          }
         }
       }
     }

@@ -1,9 +1,10 @@
 /**
  * Checks across the artifacts of ONE cluster (dist/<cluster>/...): references resolve and
- * the names the Kubernetes side uses match what CloudFormation creates. Everything here is
+ * the names the Kubernetes side uses match what the AWS side (CloudFormation or Terraform) creates. Everything here is
  * linear in the cluster's size except the pool-overlap pairs, which stay inside a cluster.
  */
 import { KARPENTER_CHART, KARPENTER_CRD_CHART, KarpenterVersion } from '../model';
+import { AwsSideFacts } from './aws-side-facts';
 import { Finding } from './finding';
 import { formatPath, ManifestDocument } from './manifest-source';
 import { overlappingPools, PoolShape, Requirement } from './pool-overlap';
@@ -17,8 +18,11 @@ export interface ClusterArtifacts {
   readonly manifests: readonly ManifestDocument[];
   /** dist/<cluster>/values/karpenter.yaml, when present. */
   readonly values?: ManifestDocument;
-  /** dist/<cluster>/cloudformation/karpenter.json, when present. */
-  readonly cloudFormation?: ManifestDocument;
+  /**
+   * What the cluster's AWS-side file creates (dist/<cluster>/cloudformation/karpenter.json or
+   * dist/<cluster>/terraform/karpenter.tf.json, validation/aws-side-facts.ts), when present.
+   */
+  readonly awsSide?: AwsSideFacts;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -33,66 +37,6 @@ function get(v: unknown, path: readonly PathSegment[]): unknown {
 }
 
 const stripV = (v: string) => v.replace(/^v/, '');
-
-interface CfnFacts {
-  readonly clusterNames: Set<string>;
-  readonly queueNames: Set<string>;
-  readonly nodeRoleNames: Set<string>;
-  readonly instanceProfileNames: Set<string>;
-}
-
-/** A literal string, a Ref to a parameter with a Default, or undefined (not knowable statically). */
-function cfnString(v: unknown, params: Record<string, unknown>): string | undefined {
-  if (typeof v === 'string') return v;
-  if (isRecord(v) && typeof v.Ref === 'string') {
-    const d = get(params, [v.Ref, 'Default']);
-    return typeof d === 'string' ? d : undefined;
-  }
-  if (isRecord(v) && typeof v['Fn::Sub'] === 'string' && !v['Fn::Sub'].includes('${')) return v['Fn::Sub'];
-  return undefined;
-}
-
-function trustsEc2(role: Record<string, unknown>): boolean {
-  return JSON.stringify(get(role, ['Properties', 'AssumeRolePolicyDocument']) ?? '').includes(
-    'ec2.amazonaws.com',
-  );
-}
-
-function cfnFacts(template: unknown): CfnFacts {
-  const facts: CfnFacts = {
-    clusterNames: new Set(),
-    queueNames: new Set(),
-    nodeRoleNames: new Set(),
-    instanceProfileNames: new Set(),
-  };
-  const resources = get(template, ['Resources']);
-  const params = (get(template, ['Parameters']) as Record<string, unknown> | undefined) ?? {};
-  if (!isRecord(resources)) return facts;
-  for (const r of Object.values(resources)) {
-    if (!isRecord(r)) continue;
-    const props = isRecord(r.Properties) ? r.Properties : {};
-    const add = (set: Set<string>, v: unknown) => {
-      const s = cfnString(v, params);
-      if (s !== undefined) set.add(s);
-    };
-    switch (r.Type) {
-      case 'AWS::EKS::AccessEntry':
-      case 'AWS::EKS::PodIdentityAssociation':
-        add(facts.clusterNames, props.ClusterName);
-        break;
-      case 'AWS::SQS::Queue':
-        add(facts.queueNames, props.QueueName);
-        break;
-      case 'AWS::IAM::Role':
-        if (trustsEc2(r)) add(facts.nodeRoleNames, props.RoleName);
-        break;
-      case 'AWS::IAM::InstanceProfile':
-        add(facts.instanceProfileNames, props.InstanceProfileName);
-        break;
-    }
-  }
-  return facts;
-}
 
 function poolShape(name: string, value: unknown): PoolShape {
   const spec = get(value, ['spec', 'template', 'spec']);
@@ -162,7 +106,7 @@ export function crossCheckCluster(c: ClusterArtifacts): Finding[] {
   }
   checkPoolOverlap(objects.pools, report);
   for (const app of objects.applications) checkChartVersions(c, app, report);
-  const facts = c.cloudFormation ? cfnFacts(c.cloudFormation.value) : undefined;
+  const facts = c.awsSide;
   if (c.values) checkHelmValues(c, c.values, facts, report);
   if (facts) checkNodeClassIam(objects.nodeClasses, facts, report);
   return out;
@@ -303,11 +247,11 @@ function checkChartVersions(c: ClusterArtifacts, app: NamedManifest, report: Rep
   });
 }
 
-/** Helm values vs CloudFormation: cluster name, then interruption queue. */
+/** Helm values vs the AWS side: cluster name, then interruption queue. */
 function checkHelmValues(
   c: ClusterArtifacts,
   values: ManifestDocument,
-  facts: CfnFacts | undefined,
+  facts: AwsSideFacts | undefined,
   report: Report,
 ): void {
   const settings = get(values.value, ['settings']);
@@ -320,7 +264,7 @@ function checkClusterName(
   c: ClusterArtifacts,
   values: ManifestDocument,
   clusterName: unknown,
-  facts: CfnFacts | undefined,
+  facts: AwsSideFacts | undefined,
   report: Report,
 ): void {
   if (clusterName !== c.cluster) {
@@ -338,7 +282,7 @@ function checkClusterName(
       undefined,
       'cluster-name',
       ['settings', 'clusterName'],
-      `settings.clusterName '${clusterName}' differs from the cluster CloudFormation grants access to (${[...facts.clusterNames].sort().join(', ')})`,
+      `settings.clusterName '${clusterName}' differs from the cluster ${facts.title} grants access to (${[...facts.clusterNames].sort().join(', ')})`,
     );
   }
 }
@@ -346,7 +290,7 @@ function checkClusterName(
 function checkInterruptionQueue(
   values: ManifestDocument,
   queue: unknown,
-  facts: CfnFacts,
+  facts: AwsSideFacts,
   report: Report,
 ): void {
   if (typeof queue !== 'string' || queue === '') {
@@ -355,7 +299,7 @@ function checkInterruptionQueue(
       undefined,
       'interruption-queue',
       ['settings'],
-      `settings.interruptionQueue is not set although CloudFormation creates queue ${[...facts.queueNames].sort().join(', ')}: Karpenter would ignore interruptions`,
+      `settings.interruptionQueue is not set although ${facts.title} creates queue ${[...facts.queueNames].sort().join(', ')}: Karpenter would ignore interruptions`,
       'Set settings.interruptionQueue to the queue name',
     );
   } else if (!facts.queueNames.has(queue)) {
@@ -364,16 +308,16 @@ function checkInterruptionQueue(
       undefined,
       'interruption-queue',
       ['settings', 'interruptionQueue'],
-      `settings.interruptionQueue '${queue}' is not the queue CloudFormation creates (${[...facts.queueNames].sort().join(', ')})`,
+      `settings.interruptionQueue '${queue}' is not the queue ${facts.title} creates (${[...facts.queueNames].sort().join(', ')})`,
       'Use the same queue name in both',
     );
   }
 }
 
-/** EC2NodeClass role / instance profile vs CloudFormation. */
+/** EC2NodeClass role / instance profile vs the AWS side. */
 function checkNodeClassIam(
   nodeClasses: ReadonlyMap<string, Manifest>,
-  facts: CfnFacts,
+  facts: AwsSideFacts,
   report: Report,
 ): void {
   for (const [name, nc] of nodeClasses) {
@@ -387,8 +331,8 @@ function checkNodeClassIam(
           `EC2NodeClass/${name}`,
           'node-role',
           ['spec', 'role'],
-          `role '${role}' is not the node role CloudFormation creates (${[...facts.nodeRoleNames].sort().join(', ')})`,
-          "Nodes would fail to join: use the node role name from the cluster's CloudFormation",
+          `role '${role}' is not the node role ${facts.title} creates (${[...facts.nodeRoleNames].sort().join(', ')})`,
+          `Nodes would fail to join: use the node role name from the cluster's ${facts.title}`,
         );
       }
     }
@@ -402,7 +346,7 @@ function checkNodeClassIam(
         `EC2NodeClass/${name}`,
         'instance-profile',
         ['spec', 'instanceProfile'],
-        `instanceProfile '${profile}' is not an instance profile CloudFormation creates (${[...facts.instanceProfileNames].sort().join(', ')})`,
+        `instanceProfile '${profile}' is not an instance profile ${facts.title} creates (${[...facts.instanceProfileNames].sort().join(', ')})`,
       );
     }
   }

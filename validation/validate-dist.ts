@@ -13,7 +13,7 @@ import {
 } from '../model';
 import { Finding, sortFindings } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
-import { isCloudFormationTemplate } from './cloudformation-check';
+import { isCloudFormationTemplate } from './cloudformation/cloudformation-check';
 import { CfnLintTemplate } from './cfn-lint';
 import { distCluster, PreLinted, SourceFile, validateFiles } from './validate-tree';
 

@@ -1,8 +1,9 @@
 /**
  * Validates a set of files: every Kubernetes manifest against its CRD schema and CEL rules,
- * CloudFormation templates, and, for files laid out like `dist/` (model/shared/dist-layout.ts:
- * `<cluster>/{karpenter,argocd,base,values,cloudformation}/...`), the checks across one
- * cluster's artifacts. Shared by validateDist (synth) and the CLI.
+ * CloudFormation templates, every `*.tf.json` against the pinned hashicorp/aws schema
+ * (validation/terraform/), and, for files laid out like `dist/` (model/shared/dist-layout.ts:
+ * `<cluster>/{karpenter,argocd,base,values}/...` and each AWS-side target's folder), the checks
+ * across one cluster's artifacts. Shared by validateDist (synth) and the CLI.
  */
 import {
   KARPENTER_CHART,
@@ -13,9 +14,13 @@ import {
   KarpenterVersion,
   compareCodeUnits,
 } from '../model';
-import { checkTemplateBuiltIn, isCloudFormationTemplate } from './cloudformation-check';
+import { checkTemplateBuiltIn, isCloudFormationTemplate } from './cloudformation/cloudformation-check';
 import { LintResult, runCfnLint } from './cfn-lint';
+import { FileTarget, FILE_TARGETS, targetOfDir } from '../policies/targets/targets';
+import { AwsSideFacts } from './aws-side-facts';
+import { awsSideFacts } from './read-aws-side-facts';
 import { crossCheckBuffers } from './buffer-cross-checks';
+import { checkTerraformJson } from './terraform/terraform-json-check';
 import { crossCheckCluster } from './cross-checks';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
@@ -86,13 +91,35 @@ export function documentObject(value: unknown): string | undefined {
     : undefined;
 }
 
-/** Sub-folders of a cluster in dist/ (model/shared/dist-layout.ts). */
-const DIST_SUBDIRS = ['karpenter', 'argocd', 'values', 'cloudformation', 'base'];
+/**
+ * Sub-folders of a cluster in dist/ (model/shared/dist-layout.ts): the Kubernetes side's, and the
+ * folder of every AWS-side target (policies/targets/targets.ts).
+ */
+const DIST_SUBDIRS: readonly string[] = [
+  'karpenter',
+  'argocd',
+  'values',
+  'base',
+  ...FILE_TARGETS.map((t) => t.dir),
+];
 
 interface ClusterFiles {
   manifests: ManifestDocument[];
   values?: ManifestDocument;
-  cloudFormation?: ManifestDocument;
+  /** What the cluster's AWS-side file creates (its target's main file). */
+  awsSide?: AwsSideFacts;
+}
+
+/** A file in Terraform's JSON syntax, generated or hand-written, wherever it is. */
+export function isTerraformJson(rel: string): boolean {
+  return rel.endsWith('.tf.json');
+}
+
+/** The AWS-side target whose main file `rel` is (`<cluster>/<dir>/<file>`), if it is one. */
+function targetFileOf(rel: string): FileTarget | undefined {
+  const segs = rel.split('/');
+  const target = segs.length === 3 ? targetOfDir(segs[1]) : undefined;
+  return target?.file === segs[2] ? target : undefined;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -137,18 +164,29 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
     // ApplicationSet generator parameters: plain JSON, not Kubernetes objects.
     if (isFleetClusterParams(f.rel)) continue;
     const where = distCluster(f.rel);
-    const docs = parseManifests(f.display, f.text, f.value);
     let bucket: ClusterFiles | undefined;
     if (where) {
       bucket = clusters.get(where.cluster);
       if (!bucket) clusters.set(where.cluster, (bucket = { manifests: [] }));
     }
+    if (isTerraformJson(f.rel)) {
+      // Terraform's JSON syntax: checked against the pinned provider schema, never as manifests.
+      checked.push({ file: f.display, index: 0 });
+      const tf = checkTerraformJson(f);
+      findings.push(...tf);
+      const target = targetFileOf(f.rel);
+      if (bucket && target && !tf.some((x) => x.check === 'terraform/json'))
+        bucket.awsSide = awsSideFacts(target.validate, f.value ?? JSON.parse(f.text));
+      continue;
+    }
+    const docs = parseManifests(f.display, f.text, f.value);
     for (const doc of docs) {
       const object = doc.error === undefined ? documentObject(doc.value) : undefined;
       checked.push({ file: doc.file, index: doc.index, ...(object ? { object } : {}) });
       if (doc.error === undefined && isCloudFormationTemplate(doc.value)) {
         templates.push({ doc, text: f.text });
-        if (bucket && where?.sub === 'cloudformation') bucket.cloudFormation = doc;
+        const target = targetFileOf(f.rel);
+        if (bucket && target) bucket.awsSide = awsSideFacts(target.validate, doc.value);
       } else if (bucket && where?.sub === 'values') {
         if (doc.error !== undefined)
           loose.push(doc); // reported as a bad document
@@ -175,7 +213,7 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
         karpenterVersion: version,
         manifests: c.manifests,
         ...(c.values ? { values: c.values } : {}),
-        ...(c.cloudFormation ? { cloudFormation: c.cloudFormation } : {}),
+        ...(c.awsSide ? { awsSide: c.awsSide } : {}),
       }),
     );
     findings.push(...crossCheckBuffers(cluster, c.manifests));

@@ -22,6 +22,7 @@ import { checkZones } from './node-pool/check-zones';
 import { didYouMean } from '../shared/did-you-mean';
 import { KNOWN_FEATURE_GATES } from '../facts/feature-gates';
 import { checkControllerIdentity } from './check-controller-identity';
+import { checkAwsManagedBy } from './check-aws-managed-by';
 import { checkHelmValues } from './helm-values-check';
 import { PathSegment } from '../parse/located';
 import { RawCluster } from '../parse/raw-fleet';
@@ -34,6 +35,7 @@ export function checkClusterSemantics(ctx: CheckContext): void {
   checkClusterName(ctx);
   checkAwsAccountAndRegion(ctx);
   checkControllerIdentity(ctx);
+  checkAwsManagedBy(ctx);
   checkKarpenterSettings(ctx);
   checkKubernetesNames(ctx);
   checkAwsTags(ctx, ['tags'], ctx.raw.tags, TOOL_TAG_COUNT);

@@ -121,6 +121,13 @@ export type RequirementOperator = (typeof REQUIREMENT_OPERATORS)[number];
 export const PARTITIONS = ['aws', 'aws-cn', 'aws-us-gov'] as const;
 export type Partition = (typeof PARTITIONS)[number];
 
+/**
+ * Who manages a cluster's AWS side (`aws.managedBy`): the tool's CloudFormation template, the
+ * tool's Terraform module, or nobody here (roles and queue exist already; the fleet names them).
+ */
+export const AWS_MANAGED_BY = ['cloudformation', 'terraform', 'external'] as const;
+export type AwsManagedBy = (typeof AWS_MANAGED_BY)[number];
+
 export const VOLUME_TYPES = ['standard', 'io1', 'io2', 'gp2', 'sc1', 'st1', 'gp3'] as const;
 export type VolumeType = (typeof VOLUME_TYPES)[number];
 

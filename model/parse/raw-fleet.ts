@@ -15,6 +15,7 @@ import {
   NestedVirtualization,
   NetworkInterfaceType,
   OperatingSystem,
+  AwsManagedBy,
   Partition,
   RequirementOperator,
   TaintEffect,
@@ -27,7 +28,12 @@ type Dict<T> = Readonly<Record<string, T>>;
 
 export interface RawCluster {
   readonly name?: string;
-  readonly aws: { readonly accountId: string; readonly region: string; readonly partition?: Partition };
+  readonly aws: {
+    readonly accountId: string;
+    readonly region: string;
+    readonly partition?: Partition;
+    readonly managedBy?: AwsManagedBy;
+  };
   readonly kubernetesVersion?: KubernetesVersion;
   readonly karpenter?: {
     readonly version?: KarpenterVersion;

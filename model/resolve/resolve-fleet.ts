@@ -72,6 +72,7 @@ export function resolveCluster(raw: RawCluster, ctx: ResolveContext): ClusterMod
       accountId: raw.aws.accountId,
       region: raw.aws.region,
       partition: raw.aws.partition ?? FLEET_DEFAULTS.partition,
+      managedBy: raw.aws.managedBy ?? FLEET_DEFAULTS.awsManagedBy,
     },
     kubernetesVersion: raw.kubernetesVersion ?? FLEET_DEFAULTS.kubernetesVersion,
     karpenter: resolveKarpenter(raw.karpenter ?? {}, name),

@@ -11,8 +11,10 @@
  *   dist/<cluster>/karpenter/smoke-test-<pool>-*.yaml   opt-in smoke-test Deployment and PDB of a pool
  *   dist/<cluster>/base/namespace-<name>.yaml           namespaces (controller when not kube-system, smoke test)
  *   dist/<cluster>/argocd/*.yaml                        AppProject and Applications
- *   dist/<cluster>/cloudformation/karpenter.json        the AWS side
- *   dist/<cluster>/cloudformation/policy-proof.txt      the inputs its policy scenarios prove (versions, hashes)
+ *   dist/<cluster>/cloudformation/karpenter.json        the AWS side (aws.managedBy: cloudformation), or
+ *   dist/<cluster>/terraform/karpenter.tf.json          the AWS side as a Terraform module (aws.managedBy: terraform);
+ *                                                       the folder of each target: policies/targets/targets.ts
+ *   dist/<cluster>/<target>/policy-proof.txt            the inputs its policy scenarios prove (versions, hashes)
  *   dist/fleet/*.yaml                                   the fleet entry point for Argo CD (root-<cluster>.yaml
  *                                                       app-of-apps roots, appproject-<argocd namespace>.yaml,
  *                                                       applicationset-<argocd namespace>.yaml, the argocd-cm patch)
@@ -20,6 +22,9 @@
  *                                                       git-files generator (not a manifest)
  */
 export const FLEET_DIR = 'fleet';
+
+/** The proof record's file name in an AWS-side target's folder. */
+export const POLICY_PROOF_FILE = 'policy-proof.txt';
 
 /** Cluster names that would collide with a folder the tool owns in `dist/`. */
 export const RESERVED_CLUSTER_NAMES: readonly string[] = [FLEET_DIR];
@@ -39,8 +44,13 @@ export const distPaths = {
   argocdDir: (cluster: string) => `${cluster}/argocd`,
   cloudFormationDir: (cluster: string) => `${cluster}/cloudformation`,
   cloudFormation: (cluster: string) => `${cluster}/cloudformation/karpenter.json`,
-  /** The proof record of the cluster's policy scenarios (policies/scenarios/proof-record.ts). */
-  policyProof: (cluster: string) => `${cluster}/cloudformation/policy-proof.txt`,
+  /** A file of an AWS-side target's folder (`dir`: policies/targets/targets.ts), e.g. `shop/terraform/karpenter.tf.json`. */
+  awsSide: (cluster: string, dir: string, file: string) => `${cluster}/${dir}/${file}`,
+  /**
+   * The proof record of the cluster's policy scenarios (policies/scenarios/proof-record.ts), in the
+   * folder of the cluster's AWS-side target.
+   */
+  policyProof: (cluster: string, dir: string = 'cloudformation') => `${cluster}/${dir}/${POLICY_PROOF_FILE}`,
   fleetDir: () => FLEET_DIR,
   /** Namespaces the cluster needs before the controller chart (synced by the `<cluster>-karpenter-base` Application). */
   baseDir: (cluster: string) => `${cluster}/base`,

@@ -2,11 +2,12 @@
  * Every default of the fleet description, in one place. Only the resolver applies them
  * (model/resolve/resolve-*.ts); the post-resolve checks read the resolved model, never these.
  */
-import { ConsolidationPolicy, LogLevel, NAMESPACES, Partition, TAGS } from '../facts/constants';
+import { AwsManagedBy, ConsolidationPolicy, LogLevel, NAMESPACES, Partition, TAGS } from '../facts/constants';
 import { DEFAULT_KARPENTER_VERSION, DEFAULT_KUBERNETES_VERSION } from '../facts/versions';
 
 export const FLEET_DEFAULTS = {
   partition: 'aws' as Partition,
+  awsManagedBy: 'cloudformation' as AwsManagedBy,
   kubernetesVersion: DEFAULT_KUBERNETES_VERSION,
   karpenterVersion: DEFAULT_KARPENTER_VERSION,
   karpenterNamespace: NAMESPACES.karpenterDefault,

@@ -18,6 +18,7 @@ import {
   LogLevel,
   NestedVirtualization,
   NetworkInterfaceType,
+  AwsManagedBy,
   Partition,
   RequirementOperator,
   TaintEffect,
@@ -68,11 +69,17 @@ export interface ClusterModel {
   readonly podTemplates: readonly PodTemplateModel[];
 }
 
-export interface AwsModel {
+/** Where the AWS side lives: what ARNs are built from. */
+export interface AwsLocation {
   /** 12-digit account ID. */
   readonly accountId: string;
   readonly region: string;
   readonly partition: Partition;
+}
+
+export interface AwsModel extends AwsLocation {
+  /** Who manages the AWS side: the tool's CloudFormation or Terraform, or `external` (it exists already). */
+  readonly managedBy: AwsManagedBy;
 }
 
 export interface KarpenterModel {

@@ -1,6 +1,6 @@
 /**
- * The proof record of one cluster, `dist/<cluster>/cloudformation/policy-proof.txt`: the four
- * inputs that decide whether the policy scenarios pass, as versions and hashes. It is generated
+ * The proof record of one cluster, `dist/<cluster>/<target>/policy-proof.txt` (beside the
+ * CloudFormation template or the Terraform module): the four inputs that decide whether the policy scenarios pass, as versions and hashes. It is generated
  * with the template (deterministic: it names the simulator version the tool pins, not whatever
  * is installed) and committed with dist/. `npm run check -- --base <ref>` reuses the base
  * commit's proof of a cluster only while its record is unchanged (review/proof-reuse.ts).

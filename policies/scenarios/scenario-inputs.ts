@@ -6,9 +6,7 @@
  */
 import { createHash } from 'crypto';
 import { ClusterModel } from '../../model';
-import { controllerPolicies } from '../controller-policies';
-import { queuePolicy } from '../interruption-queue';
-import { arnBuilder } from '../partition';
+import { AwsSideModel, awsSideModel, controllerRoleArn } from '../aws-side';
 import { PolicyDocument } from '../policy-document';
 import { Scenario, scenarios } from './scenarios';
 
@@ -26,13 +24,20 @@ export interface ScenarioInputs {
   readonly scenarios: readonly Scenario[];
 }
 
-export function scenarioInputs(cluster: ClusterModel): ScenarioInputs {
+/**
+ * The inputs of a cluster, taken from its neutral AWS side (policies/aws-side.ts): the documents
+ * every target renders are the ones proved.
+ */
+export function scenarioInputs(
+  cluster: ClusterModel,
+  side: AwsSideModel = awsSideModel(cluster),
+): ScenarioInputs {
   return {
     cluster: cluster.name,
     accountId: cluster.aws.accountId,
-    controllerRoleArn: arnBuilder(cluster.aws).role(cluster.iam.controllerRoleName, cluster.iam.path),
-    controllerPolicies: controllerPolicies(cluster).map((p) => ({ name: p.name, document: p.document })),
-    queuePolicy: queuePolicy(cluster),
+    controllerRoleArn: controllerRoleArn(cluster),
+    controllerPolicies: side.controllerPolicies.map((p) => ({ name: p.name, document: p.document })),
+    queuePolicy: side.queue.policy,
     scenarios: scenarios(cluster),
   };
 }

@@ -2,22 +2,30 @@
  * Compares two dist/ trees and builds the ImpactReport: per cluster, the resources added, removed
  * and changed; for NodePools and EC2NodeClasses the node impact from the drift table; an
  * EC2NodeClass change is carried to every existing NodePool whose nodeClassRef names it; NodePool
- * deletions delete their nodes; CloudFormation changes are summarised.
+ * deletions delete their nodes; changes to the AWS side (CloudFormation, Terraform) are summarised.
  */
 import { RING_LABEL, DistFiles, FLEET_DIR, compareCodeUnits } from '../../model';
 import { BudgetLike, describeDriftStart, driftStart } from '../../model/stages';
 import { applicationName } from '../../charts/argocd/application-names';
 import { classifyResource, get } from './classify-resource';
 import { prunesNodePools } from './argocd-prune';
-import { compareTemplates } from './cloudformation-impact';
+import { compareTemplates } from './aws-side-impact';
+import { FILE_TARGETS } from '../../policies/targets/targets';
 import { DistResource, parseDist, ParsedDist } from '../dist-resources';
 import { diffFields } from './field-diff';
-import { ClusterImpact, ImpactReport, isClassified, PoolImpact, ResourceImpact } from './impact-report';
+import {
+  AwsSideImpact,
+  ClusterImpact,
+  ImpactReport,
+  isClassified,
+  PoolImpact,
+  ResourceImpact,
+} from './impact-report';
 import { NodeImpact, worstImpact } from './node-impact';
 import { poolCapacityChanges } from './pool-capacity-impact';
 import { detectRenames, Rename, renameNotes } from './renames';
 import { classifyOverlayBufferFields, isOverlayBufferKind, overlayBufferNote } from './overlay-buffer-impact';
-import { compareKinds, FILE_KINDS, isKarpenterKind, KARPENTER_KINDS } from '../resource-kinds';
+import { compareKinds, isKarpenterKind, KARPENTER_KINDS } from '../resource-kinds';
 
 export interface DistTree {
   /** How the tree is named in the report and in errors, e.g. `origin/main:dist`. */
@@ -31,14 +39,15 @@ export function computeImpact(before: DistTree, after: DistTree): ImpactReport {
   const clusters = [...new Set([...clustersOf(b), ...clustersOf(a)])].sort();
   const reports = clusters
     .map((c) => clusterImpact(c, only(b, c), only(a, c)))
-    .filter((c) => c.resources.length > 0 || c.cloudFormation)
+    .filter((c) => c.resources.length > 0 || c.awsSide.length > 0)
     .map((c) => {
       const ring = ringOf(only(a, c.name)) ?? ringOf(only(b, c.name));
       const removed = c.name !== FLEET_DIR && only(a, c.name).size === 0 && only(b, c.name).size > 0;
       return {
         ...c,
+        ...(removed ? {} : { awsSide: noLongerGenerated(c.awsSide) }),
         ...(ring !== undefined ? { ring } : {}),
-        ...(removed ? { decommission: decommissionSteps(c.name) } : {}),
+        ...(removed ? { decommission: decommissionSteps(c.name, c.awsSide[0]?.target) } : {}),
       };
     });
   const pools = reports.flatMap((c) => c.pools);
@@ -47,7 +56,7 @@ export function computeImpact(before: DistTree, after: DistTree): ImpactReport {
     after: after.label,
     clusters: reports,
     totals: {
-      resourcesChanged: reports.reduce((n, c) => n + c.resources.length + (c.cloudFormation ? 1 : 0), 0),
+      resourcesChanged: reports.reduce((n, c) => n + c.resources.length + c.awsSide.length, 0),
       poolsReplaced: pools.filter((p) => p.impact === 'replaces').length,
       poolsMaybeReplaced: pools.filter((p) => p.impact === 'may-replace').length,
       poolsDeleted: pools.filter((p) => p.impact === 'deletes').length,
@@ -73,7 +82,7 @@ function clusterImpact(
   after: Map<string, DistResource>,
 ): ClusterImpact {
   const resources: ResourceImpact[] = [];
-  let cloudFormation: ClusterImpact['cloudFormation'];
+  const awsSide: AwsSideImpact[] = [];
   const ids = [...new Set([...before.keys(), ...after.keys()])];
   const byOrder = (x: string, y: string) => {
     const rx = (after.get(x) ?? before.get(x)) as DistResource;
@@ -88,10 +97,16 @@ function clusterImpact(
     const old = before.get(id);
     const cur = after.get(id);
     const any = (cur ?? old) as DistResource;
-    if (any.kind === FILE_KINDS.cloudFormation) {
-      const fields = compareTemplates(old?.body, cur?.body, nodeRoleNames(before));
+    const target = FILE_TARGETS.find((t) => t.title === any.kind);
+    if (target) {
+      const fields = compareTemplates(old?.body, cur?.body, nodeRoleNames(before), target.impact);
       if (fields.resources.length > 0 || fields.sections.length > 0) {
-        cloudFormation = { ...fields, file: any.file, change: !old ? 'added' : !cur ? 'removed' : 'changed' };
+        awsSide.push({
+          target: target.title,
+          ...fields,
+          file: any.file,
+          change: !old ? 'added' : !cur ? 'removed' : 'changed',
+        });
       }
       continue;
     }
@@ -123,6 +138,7 @@ function clusterImpact(
       if (fields.length > 0) resources.push({ ...base, change: 'changed', affectedPools: [], fields });
     }
   }
+  const moved = movedBetweenTargets(awsSide);
   const renames = detectRenames(resources, before, after);
   const withPools = resources.map((r) => {
     const from = renames.find((x) => x.kind === r.kind && x.from === r.name && r.change === 'removed');
@@ -147,7 +163,7 @@ function clusterImpact(
     name: cluster,
     resources: withPools,
     pools: poolImpacts(withPools, after),
-    cloudFormation,
+    awsSide: moved,
     ...(capacity.length > 0 ? { capacity } : {}),
   };
 }
@@ -225,16 +241,50 @@ function ringOf(resources: Map<string, DistResource>): string | undefined {
 /**
  * The order to remove a cluster's Karpenter in (its child Applications carry Prune=false, so
  * the root never deletes them all at once): node pools first, then wait for the nodes, then
- * the controller, then the AWS side.
+ * the controller, then the AWS side (`awsSide`: the title of the cluster's AWS-side target;
+ * @default 'CloudFormation').
  */
-export function decommissionSteps(cluster: string): string[] {
+export function decommissionSteps(cluster: string, awsSide = 'CloudFormation'): string[] {
   const app = (role: Parameters<typeof applicationName>[1]) => applicationName({ name: cluster }, role);
   return [
     `Delete ${app('nodepools')} (argocd app delete ${app('nodepools')} --cascade): Argo CD deletes the NodePools and EC2NodeClasses, and Karpenter drains and terminates every node they launched, all pools at once`,
     `Wait until no node is left: kubectl get nodeclaims shows none (the EC2NodeClass finalizers hold until then)`,
     `Delete ${app('controller')} (the controller must outlive the nodes it terminates), then ${app('crd')} (the CRDs stay: Delete=false), ${app('base')} if present, and ${app('root')}`,
-    `Delete the CloudFormation stack last (the controller and the nodes use its roles and queue until they are gone)`,
+    awsSide === 'Terraform'
+      ? `Remove the Terraform module last (terraform destroy, or delete its module block and apply: the controller and the nodes use its roles and queue until they are gone)`
+      : `Delete the ${awsSide} stack last (the controller and the nodes use its roles and queue until they are gone)`,
   ];
+}
+
+/**
+ * A cluster that stays but whose AWS side is no longer generated (`aws.managedBy: external`):
+ * removing the old stack or module deletes its roles and queue, which the fleet may now name.
+ */
+function noLongerGenerated(sides: readonly AwsSideImpact[]): readonly AwsSideImpact[] {
+  if (sides.length !== 1 || sides[0].change !== 'removed') return sides;
+  const side = sides[0];
+  return [
+    {
+      ...side,
+      note:
+        `the AWS side is no longer generated (aws.managedBy: external): removing the ${side.target} resources deletes its roles and queue. ` +
+        `Keep them while the fleet names them (iam.*, karpenter.interruptionQueue.name), e.g. retain them or hand them over first`,
+    },
+  ];
+}
+
+/**
+ * A cluster whose AWS side moved from one target to another (the old file removed, the new one
+ * added): both own the same names, so the new one cannot be applied while the old one exists.
+ */
+function movedBetweenTargets(sides: readonly AwsSideImpact[]): AwsSideImpact[] {
+  const removed = sides.find((a) => a.change === 'removed');
+  const added = sides.find((a) => a.change === 'added');
+  if (!removed || !added) return [...sides];
+  const note =
+    `moved from ${removed.target} to ${added.target}: both own the same role, policy, queue and rule names, so ${added.target} cannot create them while the ${removed.target} resources exist. ` +
+    `Remove the ${removed.target} side first (nodes keep running, but Karpenter cannot launch nodes or see interruptions until ${added.target} has applied), or take the existing resources over (docs/terraform-and-external.md)`;
+  return sides.map((a) => (a === added ? { ...a, note } : a));
 }
 
 function classRefOf(pool: DistResource): string | undefined {

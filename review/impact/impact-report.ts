@@ -5,7 +5,7 @@
  * NodePool, then alphabetical) and name, fields in diff order (sorted keys).
  */
 import type { PoolCapacityChange } from './pool-capacity-impact';
-import { CfnImpact } from './cloudformation-impact';
+import { CfnImpact } from './aws-side-impact';
 import { ClassifiedChange } from './classify-resource';
 import { FieldChange } from './field-diff';
 import { NodeImpact } from './node-impact';
@@ -60,8 +60,21 @@ export interface ClusterImpact {
   readonly decommission?: readonly string[];
   /** NodePools whose allowed instance types or hourly ceiling change (review/impact/pool-capacity-impact.ts). */
   readonly capacity?: readonly PoolCapacityChange[];
-  /** Undefined when the cluster's CloudFormation did not change. */
-  readonly cloudFormation?: CfnImpact & { readonly file: string; readonly change: ResourceChangeKind };
+  /**
+   * The cluster's AWS-side files that changed, one per target (policies/targets/targets.ts; two
+   * when the cluster moves from one target to another); empty when none changed.
+   */
+  readonly awsSide: readonly AwsSideImpact[];
+}
+
+/** What changed in one AWS-side file of a cluster. */
+export interface AwsSideImpact extends CfnImpact {
+  /** The target's title, e.g. `CloudFormation`, `Terraform`. */
+  readonly target: string;
+  readonly file: string;
+  readonly change: ResourceChangeKind;
+  /** What a reviewer must know about the file as a whole (a cluster moving between targets). @default none */
+  readonly note?: string;
 }
 
 export interface ImpactReport {

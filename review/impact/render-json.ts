@@ -5,7 +5,7 @@
  */
 import { FieldChange } from './field-diff';
 import { formatPath } from './field-path';
-import { ImpactReport, isClassified } from './impact-report';
+import { AwsSideImpact, ImpactReport, isClassified } from './impact-report';
 import { ClassifiedChange } from './classify-resource';
 
 /** Bumped when a consumer-visible field changes meaning. */
@@ -58,28 +58,32 @@ export function renderJson(report: ImpactReport): string {
           p.ceilingAfter === undefined ? null : p.ceilingAfter === null ? 'unbounded' : p.ceilingAfter,
         priceRegion: p.priceRegion,
       })),
-      cloudFormation: c.cloudFormation
-        ? {
-            file: c.cloudFormation.file,
-            change: c.cloudFormation.change,
-            resources: c.cloudFormation.resources.map((r) => ({
-              logicalId: r.logicalId,
-              type: r.type,
-              area: r.area,
-              change: r.change,
-              replacement: r.replacement,
-              warnings: r.warnings,
-              fields: r.fields.map(field),
-            })),
-            sections: c.cloudFormation.sections.map((s) => ({
-              section: s.section,
-              fields: s.fields.map(field),
-            })),
-          }
-        : null,
+      // `cloudFormation`: the CloudFormation entry of `awsSide`, as before there were other targets.
+      cloudFormation: awsSideJson(c.awsSide.find((a) => a.target === 'CloudFormation')) ?? null,
+      awsSide: c.awsSide.map(awsSideJson),
     })),
   };
   return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+function awsSideJson(a: AwsSideImpact | undefined): Record<string, unknown> | undefined {
+  if (a === undefined) return undefined;
+  return {
+    target: a.target,
+    file: a.file,
+    change: a.change,
+    note: a.note ?? null,
+    resources: a.resources.map((r) => ({
+      logicalId: r.logicalId,
+      type: r.type,
+      area: r.area,
+      change: r.change,
+      replacement: r.replacement,
+      warnings: r.warnings,
+      fields: r.fields.map(field),
+    })),
+    sections: a.sections.map((s) => ({ section: s.section, fields: s.fields.map(field) })),
+  };
 }
 
 function field(f: FieldChange | ClassifiedChange): Record<string, unknown> {

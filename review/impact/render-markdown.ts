@@ -5,7 +5,7 @@
  */
 import { plural } from '../../model';
 import { capacityChangeLine } from './pool-capacity-impact';
-import { CfnImpact } from './cloudformation-impact';
+import { CfnImpact } from './aws-side-impact';
 import { describeValues, mdCode } from './compact-value';
 import { formatPath } from './field-path';
 import { ClusterImpact, ImpactReport, isClassified, ResourceImpact } from './impact-report';
@@ -37,16 +37,9 @@ export function renderMarkdown(report: ImpactReport, maxChars = MAX_COMMENT_CHAR
   head.push('| Cluster | Resource | Change | Replaces nodes? |', '| --- | --- | --- | --- |');
   for (const c of report.clusters) {
     for (const r of c.resources) head.push(row([c.name, resourceLabel(r), changeLabel(r), replacesCell(r)]));
-    if (c.cloudFormation) {
-      const warned = c.cloudFormation.resources.some((r) => r.warnings.length > 0);
-      head.push(
-        row([
-          c.name,
-          'CloudFormation',
-          cfnChangeLabel(c.cloudFormation),
-          warned ? 'no (⚠️ see details)' : 'no',
-        ]),
-      );
+    for (const side of c.awsSide) {
+      const warned = side.note !== undefined || side.resources.some((r) => r.warnings.length > 0);
+      head.push(row([c.name, side.target, cfnChangeLabel(side), warned ? 'no (⚠️ see details)' : 'no']));
     }
   }
   head.push('');
@@ -225,14 +218,17 @@ function clusterDetails(c: ClusterImpact): string[] {
       '',
     );
   }
-  if (c.cloudFormation) out.push(...cfnDetails(c.cloudFormation));
+  for (const side of c.awsSide) out.push(...cfnDetails(side));
   return out;
 }
 
-function cfnDetails(c: CfnImpact & { file: string; change: string }): string[] {
-  const out = [`**CloudFormation** ${c.change} (${mdCode(c.file)})`, ''];
+function cfnDetails(
+  c: CfnImpact & { target: string; file: string; change: string; note?: string },
+): string[] {
+  const out = [`**${c.target}** ${c.change} (${mdCode(c.file)})`, ''];
+  if (c.note !== undefined) out.push(`> ⚠️ ${c.note}`, '');
   for (const r of c.resources) {
-    const replaced = r.replacement ? ' — **replaced** by CloudFormation (new physical resource)' : '';
+    const replaced = r.replacement ? ` — **replaced** by ${c.target} (new physical resource)` : '';
     out.push(`- ${r.area}: ${mdCode(r.type)} ${mdCode(r.logicalId)} ${r.change}${replaced}`);
     for (const f of r.fields)
       out.push(`  - ${mdCode(formatPath(f.path))}: ${describeValues(f.kind, f.before, f.after)}`);

@@ -237,6 +237,30 @@ describe('init refuses', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('--aws-managed-by: terraform and external starting fleets that synth accepts, and a misspelt target (exit 2)', async () => {
+    const tf = capture(dir);
+    expect(await runCli(['init', ...FLAGS, '--aws-managed-by', 'terraform'], tf.io)).toBe(0);
+    const cluster = parse(readFileSync(join(dir, 'clusters/shop.yaml'), 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(cluster.aws.managedBy).toBe('terraform');
+    rmSync(dir, { recursive: true, force: true });
+    const ext = capture(dir);
+    expect(await runCli(['init', ...FLAGS, '--aws-managed-by=external'], ext.io)).toBe(0);
+    const external = parse(readFileSync(join(dir, 'clusters/shop.yaml'), 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(external.aws.managedBy).toBe('external');
+    expect(external.iam).toEqual({
+      controllerRoleName: 'KarpenterController-shop',
+      nodeRoleName: 'Karpenter-shop',
+    });
+    expect(external.karpenter.interruptionQueue.name).toBe('Karpenter-shop');
+    rmSync(dir, { recursive: true, force: true });
+    const bad = capture(dir);
+    expect(await runCli(['init', ...FLAGS, '--aws-managed-by', 'terrafrom'], bad.io)).toBe(2);
+    expect(bad.err).toEqual([
+      "init: --aws-managed-by: 'terrafrom' is not one of cloudformation, terraform, external. Did you mean 'terraform'?",
+    ]);
+    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+  });
+
   it('with a terminal, asks for what the flags leave out', async () => {
     const c = capture(dir);
     const questions: string[] = [];

@@ -60,3 +60,23 @@ describe('the starting fleet', () => {
     expect(text).toContain('name: "a: b\\nc"');
   });
 });
+
+describe('the starting fleet for each aws.managedBy', () => {
+  it.each(['cloudformation', 'terraform', 'external'] as const)(
+    '%s: loads and synthesizes the AWS side it names',
+    (target) => {
+      const { fleet } = loadFleetFromSources(starterFleetSources({ ...PROPS, awsManagedBy: target }));
+      expect(fleet.clusters[0].aws.managedBy).toBe(target);
+      const files = synthesize(fleet);
+      const aws = [...files.keys()].filter((p) => /^shop\/(cloudformation|terraform)\//.test(p));
+      expect(aws).toEqual(
+        target === 'external'
+          ? []
+          : target === 'terraform'
+            ? ['shop/terraform/karpenter.tf.json', 'shop/terraform/policy-proof.txt']
+            : ['shop/cloudformation/karpenter.json', 'shop/cloudformation/policy-proof.txt'],
+      );
+      expect(validateStep(fleet, files).filter((d) => d.severity === 'error')).toEqual([]);
+    },
+  );
+});

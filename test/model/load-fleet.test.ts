@@ -21,7 +21,12 @@ describe('loadFleet on the committed example fleet', () => {
 
   it('reproduces the ticketing cluster (ap-northeast-2, three pools on one class, IRSA)', () => {
     const t = cluster('ticketing');
-    expect(t.aws).toEqual({ accountId: '111122223333', region: 'ap-northeast-2', partition: 'aws' });
+    expect(t.aws).toEqual({
+      accountId: '111122223333',
+      region: 'ap-northeast-2',
+      partition: 'aws',
+      managedBy: 'cloudformation',
+    });
     expect(t.nodeClasses.map((c) => c.name)).toEqual(['default']);
     expect(t.nodePools.map((p) => [p.name, p.nodeClass])).toEqual([
       ['loadtest', 'default'],

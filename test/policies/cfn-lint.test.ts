@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { ClusterModel } from '../../model/shared/fleet-model';
-import { cloudFormationTemplate, renderTemplate } from '../../policies/template';
+import { cloudFormationTemplate, renderTemplate } from '../../policies/targets/cloudformation/template';
 import { clusterModel, fullCluster, nodePool } from './fixtures';
 import { exampleFleet } from './example-fleet';
 

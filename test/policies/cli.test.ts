@@ -4,7 +4,7 @@ import { tmpdir } from 'os';
 import * as path from 'path';
 import { UserError } from '../../model/shared/diagnostics';
 import { FleetModel } from '../../model/shared/fleet-model';
-import { mergeCloudFormation, policiesCli, policySizeLines, readDistTree } from '../../policies/cli';
+import { mergeAwsSide, policiesCli, policySizeLines, readDistTree } from '../../policies/cli';
 import { exampleFleet, PROJECT_ROOT } from './example-fleet';
 import { controllerScenarios } from '../../policies/scenarios/scenarios';
 import { FleetLoader } from '../../io/cli-common';
@@ -138,7 +138,7 @@ describe('policies CLI', () => {
   });
 
   it('merges by replacing every CloudFormation file and nothing else', () => {
-    const merged = mergeCloudFormation(
+    const merged = mergeAwsSide(
       new Map([
         ['a/cloudformation/karpenter.json', 'old'],
         ['a/values/karpenter.yaml', 'v'],
@@ -148,6 +148,28 @@ describe('policies CLI', () => {
     expect([...merged.entries()]).toEqual([
       ['a/values/karpenter.yaml', 'v'],
       ['b/cloudformation/karpenter.json', 'new'],
+    ]);
+  });
+
+  it('merges by replacing every target’s folder: a cluster moved to Terraform loses its CloudFormation', () => {
+    const merged = mergeAwsSide(
+      new Map([
+        ['a/cloudformation/karpenter.json', 'old'],
+        ['a/cloudformation/policy-proof.txt', 'old'],
+        ['b/terraform/karpenter.tf.json', 'old'],
+        ['a/karpenter/nodepool-x.yaml', 'p'],
+        ['terraform/README.md', 'not a cluster folder of a target'],
+      ]),
+      new Map([
+        ['a/terraform/karpenter.tf.json', 'new'],
+        ['a/terraform/policy-proof.txt', 'new'],
+      ]),
+    );
+    expect([...merged.keys()].sort()).toEqual([
+      'a/karpenter/nodepool-x.yaml',
+      'a/terraform/karpenter.tf.json',
+      'a/terraform/policy-proof.txt',
+      'terraform/README.md',
     ]);
   });
 
@@ -251,6 +273,54 @@ describe('policies CLI', () => {
         await iam.close();
       }
     });
+  });
+
+  it('verify of an external cluster: the existing role proved, broader grants printed without failing (exit 0)', async () => {
+    const ext = clusterModel({
+      name: 'gamma',
+      aws: { managedBy: 'external' },
+      iam: { controllerRoleName: 'KarpenterController-gamma', nodeRoleName: 'Karpenter-gamma' },
+    });
+    // What another tool deployed: the generated policies, plus one broader statement, under other names.
+    const state = deployedState(
+      clusterModel({
+        name: 'gamma',
+        iam: { controllerRoleName: 'KarpenterController-gamma', nodeRoleName: 'Karpenter-gamma' },
+      }),
+    );
+    const controller = state.roles.get('KarpenterController-gamma')!;
+    controller.inline.set('Extra', {
+      Version: '2012-10-17',
+      Statement: [{ Sid: 'Broad', Effect: 'Allow', Action: 'ec2:TerminateInstances', Resource: '*' }],
+    });
+    const iam = await startFakeIam(state, ACCOUNT, 'AKIAFAKEFORTESTSONLY');
+    const createIamClient = (region: string, endpoint: string | undefined) =>
+      new IAMClient({
+        region,
+        endpoint,
+        maxAttempts: 1,
+        credentials: { accessKeyId: 'AKIAFAKEFORTESTSONLY', secretAccessKey: 'fake' },
+      });
+    try {
+      const r = io(root);
+      expect(
+        await policiesCli(
+          ['verify', '--endpoint', iam.endpoint],
+          r.io,
+          { loadFleet: () => ({ fleet: { clusters: [ext] }, warnings: [] }), createIamClient },
+          root,
+        ),
+      ).toBe(0);
+      const last = r.out[r.out.length - 1];
+      expect(last).toMatch(
+        new RegExp(
+          `^policies verify: gamma: 0 findings \\(and \\d+ not failing\\); ${controllerScenarios(ext).length} scenarios simulated against the existing role's policies\\.$`,
+        ),
+      );
+      expect(r.out.some((l) => l.startsWith('gamma: broader: scenario '))).toBe(true);
+    } finally {
+      await iam.close();
+    }
   });
 
   it('does not create dist/ when the fleet fails to load', async () => {

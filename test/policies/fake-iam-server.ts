@@ -8,7 +8,7 @@ import { AddressInfo } from 'net';
 import { ClusterModel } from '../../model/shared/fleet-model';
 import { PolicyDocument } from '../../policies/policy-document';
 import { arnBuilder } from '../../policies/partition';
-import { cloudFormationTemplate } from '../../policies/template';
+import { cloudFormationTemplate } from '../../policies/targets/cloudformation/template';
 import { simulate } from '../../policies/scenarios/simulate-scenario';
 
 export interface FakeRole {

@@ -1,5 +1,5 @@
 import { DETAIL_TYPES, EVENT_SOURCES, INTERRUPTION_EVENTS } from '../../policies/interruption-events';
-import { cloudFormationTemplate } from '../../policies/template';
+import { cloudFormationTemplate } from '../../policies/targets/cloudformation/template';
 import { clusterModel } from './fixtures';
 import { referenceRules } from './reference-template';
 

@@ -1,4 +1,4 @@
-import { cloudFormationTemplate } from '../../policies/template';
+import { cloudFormationTemplate } from '../../policies/targets/cloudformation/template';
 import { volumeKeyArns, volumeKeyPolicyStatements } from '../../policies/volume-key-policy';
 import { ACCOUNT, REGION, clusterModel, fullCluster, nodePool as pool } from './fixtures';
 

@@ -47,7 +47,8 @@ export interface FakeAwsState {
   /** AMIs DescribeImages knows, with the snapshot size of each device (GiB). */
   images?: { id: string; devices: { name: string; sizeGiB: number }[] }[];
   queues: Set<string>;
-  rules: Map<string, { state: string; targets: string[] }>;
+  /** By name; `pattern`: the EventPattern JSON DescribeRule returns (@default none). */
+  rules: Map<string, { state: string; targets: string[]; pattern?: string }>;
   keys: FakeKey[];
   /** Operation name → error to answer with instead. */
   failures: Map<string, { status: number; code: string; message: string }>;
@@ -293,7 +294,17 @@ function json(state: FakeAwsState, operation: string, input: Record<string, unkn
       const rule = state.rules.get(String(input.Name));
       if (rule === undefined)
         throw new FakeError(400, 'ResourceNotFoundException', `Rule ${String(input.Name)} does not exist.`);
-      return { Name: input.Name, State: rule.state };
+      return {
+        Name: input.Name,
+        State: rule.state,
+        ...(rule.pattern !== undefined ? { EventPattern: rule.pattern } : {}),
+      };
+    }
+    case 'ListRuleNamesByTarget': {
+      const names = [...state.rules]
+        .filter(([, r]) => r.targets.includes(String(input.TargetArn)))
+        .map(([n]) => n);
+      return { RuleNames: names };
     }
     case 'ListTargetsByRule': {
       const rule = state.rules.get(String(input.Rule));

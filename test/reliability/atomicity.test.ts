@@ -84,12 +84,12 @@ describe('atomic output', () => {
     expectIntact();
   });
 
-  it('a failure in the policies (CloudFormation) step leaves dist/ intact', () => {
+  it('a failure in the AWS-side (policies) step leaves dist/ intact', () => {
     fresh('policies');
     const names = GENERATORS.map((g) => g.name);
-    expect(names).toContain('cloudformation');
+    expect(names).toContain('aws-side');
     const failingPolicies = GENERATORS.map((g) =>
-      g.name === 'cloudformation'
+      g.name === 'aws-side'
         ? {
             name: g.name,
             generate: (fleet: Parameters<NamedGenerator['generate']>[0]): GeneratedFiles => {
@@ -296,7 +296,7 @@ describe('generated files never go outside dist/', () => {
   });
 });
 
-describe('npm run policies (rewrites only the CloudFormation part of dist/)', () => {
+describe('npm run policies (rewrites only the AWS-side part of dist/)', () => {
   let work: string;
   beforeAll(() => {
     work = mkdtempSync(join(tmpdir(), 'kg-policies-'));

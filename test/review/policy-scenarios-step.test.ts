@@ -2,7 +2,7 @@ import { distPaths } from '../../model/shared/dist-layout';
 import { ClusterProof } from '../../policies/scenarios/prove-scenarios';
 import { renderProofRecord } from '../../policies/scenarios/proof-record';
 import { ScenarioInputs } from '../../policies/scenarios/scenario-inputs';
-import { renderTemplate, cloudFormationTemplate } from '../../policies/template';
+import { renderTemplate, cloudFormationTemplate } from '../../policies/targets/cloudformation/template';
 import { SIMULATOR_PACKAGES } from '../../policies/scenarios/simulator';
 import { runPolicyScenarios, SKIP_POLICIES_FLAG } from '../../review/policy-scenarios-step';
 import { buildCluster } from '../support/fleet-fixtures';

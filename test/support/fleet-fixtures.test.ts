@@ -58,7 +58,12 @@ describe('buildCluster', () => {
       iam: { zonalShift: true },
       gitops: { targetRevision: 'release' },
     });
-    expect(c.aws).toEqual({ accountId: FIXTURE_ACCOUNT, region: FIXTURE_REGION, partition: 'aws' });
+    expect(c.aws).toEqual({
+      accountId: FIXTURE_ACCOUNT,
+      region: FIXTURE_REGION,
+      partition: 'aws',
+      managedBy: 'cloudformation',
+    });
     expect(c.karpenter.namespace).toBe('karpenter');
     expect(c.karpenter.serviceAccount).toBe('karpenter');
     expect(c.karpenter.interruptionQueue).toEqual({ name: 'batch', kmsKeyArn: 'k' });

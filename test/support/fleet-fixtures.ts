@@ -80,7 +80,13 @@ export function buildCluster(o: ClusterOverrides = {}): ClusterModel {
   return {
     name,
     source: { file: `clusters/${name}.yaml`, line: 1, col: 1 },
-    aws: { accountId: FIXTURE_ACCOUNT, region: FIXTURE_REGION, partition: d.partition, ...o.aws },
+    aws: {
+      accountId: FIXTURE_ACCOUNT,
+      region: FIXTURE_REGION,
+      partition: d.partition,
+      managedBy: d.awsManagedBy,
+      ...o.aws,
+    },
     kubernetesVersion: o.kubernetesVersion ?? d.kubernetesVersion,
     karpenter: {
       version: d.karpenterVersion,

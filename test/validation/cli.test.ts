@@ -52,6 +52,27 @@ describe('validate CLI', () => {
     );
   });
 
+  test('a hand-written *.tf.json anywhere is checked against the pinned provider schema, at its file, line and JSON path', async () => {
+    const good = {
+      resource: { aws_sqs_queue: { q: { name: 'interruptions', message_retention_seconds: 300 } } },
+    };
+    write('infra/ok.tf.json', JSON.stringify(good, null, 2));
+    const clean = await runCli([join(work, 'infra')], { now: fixedClock() });
+    expect(clean.code).toBe(0);
+    const bad = {
+      resource: { aws_sqs_queue: { q: { name: 'interruptions', message_retention_secs: 300 } } },
+    };
+    const p = write('infra/deep/bad.tf.json', JSON.stringify(bad, null, 2));
+    const r = await runCli([join(work, 'infra')], { now: fixedClock() });
+    expect(r.code).toBe(1);
+    const first = r.stdout.split('\n')[0];
+    expect(first.startsWith(`${p}:6:9 resource.aws_sqs_queue.q.message_retention_secs: `)).toBe(true);
+    const notJson = write('infra/broken.tf.json', '{\n  "resource": {,\n}\n');
+    const broken = await runCli([notJson], { now: fixedClock() });
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(new RegExp(`^${notJson.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:16 `));
+  });
+
   test('usage errors exit 2 with the usage line', async () => {
     for (const argv of [
       [],

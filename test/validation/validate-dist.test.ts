@@ -83,6 +83,58 @@ describe('validateDist', () => {
     expect(g.map((x) => x.message)).toEqual(["settings.clusterName is 'other' but the cluster is 'demo'"]);
   });
 
+  test('with a Terraform module instead: its names are checked the same way, and its schema too', () => {
+    const module = (role: string, queue = 'demo-karpenter', extra: Record<string, unknown> = {}) =>
+      JSON.stringify(
+        {
+          resource: {
+            aws_iam_role: {
+              node: {
+                name: role,
+                assume_role_policy: JSON.stringify({
+                  Version: '2012-10-17',
+                  Statement: [
+                    {
+                      Effect: 'Allow',
+                      Principal: { Service: 'ec2.amazonaws.com' },
+                      Action: 'sts:AssumeRole',
+                    },
+                  ],
+                }),
+                ...extra,
+              },
+            },
+            aws_sqs_queue: { interruption: { name: queue } },
+            aws_eks_access_entry: {
+              node: { cluster_name: CLUSTER, principal_arn: '${aws_iam_role.node.arn}' },
+            },
+          },
+        },
+        null,
+        2,
+      );
+    const tf = (text: string) =>
+      distFiles({ [distPaths.cloudFormation(CLUSTER)]: undefined, 'demo/terraform/karpenter.tf.json': text });
+    expect(validateDist(tf(module('KarpenterNodeRole-demo')), fleet(), NO_LINT)).toEqual([]);
+    const wrongRole = validateDist(tf(module('demo-nodes')), fleet(), NO_LINT);
+    expect(wrongRole.map((x) => [x.object, x.path, x.check])).toEqual([
+      ['EC2NodeClass/default', 'spec.role', 'cross/node-role'],
+    ]);
+    expect(wrongRole[0].message).toBe(
+      "role 'KarpenterNodeRole-demo' is not the node role Terraform creates (demo-nodes)",
+    );
+    const wrongQueue = validateDist(tf(module('KarpenterNodeRole-demo', 'other')), fleet(), NO_LINT);
+    expect(wrongQueue.map((x) => x.check)).toEqual(['cross/interruption-queue']);
+    const unknown = validateDist(
+      tf(module('KarpenterNodeRole-demo', 'demo-karpenter', { nmae: 'x' })),
+      fleet(),
+      NO_LINT,
+    );
+    expect(unknown.map((x) => [x.file, x.path])).toEqual([
+      ['dist/demo/terraform/karpenter.tf.json', 'resource.aws_iam_role.node.nmae'],
+    ]);
+  });
+
   test('EC2NodeClass role must be the CloudFormation node role', () => {
     const f = validateDist(
       distFiles({ [distPaths.cloudFormation(CLUSTER)]: cfnTemplate({ role: 'demo-nodes' }) }),

@@ -178,6 +178,56 @@ describe('computeImpact', () => {
     expect(isClassified(f) && f.reason).toContain('with value on-demand');
   });
 
+  it('a cluster moved from CloudFormation to Terraform: the template removed, the module added, both listed', () => {
+    const before = exampleObjects();
+    before.set(distPaths.cloudFormation('dataops'), cloudFormation('KarpenterNodeRole-test', 'dataops'));
+    const after = new Map([...before].map(([k, v]) => [k, clone(v)]));
+    after.delete(distPaths.cloudFormation('dataops'));
+    const module = { resource: { aws_iam_role: { node: { name: 'KarpenterNodeRole-test' } } } };
+    const report = computeImpact(
+      { label: 'a', files: toDistFiles(before) },
+      {
+        label: 'b',
+        files: toDistFiles(after, {
+          'dataops/terraform/karpenter.tf.json': JSON.stringify(module),
+          'dataops/terraform/policy-proof.txt': 'template: sha256:0\n',
+        }),
+      },
+    );
+    const sides = report.clusters[0].awsSide.map((a) => [a.target, a.file, a.change, a.resources.length]);
+    expect(sides).toEqual([
+      ['CloudFormation', 'dataops/cloudformation/karpenter.json', 'removed', 2],
+      ['Terraform', 'dataops/terraform/karpenter.tf.json', 'added', 1],
+    ]);
+    expect(report.clusters[0].awsSide[1].resources[0]).toMatchObject({
+      logicalId: 'aws_iam_role.node',
+      type: 'aws_iam_role',
+      change: 'added',
+    });
+    expect(report.clusters[0].resources.map((r) => r.file)).toEqual([]);
+    expect(report.clusters[0].awsSide[0].note).toBeUndefined();
+    expect(report.clusters[0].awsSide[1].note).toMatch(
+      /^moved from CloudFormation to Terraform: both own the same role, policy, queue and rule names/,
+    );
+  });
+
+  it('a cluster that stays but whose AWS side is no longer generated gets a note on the removed template', () => {
+    const before = exampleObjects();
+    before.set(distPaths.cloudFormation('dataops'), cloudFormation('KarpenterNodeRole-test', 'dataops'));
+    const after = new Map([...before].map(([k, v]) => [k, clone(v)]));
+    after.delete(distPaths.cloudFormation('dataops'));
+    const report = computeImpact(
+      { label: 'a', files: toDistFiles(before) },
+      { label: 'b', files: toDistFiles(after) },
+    );
+    const side = report.clusters[0].awsSide;
+    expect(side.map((x) => [x.target, x.change])).toEqual([['CloudFormation', 'removed']]);
+    expect(side[0].note).toMatch(
+      /^the AWS side is no longer generated \(aws.managedBy: external\): removing the CloudFormation resources deletes/,
+    );
+    expect(report.clusters[0].decommission).toBeUndefined();
+  });
+
   it('summarises CloudFormation changes and warns about a renamed node role', () => {
     const before = exampleObjects();
     before.set(distPaths.cloudFormation('dataops'), cloudFormation('KarpenterNodeRole-test', 'dataops'));
@@ -187,7 +237,7 @@ describe('computeImpact', () => {
       { label: 'a', files: toDistFiles(before) },
       { label: 'b', files: toDistFiles(after) },
     );
-    const cfn = report.clusters[0].cloudFormation;
+    const cfn = report.clusters[0].awsSide.find((a) => a.target === 'CloudFormation');
     expect(cfn?.file).toBe('dataops/cloudformation/karpenter.json');
     expect(cfn?.resources).toHaveLength(1);
     expect(cfn?.resources[0]).toMatchObject({

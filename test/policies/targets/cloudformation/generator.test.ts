@@ -1,11 +1,11 @@
-import { distPaths } from '../../model/shared/dist-layout';
-import { cloudFormationGenerator } from '../../policies/generator';
-import { clusterModel } from './fixtures';
-import { exampleFleet } from './example-fleet';
-import { textsOf } from '../../model';
-import { loadFleetFromSources } from '../../model/load-fleet';
-import { benchFleetSources } from '../../bench/bench-fleet';
-import { parseManifests } from '../../validation/manifest-source';
+import { distPaths } from '../../../../model/shared/dist-layout';
+import { awsSideGenerator as cloudFormationGenerator } from '../../../../policies/targets/aws-side-generator';
+import { clusterModel } from '../../fixtures';
+import { exampleFleet } from '../../example-fleet';
+import { textsOf } from '../../../../model';
+import { loadFleetFromSources } from '../../../../model/load-fleet';
+import { benchFleetSources } from '../../../../bench/bench-fleet';
+import { parseManifests } from '../../../../validation/manifest-source';
 
 describe('cloudFormationGenerator', () => {
   it('writes one template and one proof record per cluster at the dist layout paths', () => {

@@ -1,7 +1,7 @@
-import { UserError } from '../../model/shared/diagnostics';
-import { MANAGED_BY, TAGS } from '../../model/facts/constants';
-import { cloudFormationTemplate, renderTemplate } from '../../policies/template';
-import { ACCOUNT, REGION, clusterModel, fullCluster } from './fixtures';
+import { UserError } from '../../../../model/shared/diagnostics';
+import { MANAGED_BY, TAGS } from '../../../../model/facts/constants';
+import { cloudFormationTemplate, renderTemplate } from '../../../../policies/targets/cloudformation/template';
+import { ACCOUNT, REGION, clusterModel, fullCluster } from '../../fixtures';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

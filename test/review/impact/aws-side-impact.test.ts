@@ -1,6 +1,12 @@
-import { compareTemplates } from '../../../review/impact/cloudformation-impact';
+import { compareTemplates } from '../../../review/impact/aws-side-impact';
 import { formatPath } from '../../../review/impact/field-path';
 import { cloudFormation } from '../dist-fixtures';
+import { clusterModel } from '../../policies/fixtures';
+import { awsSideModel } from '../../../policies/aws-side';
+import { renderCloudFormation } from '../../../policies/targets/cloudformation/template';
+import { cloudFormationImpactView } from '../../../policies/targets/cloudformation/cloudformation-impact-view';
+import { renderTerraform } from '../../../policies/targets/terraform/terraform-module';
+import { terraformImpactView } from '../../../policies/targets/terraform/terraform-impact-view';
 
 describe('compareTemplates', () => {
   const base = cloudFormation('KarpenterNodeRole-test', 'q');
@@ -68,5 +74,40 @@ describe('compareTemplates', () => {
         warnings: [],
       },
     ]);
+  });
+});
+
+describe('a replacement reads the same whichever target applies it', () => {
+  const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
+  const before = awsSideModel(clusterModel());
+  const after = awsSideModel(
+    clusterModel({ queueName: 'ticketing-v2', iam: { nodeRoleName: 'KarpenterNodeRole-renamed' } }),
+  );
+
+  // References (`Ref`, `${aws_iam_role.node.name}`) read the same before and after in both
+  // formats, so only the resources whose own name changes are marked, in both alike.
+  it('renamed queue and node role: both targets replace exactly the queue and the node role', () => {
+    const cfn = compareTemplates(
+      json(renderCloudFormation(before)),
+      json(renderCloudFormation(after)),
+      new Set(['KarpenterNodeRole-ticketing']),
+      cloudFormationImpactView,
+    );
+    const tf = compareTemplates(
+      json(renderTerraform(before)),
+      json(renderTerraform(after)),
+      new Set(['KarpenterNodeRole-ticketing']),
+      terraformImpactView,
+    );
+    const replaced = (r: typeof cfn) => r.resources.filter((x) => x.replacement).map((x) => x.logicalId);
+    expect(replaced(cfn)).toEqual(['KarpenterInterruptionQueue', 'KarpenterNodeRole']);
+    expect(replaced(tf)).toEqual(['aws_iam_role.node', 'aws_sqs_queue.interruption']);
+    const warning = (r: typeof cfn) => r.resources.flatMap((x) => x.warnings);
+    expect(warning(tf)).toEqual(warning(cfn));
+    expect(warning(tf)[0]).toContain(
+      'node role renamed KarpenterNodeRole-ticketing → KarpenterNodeRole-renamed',
+    );
+    expect(tf.resources.find((x) => x.logicalId === 'aws_iam_role.node')?.area).toBe('IAM');
+    expect(tf.resources.find((x) => x.logicalId === 'aws_sqs_queue.interruption')?.area).toBe('Interruption');
   });
 });

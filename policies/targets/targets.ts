@@ -1,0 +1,68 @@
+/**
+ * The AWS-side output targets, one record each: what `aws.managedBy` names, the folder below
+ * `dist/<cluster>/` it writes, how it generates a cluster's files from the neutral model
+ * (policies/aws-side.ts), which format validation checks its files with, and how `impact`
+ * reads them. `synth` (synth/generators.ts), the `policies` command, the validator's tree walk
+ * (validation/validate-tree.ts) and `impact` (review/impact/) all read this table.
+ *
+ * Adding a target: its folder under policies/targets/ (renderer, generator, impact view) and
+ * one line in AWS_SIDE_TARGETS (plus a checker under validation/<format>/ if its format is new).
+ */
+import { AwsManagedBy, ClusterModel, GeneratedFiles } from '../../model';
+import { AwsSideModel } from '../aws-side';
+import { cloudFormationImpactView } from './cloudformation/cloudformation-impact-view';
+import { cloudFormationFiles } from './cloudformation/generator';
+import { ImpactView } from './impact-view';
+import { terraformImpactView } from './terraform/terraform-impact-view';
+import { TERRAFORM_DIR, TERRAFORM_FILE, terraformFiles } from './terraform/generator';
+
+/** The formats the validator checks AWS-side files in (a checker each, validation/<format>/). */
+export const AWS_SIDE_FORMATS = ['cloudformation', 'terraform-json'] as const;
+export type AwsSideFormat = (typeof AWS_SIDE_FORMATS)[number];
+
+/** A target that writes files. */
+export interface FileTarget {
+  readonly name: AwsManagedBy;
+  /** Folder below `dist/<cluster>/`. */
+  readonly dir: string;
+  /** The main file in that folder (the one `impact` compares), e.g. `karpenter.json`. */
+  readonly file: string;
+  /** Human name in reports, e.g. `CloudFormation`. */
+  readonly title: string;
+  /** What one cluster's files are called in summaries, e.g. `CloudFormation template`. */
+  readonly noun: string;
+  readonly generate: (cluster: ClusterModel, side: AwsSideModel) => GeneratedFiles;
+  readonly validate: AwsSideFormat;
+  readonly impact: ImpactView;
+}
+
+/** A target that writes nothing (the AWS side exists already). */
+export interface NoFileTarget {
+  readonly name: AwsManagedBy;
+  readonly dir?: undefined;
+  readonly title: string;
+}
+
+export type AwsSideTarget = FileTarget | NoFileTarget;
+
+// prettier-ignore
+export const AWS_SIDE_TARGETS: Readonly<Record<AwsManagedBy, AwsSideTarget>> = {
+  cloudformation: { name: 'cloudformation', dir: 'cloudformation', file: 'karpenter.json', title: 'CloudFormation', noun: 'CloudFormation template', generate: cloudFormationFiles, validate: 'cloudformation', impact: cloudFormationImpactView },
+  terraform: { name: 'terraform', dir: TERRAFORM_DIR, file: TERRAFORM_FILE, title: 'Terraform', noun: 'Terraform module', generate: terraformFiles, validate: 'terraform-json', impact: terraformImpactView },
+  external: { name: 'external', title: 'external (not generated)' },
+};
+
+/** The targets that write files, in table order. */
+export const FILE_TARGETS: readonly FileTarget[] = Object.values(AWS_SIDE_TARGETS).filter(
+  (t): t is FileTarget => t.dir !== undefined,
+);
+
+/** The file target whose folder is `dir`, if any. */
+export function targetOfDir(dir: string): FileTarget | undefined {
+  return FILE_TARGETS.find((t) => t.dir === dir);
+}
+
+/** The target of a cluster. */
+export function targetOf(cluster: ClusterModel): AwsSideTarget {
+  return AWS_SIDE_TARGETS[cluster.aws.managedBy];
+}

@@ -1,0 +1,41 @@
+import { AWS_MANAGED_BY } from '../../../model/facts/constants';
+import { awsSideModel } from '../../../policies/aws-side';
+import { AWS_SIDE_TARGETS, FILE_TARGETS, targetOfDir } from '../../../policies/targets/targets';
+import { awsSideGenerator } from '../../../policies/targets/aws-side-generator';
+import { clusterModel } from '../fixtures';
+
+describe('the AWS-side targets table', () => {
+  it('has one record per aws.managedBy value, named as the value, file targets in distinct folders', () => {
+    expect(Object.keys(AWS_SIDE_TARGETS).sort()).toEqual([...AWS_MANAGED_BY].sort());
+    for (const [name, t] of Object.entries(AWS_SIDE_TARGETS)) expect(t.name).toBe(name);
+    expect(FILE_TARGETS.map((t) => t.dir)).toEqual(['cloudformation', 'terraform']);
+    expect(targetOfDir('terraform')?.name).toBe('terraform');
+    expect(targetOfDir('karpenter')).toBeUndefined();
+  });
+
+  it('each file target writes only into its own folder: its main file and the proof record', () => {
+    for (const t of FILE_TARGETS) {
+      const c = clusterModel({ name: 'shop', aws: { managedBy: t.name } });
+      expect([...t.generate(c, awsSideModel(c)).keys()]).toEqual([
+        `shop/${t.dir}/${t.file}`,
+        `shop/${t.dir}/policy-proof.txt`,
+      ]);
+    }
+  });
+
+  it('the generator renders each cluster with its own target, and nothing for external', () => {
+    const files = awsSideGenerator({
+      clusters: [
+        clusterModel({ name: 'a' }),
+        clusterModel({ name: 'b', aws: { managedBy: 'terraform' } }),
+        clusterModel({ name: 'c', aws: { managedBy: 'external' } }),
+      ],
+    });
+    expect([...files.keys()]).toEqual([
+      'a/cloudformation/karpenter.json',
+      'a/cloudformation/policy-proof.txt',
+      'b/terraform/karpenter.tf.json',
+      'b/terraform/policy-proof.txt',
+    ]);
+  });
+});
