@@ -168,7 +168,7 @@ export function renderCapacityMarkdown(report: CapacityReport): string {
     for (const p of c.pools) {
       const capacity = p.capacityTypes.join(', ') || '**none**';
       lines.push(
-        `| ${p.pool}${p.static ? ' (static)' : ''} | ${typesText(p.types)} | ${p.architectures.join(', ') || '–'} | ${capacity}${p.priceNote !== undefined ? ` (${p.priceNote})` : ''} | ${limitsText(p.limits)} | ${rangeText(p.perVcpuHour, p.currency)} | ${rangeText(p.perGibHour, p.currency)} | ${poolCeilingText(p)} |`,
+        `| ${p.pool}${p.static ? ' (static)' : ''} | ${typesText(p.types)} | ${p.architectures.join(', ') || '–'} | ${capacity}${p.priceNote !== undefined ? ' (priced at on-demand rates)' : ''} | ${limitsText(p.limits)} | ${rangeText(p.perVcpuHour, p.currency)} | ${rangeText(p.perGibHour, p.currency)} | ${poolCeilingText(p)} |`,
       );
     }
     lines.push('');

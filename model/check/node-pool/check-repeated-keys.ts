@@ -17,6 +17,7 @@
 import { CheckContext } from '../check-context';
 import { LABELS } from '../../facts/constants';
 import { Requirement } from '../../facts/karpenter-requirements';
+import { instanceTable } from '../../facts/instance-table';
 import { RequirementSite } from '../../parse/requirement-sites';
 import {
   isTypeLabel,
@@ -39,7 +40,7 @@ function without(key: string): string {
   if (/\/instance-gpu-/.test(key)) return 'without a GPU';
   if (/\/instance-accelerator-/.test(key)) return 'without an accelerator';
   if (key.endsWith('/instance-local-nvme')) return 'without local NVMe storage';
-  return `without a ${shortKey(key)} label`;
+  return `without the ${shortKey(key)} label`;
 }
 
 export function shortKey(key: string): string {
@@ -107,7 +108,7 @@ function consequence(
   if (key === LABELS.os || isTypeLabel(key)) {
     const types = resolveInstanceTypes(sites, traits).types;
     const lacking = types.filter((t) => (typeLabelValues(t, key, traits.windows) ?? ['']).length === 0);
-    if (lacking.length === types.length)
+    if (lacking.length > 0 && lacking.length === types.length)
       return `it would launch any of ${count(types.length)} types ${without(key)}`;
     if (lacking.length > 0)
       return `it would launch any of ${count(types.length)} types, ${count(lacking.length)} of them ${without(key)}`;
@@ -133,11 +134,13 @@ function fix(
     return `Write one requirement: In [${union.join(', ')}]`;
   }
   if (key === LABELS.os || isTypeLabel(key)) {
-    // What every written requirement allows: the values of the types that set the label.
+    // What every written requirement allows: the values of the types that set the label, in the
+    // catalogue's order (numeric labels numerically).
     const values = new Set<string>();
     for (const t of resolveInstanceTypes(sites, traits).types)
       for (const v of typeLabelValues(t, key, traits.windows) ?? []) values.add(v);
-    const list = [...values].filter((v) => acc.has(v) && own.has(v));
+    const order = instanceTable().values.get(key) ?? [...values].sort();
+    const list = order.filter((v) => values.has(v) && acc.has(v) && own.has(v));
     if (list.length > 0 && list.length <= 12)
       return `Write one requirement: In [${list.join(', ')}] (the values the types offer that satisfy both)`;
     if (list.length > 12)
