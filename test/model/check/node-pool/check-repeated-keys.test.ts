@@ -1,8 +1,11 @@
+import { formatDiagnostic } from '../../../../model/shared/diagnostics';
 import { errorsOfCluster, loadCluster, MINIMAL } from '../../../support/fleet-files';
 
 /** Loads without an error, and the pool has no warning either. */
 const poolWarnings = (yaml: string): string[] =>
-  loadCluster(yaml).warnings.filter((w) => JSON.stringify(w).includes('nodePools'));
+  loadCluster(yaml)
+    .warnings.map(formatDiagnostic)
+    .filter((w) => w.includes(' nodePools.'));
 /** The pool's own diagnostics (the Windows class's unpinned-alias warning left out). */
 const poolErrors = (yaml: string): string[] => errorsOfCluster(yaml).filter((e) => e.includes(' nodePools.'));
 
