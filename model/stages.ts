@@ -31,6 +31,7 @@ export {
   poolCapacity,
   rangeText,
   rate,
+  roundTo,
   sumCeilings,
   totalText,
 } from './resolve/pool-cost';

@@ -13,6 +13,7 @@ import {
   PoolCapacity,
   poolCapacity,
   rangeText,
+  roundTo,
   sumCeilings,
   totalText,
 } from '../model/stages';
@@ -92,7 +93,7 @@ function typesText(types: readonly string[]): string {
     .slice(0, 3)
     .map((t) => `\`${t}\``)
     .join(', ');
-  return `${types.length} (${shown}${types.length > 3 ? ', …' : ''})`;
+  return `${types.length.toLocaleString('en-US')} (${shown}${types.length > 3 ? ', …' : ''})`;
 }
 
 /** "1 of 3 types unpriced; ceiling at least $0.38/h (limits.nodes 2)". */
@@ -102,8 +103,8 @@ export function poolCeilingText(p: PoolCapacity): string {
     n === 0
       ? ''
       : p.unpricedTypes === 0
-        ? `all ${plural(n, 'type')} priced; `
-        : `${p.unpricedTypes} of ${plural(n, 'type')} unpriced (${p.unpricedSample.join(', ')}${p.unpricedTypes > p.unpricedSample.length ? ', …' : ''}); `;
+        ? `${n === 1 ? 'its 1 type' : `all ${n.toLocaleString('en-US')} types`} priced; `
+        : `${p.unpricedTypes.toLocaleString('en-US')} of ${n.toLocaleString('en-US')} ${n === 1 ? 'type' : 'types'} unpriced (${p.unpricedSample.join(', ')}${p.unpricedTypes > p.unpricedSample.length ? ', …' : ''}); `;
   return `${pricing}ceiling ${ceilingText(p)} (${p.ceilingBasis})`;
 }
 
@@ -129,7 +130,7 @@ function chart(report: CapacityReport, currency: PoolCapacity['currency']): stri
     `    title "Hourly on-demand ceiling per pool (${currency}, list prices; some are lower bounds)"`,
     `    x-axis [${bounded.map((p) => `"${p.cluster}/${p.pool}"`).join(', ')}]`,
     `    y-axis "${currency} per hour" 0 --> ${top}`,
-    `    bar [${bounded.map((p) => Number((p.ceiling ?? 0).toFixed(2))).join(', ')}]`,
+    `    bar [${bounded.map((p) => roundTo(p.ceiling ?? 0)).join(', ')}]`,
     '```',
     '',
   ];

@@ -216,12 +216,18 @@ const SYMBOL: Readonly<Record<Currency, string>> = { USD: '$', CNY: '¥' };
  */
 export function money(n: number, currency: Currency): string {
   const digits = n !== 0 && Math.abs(n) < 0.01 ? 4 : 2;
-  return `${SYMBOL[currency]}${n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+  return `${SYMBOL[currency]}${roundTo(n, digits).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+}
+
+/** `n` rounded half away from zero to `digits` decimals (what every shown price and chart bar uses). */
+export function roundTo(n: number, digits = 2): number {
+  const f = 10 ** digits;
+  return (Math.sign(n) * Math.round(Math.abs(n) * f + 1e-9)) / f;
 }
 
 /** A rate per unit (per vCPU-hour, per GiB-hour), always four decimals: $0.0084. */
 export function rate(n: number, currency: Currency): string {
-  return `${SYMBOL[currency]}${n.toFixed(4)}`;
+  return `${SYMBOL[currency]}${roundTo(n, 4).toFixed(4)}`;
 }
 
 /** A price range, one price shown once: "$0.0084" or "$0.0084 – $0.0120". */
