@@ -47,7 +47,10 @@ export class ControllerApplication extends Construct {
     );
     this.apiObject = new Application(this, 'application', {
       // The region, for readers of dist/ alone (the impact report's prices); Argo CD ignores it.
-      metadata: { ...metadata, annotations: { ...metadata.annotations, [REGION_ANNOTATION]: cluster.aws.region } },
+      metadata: {
+        ...metadata,
+        annotations: { ...metadata.annotations, [REGION_ANNOTATION]: cluster.aws.region },
+      },
       spec: {
         project: gitops.project,
         sources: [

@@ -122,7 +122,10 @@ export function instanceTable(): InstanceTable {
   types.sort(byName);
   notEvaluated.sort(byName);
   const { values, numericLabels } = distinctValues(types.map((t) => t.labels));
-  const knownValues = distinctValues([...types.map((t) => t.labels), ...notEvaluated.map((t) => t.nameLabels)]).values;
+  const knownValues = distinctValues([
+    ...types.map((t) => t.labels),
+    ...notEvaluated.map((t) => t.nameLabels),
+  ]).values;
   table = {
     karpenterVersion: g.CATALOGUE_KARPENTER_VERSION,
     types,

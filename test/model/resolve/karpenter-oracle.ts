@@ -55,7 +55,7 @@ function make(op: string, values: readonly string[], min?: number): Req {
   if (op === 'NotIn') values.forEach((x) => r.v.add(x));
   const n = atoi(values[0] ?? '') ?? 0;
   if (op === 'Gt') {
-    if (n >= 9223372036854775807) return { c: false, v: new Set() };
+    if (n >= 2 ** 63) return { c: false, v: new Set() }; // Gt MaxInt (Atoi clamps larger values to it)
     r.lo = n + 1;
   }
   if (op === 'Lt') r.hi = n - 1;
