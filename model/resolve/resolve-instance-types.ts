@@ -42,6 +42,25 @@ const NONE: readonly string[] = [];
 const LINUX: readonly string[] = ['linux'];
 const WINDOWS: readonly string[] = ['windows'];
 
+/**
+ * Keys every instance type defines with values from its offerings (computeRequirements: zone,
+ * zone-id, region, capacity type). The catalogue cannot say which values, so they do not narrow
+ * the types nor count for minValues here; DoesNotExist on one leaves nothing.
+ */
+export const OFFERING_KEYS: ReadonlySet<string> = new Set([
+  LABELS.capacityType,
+  LABELS.zone,
+  LABELS.region,
+  LABELS.zoneId,
+]);
+
+/** Capacity-reservation labels: DoesNotExist without reservations, the reservations' values with them (not known here). */
+export const RESERVATION_KEYS: ReadonlySet<string> = new Set([
+  'karpenter.k8s.aws/capacity-reservation-id',
+  'karpenter.k8s.aws/capacity-reservation-type',
+  'karpenter.k8s.aws/capacity-reservation-interruptible',
+]);
+
 /** What the node class decides about its types. */
 export interface NodeClassTraits {
   /** The architectures its AMIs exist for; undefined: any (e.g. AMIs selected by ID). */
@@ -139,7 +158,15 @@ export function resolveInstanceTypes(
   if (archs !== undefined) types = types.filter((t) => archs.includes(t.labels[LABELS.arch] ?? ''));
   const minValuesShort: MinValuesShortfall[] = [];
   for (const r of reqs.values()) {
-    if (r.minValues === undefined) continue;
+    // Offering and reservation keys and a Windows class's build are not known here; other keys no type defines
+    // count no value, as in Karpenter (Requirements.Get gives Exists, which has no values).
+    if (
+      r.minValues === undefined ||
+      OFFERING_KEYS.has(r.key) ||
+      RESERVATION_KEYS.has(r.key) ||
+      (windows && r.key === WINDOWS_BUILD_LABEL)
+    )
+      continue;
     const seen = new Set<string>();
     for (const t of types) for (const v of typeLabelValues(t, r.key, windows) ?? NONE) seen.add(v);
     if (seen.size < r.minValues)

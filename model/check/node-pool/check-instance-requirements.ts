@@ -34,12 +34,13 @@ import { RequirementSite, requirementSites } from '../../parse/requirement-sites
 import {
   isTypeLabel,
   NodeClassTraits,
+  OFFERING_KEYS,
   ResolvedInstanceTypes,
   resolveInstanceTypes,
   sampleNames,
 } from '../../resolve/resolve-instance-types';
 import { familyTraits } from '../../resolve/pool-instance-types';
-import { checkRepeatedKeys, OFFERING_KEYS, shortKey } from './check-repeated-keys';
+import { checkRepeatedKeys, shortKey } from './check-repeated-keys';
 import { show } from '../../shared/show-value';
 
 /** Fewer instance types than this left to a pool is a warning. */

@@ -22,18 +22,11 @@ import { RequirementSite } from '../../parse/requirement-sites';
 import {
   isTypeLabel,
   NodeClassTraits,
+  OFFERING_KEYS,
   resolveInstanceTypes,
   typeLabelValues,
 } from '../../resolve/resolve-instance-types';
 import { show } from '../../shared/show-value';
-
-/** Keys every instance type defines through its offerings (computeRequirements): DoesNotExist admits none. */
-export const OFFERING_KEYS: ReadonlySet<string> = new Set([
-  LABELS.capacityType,
-  LABELS.zone,
-  LABELS.region,
-  LABELS.zoneId,
-]);
 
 /** How a type without the label reads in a message. */
 function without(key: string): string {

@@ -141,7 +141,8 @@ export function oracleTypes(
   });
   const short: Record<string, number> = {};
   for (const [key, r] of pool) {
-    if (r.min === undefined) continue;
+    // Not evaluated by the tool either: a Windows class's build is not in the catalogue.
+    if (r.min === undefined || (klass.windows && key === 'node.kubernetes.io/windows-build')) continue;
     const seen = new Set<string>();
     for (const t of kept) {
       if (key === 'karpenter.k8s.aws/instance-tenancy') ['default', 'dedicated'].forEach((x) => seen.add(x));

@@ -116,6 +116,10 @@ describe('empty pools and minValues as Karpenter computes them', () => {
     ]);
   });
 
+  it('minValues on zones is not counted over the catalogue (zones come with the offerings)', () => {
+    expect(poolWarnings(pool('    zones: { in: [eu-west-1a, eu-west-1b], minValues: 2 }\n'))).toEqual([]);
+  });
+
   it('instance-category Exists with minValues 23 names the count reached (no mac category)', () => {
     const errors = poolErrors(
       pool(`    requirements:\n${req('karpenter.k8s.aws/instance-category', 'Exists', undefined, 23)}`),
