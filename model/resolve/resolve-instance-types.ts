@@ -142,18 +142,34 @@ export function resolveInstanceTypes(
   const checks = reqs
     .values()
     .filter((r) => r.key === LABELS.os || r.key === WINDOWS_BUILD_LABEL || isTypeLabel(r.key));
-  // Many types share a value: one answer per (key, value).
-  const memo = checks.map(() => new Map<string, boolean>());
-  let types = table.types.filter((t) =>
-    checks.every((r, i) => {
-      const values = typeLabelValues(t, r.key, windows);
-      if (values === undefined) return true;
-      const id = values.join('\u0000');
-      let ok = memo[i].get(id);
-      if (ok === undefined) memo[i].set(id, (ok = admitsLabelValues(r, values)));
+  // One predicate per key; label keys answer once per distinct value (many types share one).
+  const predicates: ((t: TableInstanceType) => boolean)[] = [];
+  for (const r of checks) {
+    if (r.key === LABELS.os || r.key === TENANCY_LABEL || r.key === WINDOWS_BUILD_LABEL) {
+      const byArch = new Map<string, boolean>();
+      predicates.push((t) => {
+        const arch = t.labels[LABELS.arch] ?? '';
+        let ok = byArch.get(arch);
+        if (ok === undefined) {
+          const values = typeLabelValues(t, r.key, windows);
+          byArch.set(arch, (ok = values === undefined || admitsLabelValues(r, values)));
+        }
+        return ok;
+      });
+      continue;
+    }
+    const absent = admitsLabelValues(r, NONE);
+    const byValue = new Map<string, boolean>();
+    predicates.push((t) => {
+      const v = t.labels[r.key];
+      if (v === undefined) return absent;
+      let ok = byValue.get(v);
+      if (ok === undefined) byValue.set(v, (ok = r.has(v)));
       return ok;
-    }),
-  );
+    });
+  }
+  let types =
+    predicates.length === 0 ? table.types : table.types.filter((t) => predicates.every((p) => p(t)));
   const archs = traits.architectures;
   if (archs !== undefined) types = types.filter((t) => archs.includes(t.labels[LABELS.arch] ?? ''));
   const minValuesShort: MinValuesShortfall[] = [];
