@@ -192,6 +192,23 @@ function reportEmpty(
       ? ` that ${narrowing.map((s) => s.label).join(', ')} allow${narrowing.length === 1 ? 's' : ''} (${sampleNames(left)})`
       : '';
   const offering = OFFERING_KEYS.has(key) ? ` (no instance type is offered without a ${shortKey(key)})` : '';
+  // Names only Karpenter's VPC-limits table knows (not in its reference): not evaluated, so a warning.
+  const unevaluated =
+    Requirement.of(site).operator() === 'In'
+      ? table.notEvaluated.filter((t) => {
+          const v = t.nameLabels[key];
+          return v !== undefined && site.values.includes(v);
+        })
+      : [];
+  if (unevaluated.length > 0) {
+    ctx.warn(
+      site.path,
+      `no instance type of Karpenter ${table.karpenterVersion}'s reference is left: ${site.label} excludes all ${left.length} types${what}; it names types only Karpenter's VPC-limits table knows (${sampleNames(unevaluated, 3)}), which have no authoritative labels here, so whether Karpenter launches them was not evaluated`,
+      `Allow types of the reference too (e.g. a current generation), so the pool does not depend on types this tool cannot check`,
+      'key',
+    );
+    return;
+  }
   ctx.error(
     site.path,
     `no instance type Karpenter ${table.karpenterVersion} knows is left: ${site.label} excludes all ${left.length} types${what}${offering}`,
