@@ -155,6 +155,12 @@ describe('report command', () => {
       runReport({ clusters: 'clusters', format: 'json' }, root, root),
     ) as CapacityReport;
     expect(json.clusters.map((c) => c.cluster)).toEqual(['dataops', 'edge', 'ticketing', 'training']);
+    // loadtest allows every type: exactly the reference's, never a mac, p3 or Graviton -flex type.
+    const loadtest = json.clusters.flatMap((c) => c.pools).find((p) => p.pool === 'loadtest');
+    expect(loadtest?.types).toHaveLength(1336);
+    const pools = json.clusters.flatMap((c) => c.pools);
+    expect(pools.flatMap((p) => p.types).filter((t) => /^(mac|p3\.|[cm][78]g-flex\.)/.test(t))).toEqual([]);
+    expect(md).toContain('| loadtest | 1,336 (');
   });
 
   it('a fleet with mistakes is a UserError with file:line diagnostics', () => {
