@@ -435,6 +435,28 @@ export const FLEET_FIELD_DOCS: Readonly<Record<string, FieldDoc>> = {
     description: 'Limit of one resource',
   },
   'podTemplates.<name>.template.spec.nodeSelector.<name>': { description: 'Label value the node must have' },
+  'podTemplates.<name>.template.spec.affinity.nodeAffinity': {
+    description: 'Node affinity of the buffer pods',
+  },
+  'podTemplates.<name>.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution': {
+    description: 'Terms of which one must match (checked against the pools)',
+  },
+  'podTemplates.<name>.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms':
+    { description: 'The terms, any one of which must match' },
+  'podTemplates.<name>.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[]':
+    { description: 'One term' },
+  'podTemplates.<name>.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[].matchExpressions':
+    { description: 'Requirements of the term, all of which must match' },
+  'podTemplates.<name>.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[].matchExpressions[]':
+    { description: 'One requirement' },
+  'podTemplates.<name>.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[].matchExpressions[].key':
+    { description: 'Node label key' },
+  'podTemplates.<name>.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[].matchExpressions[].operator':
+    { description: 'In, NotIn, Exists, DoesNotExist, Gt or Lt' },
+  'podTemplates.<name>.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[].matchExpressions[].values':
+    { description: 'Values (none for Exists and DoesNotExist, one integer for Gt and Lt)' },
+  'podTemplates.<name>.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[].matchExpressions[].values[]':
+    { description: 'One value' },
   'podTemplates.<name>.template.spec.tolerations[]': { description: 'One toleration' },
   'podTemplates.<name>.template.spec.tolerations[].key': { description: 'Taint key to tolerate' },
   'podTemplates.<name>.template.spec.tolerations[].operator': { description: 'How the value is matched' },

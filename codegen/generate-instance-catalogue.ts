@@ -112,7 +112,7 @@ export function resourceNumber(resource: string, quantity: string): number {
   throw new Error(`instance-types.md: ${resource} quantity '${quantity}' has an unexpected unit`);
 }
 
-/** region → instance type → USD per hour, from a `map[string]map[ec2types.InstanceType]float64`. */
+/** region → instance type → price per hour (the region's currency: CNY for aws-cn, else USD), from a `map[string]map[ec2types.InstanceType]float64`. */
 export function parsePricingTable(text: string): Map<string, Map<string, number>> {
   const out = new Map<string, Map<string, number>>();
   const start = text.search(
@@ -184,7 +184,7 @@ export function renderCatalogueModule(
     `  ${upstreamReferenceUrl(source)} sha256:${source.sha256}`,
     ...[...prices.keys()].map((p) => `  ${upstreamReferenceUrl(p)} sha256:${p.sha256}`),
     "Allocatable figures are Karpenter's, computed for AL2023 without blockDeviceMappings (stated in the source).",
-    'Prices are static on-demand list prices (USD per hour) of the regions named, no Spot.',
+    'Prices are static on-demand list prices per hour of the regions named, in their currency (CNY for aws-cn, else USD), no Spot.',
   ]
     .map((l) => `// ${l}`)
     .join('\n');
@@ -239,7 +239,7 @@ export const CATALOGUE_RESOURCES: Readonly<Record<string, CatalogueColumn<number
 ${resourceRows}
 };
 
-/** Region → [partition, on-demand USD per hour per type]. */
+/** Region → [partition, on-demand price per hour per type, in the partition's currency (CNY for aws-cn, else USD)]. */
 export const CATALOGUE_PRICES: Readonly<Record<string, readonly [string, CatalogueColumn<number>]>> = {
 ${priceRows.join('\n')}
 };

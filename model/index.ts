@@ -29,6 +29,7 @@ export {
   NAMESPACES,
   OPERATING_SYSTEMS,
   REQUIREMENT_OPERATORS,
+  REGION_ANNOTATION,
   RING_LABEL,
   SMOKE_TEST_REQUESTS,
   SYNC_WAVES,
@@ -52,7 +53,8 @@ export type {
 } from './facts/constants';
 export { CRD_SETS, importDirName } from './facts/crd-sources';
 export type { CrdSet } from './facts/crd-sources';
-export { instanceTable } from './facts/instance-table';
+export { currencyOf, instanceTable, priceRegionFor } from './facts/instance-table';
+export type { Currency } from './facts/instance-table';
 export { instanceTypeLabels } from './facts/instance-type-labels';
 export { isSatisfiable, labelConstraint, withinBounds } from './facts/label-constraint';
 export {

@@ -24,8 +24,20 @@ export type { BudgetLike } from './check/node-pool/drift-budget';
 export type { RawCluster } from './parse/raw-fleet';
 export { SHORTHANDS } from './parse/requirement-shorthands';
 export { MAX_FILE_BYTES } from './parse/yaml-source';
-export { poolCapacity, sumCeilings, usd } from './resolve/pool-cost';
-export type { PoolCapacity, PriceRange } from './resolve/pool-cost';
+export {
+  CEILING_KINDS,
+  ceilingText,
+  money,
+  poolCapacity,
+  rangeText,
+  rate,
+  roundTo,
+  sumCeilings,
+  totalText,
+} from './resolve/pool-cost';
+export type { CeilingKind, CeilingTotal, PoolCapacity, PriceRange } from './resolve/pool-cost';
+export { familyTraits, nodeClassTraits } from './resolve/pool-instance-types';
+export type { NodeClassTraits } from './resolve/resolve-instance-types';
 export { CONTAINER_KEYS, INIT_CONTAINER_KEYS, POD_SPEC_KEYS } from './schema/fleet-schema-capacity-buffer';
 export { FLEET_VALIDATORS_IMPORT_PATH } from './schema/fleet-schema-precompiled';
 export {

@@ -5,8 +5,18 @@
  * as Markdown GitHub renders (with a Mermaid bar chart of the ceilings) or as JSON.
  * Deterministic: the same fleet gives the same bytes.
  */
-import { behaviourOf, writtenFamily, FleetModel, instanceTable, plural, compareCodeUnits } from '../model';
-import { PoolCapacity, poolCapacity, PriceRange, sumCeilings, usd } from '../model/stages';
+import { currencyOf, FleetModel, instanceTable, plural, priceRegionFor, compareCodeUnits } from '../model';
+import {
+  ceilingText,
+  CeilingTotal,
+  nodeClassTraits,
+  PoolCapacity,
+  poolCapacity,
+  rangeText,
+  roundTo,
+  sumCeilings,
+  totalText,
+} from '../model/stages';
 
 export interface PoolReport extends PoolCapacity {
   readonly cluster: string;
@@ -18,47 +28,58 @@ export interface PoolReport extends PoolCapacity {
 export interface ClusterReport {
   readonly cluster: string;
   readonly region: string;
+  /** The region of the price table used (the cluster's own when a table covers it). */
+  readonly priceRegion: string;
+  readonly currency: PoolCapacity['currency'];
   readonly pools: readonly PoolReport[];
-  /** USD per hour; undefined: unbounded. */
-  readonly ceiling?: number;
+  /** The cluster's total (one currency). */
+  readonly total: CeilingTotal;
 }
 
 export interface CapacityReport {
   readonly karpenterVersion: string;
+  /** How many types Karpenter's reference describes (what a pool may be offered). */
+  readonly evaluatedTypes: number;
+  /** Names outside the reference, left out: how many, and a few of them. */
+  readonly notEvaluatedTypes: number;
+  readonly notEvaluatedSample: readonly string[];
   readonly clusters: readonly ClusterReport[];
-  readonly ceiling?: number;
+  /** One total per currency, never added together. */
+  readonly totals: readonly CeilingTotal[];
 }
 
 export function capacityReport(fleet: FleetModel): CapacityReport {
   const clusters = fleet.clusters.map((c): ClusterReport => {
-    const pools = c.nodePools.map((p): PoolReport => {
-      const nc = c.nodeClasses.find((n) => n.name === p.nodeClass);
-      const family = nc === undefined ? undefined : writtenFamily(nc);
-      const archs = family === undefined ? undefined : behaviourOf(family).architectures;
-      return {
-        cluster: c.name,
-        pool: p.name,
-        limits: p.limits,
-        static: p.replicas !== undefined,
-        ...poolCapacity(p, c.aws.region, archs),
-      };
-    });
-    const ceiling = sumCeilings(pools);
-    return { cluster: c.name, region: c.aws.region, pools, ...(ceiling !== undefined ? { ceiling } : {}) };
+    const pools = c.nodePools.map((p): PoolReport => ({
+      cluster: c.name,
+      pool: p.name,
+      limits: p.limits,
+      static: p.replicas !== undefined,
+      ...poolCapacity(p, c.aws.region, nodeClassTraits(c.nodeClasses.find((n) => n.name === p.nodeClass))),
+    }));
+    // Every pool of a cluster is priced from the same table.
+    const priceRegion = priceRegionFor(c.aws.region);
+    const currency = currencyOf(priceRegion);
+    const [total] = sumCeilings(pools);
+    return {
+      cluster: c.name,
+      region: c.aws.region,
+      priceRegion,
+      currency,
+      pools,
+      total: total ?? { currency, amount: 0, kind: 'exact', pools: 0, unknownPools: 0 },
+    };
   });
-  const all = clusters.flatMap((c) => c.pools);
-  const ceiling = sumCeilings(all);
+  const table = instanceTable();
   return {
-    karpenterVersion: instanceTable().karpenterVersion,
+    karpenterVersion: table.karpenterVersion,
+    evaluatedTypes: table.types.length,
+    notEvaluatedTypes: table.notEvaluated.length,
+    notEvaluatedSample: table.notEvaluated.slice(0, 5).map((t) => t.name),
     clusters,
-    ...(ceiling !== undefined ? { ceiling } : {}),
+    totals: sumCeilings(clusters.flatMap((c) => c.pools)),
   };
 }
-
-const rangeText = (r: PriceRange | undefined, digits = 4): string =>
-  r === undefined ? '–' : `$${r.min.toFixed(digits)} – $${r.max.toFixed(digits)}`;
-
-export const ceilingText = (c: number | undefined): string => (c === undefined ? 'unbounded' : `${usd(c)}/h`);
 
 function limitsText(limits: Readonly<Record<string, string>>): string {
   const entries = Object.entries(limits).sort(([a], [b]) => compareCodeUnits(a, b));
@@ -72,7 +93,19 @@ function typesText(types: readonly string[]): string {
     .slice(0, 3)
     .map((t) => `\`${t}\``)
     .join(', ');
-  return `${types.length} (${shown}${types.length > 3 ? ', …' : ''})`;
+  return `${types.length.toLocaleString('en-US')} (${shown}${types.length > 3 ? ', …' : ''})`;
+}
+
+/** "1 of 3 types unpriced; ceiling at least $0.38/h (limits.nodes 2)". */
+export function poolCeilingText(p: PoolCapacity): string {
+  const n = p.types.length;
+  const pricing =
+    n === 0
+      ? ''
+      : p.unpricedTypes === 0
+        ? `${n === 1 ? 'its 1 type' : `all ${n.toLocaleString('en-US')} types`} priced; `
+        : `${p.unpricedTypes.toLocaleString('en-US')} of ${n.toLocaleString('en-US')} ${n === 1 ? 'type' : 'types'} unpriced (${p.unpricedSample.join(', ')}${p.unpricedTypes > p.unpricedSample.length ? ', …' : ''}); `;
+  return `${pricing}ceiling ${ceilingText(p)} (${p.ceilingBasis})`;
 }
 
 /** The smallest 1, 2 or 5 × 10^k at or above n (an axis top). */
@@ -83,46 +116,60 @@ export function niceCeil(n: number): number {
   return Number((step * exp).toPrecision(3));
 }
 
-/** Mermaid xychart of each bounded pool's ceiling (GitHub renders ```mermaid blocks). */
-function chart(report: CapacityReport): string[] {
-  const bounded = report.clusters.flatMap((c) => c.pools.filter((p) => p.ceiling !== undefined));
+/** Mermaid xychart of each bounded pool's ceiling in one currency (GitHub renders ```mermaid blocks). */
+function chart(report: CapacityReport, currency: PoolCapacity['currency']): string[] {
+  const bounded = report.clusters.flatMap((c) =>
+    c.pools.filter((p) => p.currency === currency && p.ceiling !== null && p.types.length > 0),
+  );
   if (bounded.length === 0) return [];
   const max = Math.max(...bounded.map((p) => p.ceiling ?? 0));
   const top = niceCeil(max);
   return [
     '```mermaid',
     'xychart-beta',
-    '    title "Hourly on-demand ceiling per pool (USD, list prices)"',
+    `    title "Hourly on-demand ceiling per pool (${currency}, list prices; some are lower bounds)"`,
     `    x-axis [${bounded.map((p) => `"${p.cluster}/${p.pool}"`).join(', ')}]`,
-    `    y-axis "USD per hour" 0 --> ${top}`,
-    `    bar [${bounded.map((p) => Number((p.ceiling ?? 0).toFixed(2))).join(', ')}]`,
+    `    y-axis "${currency} per hour" 0 --> ${top}`,
+    `    bar [${bounded.map((p) => roundTo(p.ceiling ?? 0)).join(', ')}]`,
     '```',
     '',
   ];
 }
 
 export function renderCapacityMarkdown(report: CapacityReport): string {
-  const regions = [...new Set(report.clusters.flatMap((c) => c.pools.map((p) => p.priceRegion)))].sort();
+  const count = (n: number): string => n.toLocaleString('en-US');
   const lines: string[] = [
     '# Fleet capacity',
     '',
-    `What each NodePool may launch (Karpenter ${report.karpenterVersion}'s instance-type catalogue) and the most it can cost per hour.`,
+    `What each NodePool may launch, as Karpenter ${report.karpenterVersion} computes it over its generated instance-type reference (${count(report.evaluatedTypes)} types), and the most it can cost per hour.`,
     '',
-    `> Prices are Karpenter's static **on-demand list prices** of ${regions.join(', ') || 'us-east-1'} (one region per partition, not each cluster's own region), **without Spot** discounts, savings plans or EBS. A ceiling is what the pool's limits allow at the dearest allowed rate; "unbounded" means the pool has no limits.`,
-    '',
-    `**Fleet ceiling: ${ceilingText(report.ceiling)}** over ${plural(report.clusters.length, 'cluster')}.`,
-    '',
-    ...chart(report),
   ];
-  for (const c of report.clusters) {
-    lines.push(`## ${c.cluster} (${c.region}): ${ceilingText(c.ceiling)}`, '');
+  if (report.notEvaluatedTypes > 0)
     lines.push(
-      '| pool | instance types | architectures | capacity types | limits | $/vCPU-hour | $/GiB-hour | ceiling |',
+      `> ${count(report.notEvaluatedTypes)} newer types not evaluated: Karpenter's VPC-limits table names them (${report.notEvaluatedSample.join(', ')}, …) but its reference gives no labels for them, so no pool is offered them here.`,
+      '',
+    );
+  lines.push(
+    `> Prices are Karpenter's static **on-demand list prices**, per cluster from the table of its own region or else of its partition (named in each heading), in that table's currency (CNY for China regions, else USD); **Spot and reserved pools are priced at on-demand rates**, without savings plans or EBS. A ceiling is what the pool's limits allow at the dearest priced rate: "at least" when some allowed types have no price, "unknown" when none has, "unbounded" only when the pool has no limits.`,
+    '',
+    `**Fleet ceiling: ${report.totals.map(totalText).join('; ') || 'nothing to launch'}** over ${plural(report.clusters.length, 'cluster')}${report.totals.length > 1 ? ' (one total per currency, never added together)' : ''}.`,
+    '',
+  );
+  for (const currency of ['USD', 'CNY'] as const) lines.push(...chart(report, currency));
+  for (const c of report.clusters) {
+    const priced =
+      c.priceRegion === c.region
+        ? `${c.currency}`
+        : `priced with ${c.priceRegion} list prices, ${c.currency}`;
+    lines.push(`## ${c.cluster} (${c.region}; ${priced}): ${totalText(c.total)}`, '');
+    lines.push(
+      '| pool | instance types | architectures | capacity types | limits | per vCPU-hour | per GiB-hour | ceiling |',
       '| --- | --- | --- | --- | --- | --- | --- | --- |',
     );
     for (const p of c.pools) {
+      const capacity = p.capacityTypes.join(', ') || '**none**';
       lines.push(
-        `| ${p.pool}${p.static ? ' (static)' : ''} | ${typesText(p.types)} | ${p.architectures.join(', ') || '–'} | ${p.capacityTypes.join(', ') || '**none**'} | ${limitsText(p.limits)} | ${rangeText(p.perVcpuHour)} | ${rangeText(p.perGibHour)} | ${ceilingText(p.ceiling)} (${p.ceilingBasis}) |`,
+        `| ${p.pool}${p.static ? ' (static)' : ''} | ${typesText(p.types)} | ${p.architectures.join(', ') || '–'} | ${capacity}${p.priceNote !== undefined ? ' (priced at on-demand rates)' : ''} | ${limitsText(p.limits)} | ${rangeText(p.perVcpuHour, p.currency)} | ${rangeText(p.perGibHour, p.currency)} | ${poolCeilingText(p)} |`,
       );
     }
     lines.push('');

@@ -4,13 +4,22 @@
  * OCI registry, and the GitOps repository as `ref: values` so the chart reads
  * `$values/<distPath>/<cluster>/values/karpenter.yaml` at the same revision Argo CD syncs.
  *
+ * It carries the cluster's AWS region as an annotation (REGION_ANNOTATION) for readers of dist/.
+ *
  * The registry is written without `oci://`: Argo CD treats a Helm repoURL without scheme
  * as an OCI registry (util/helm IsHelmOciRepo), so the public ECR chart needs no
  * repository secret.
  */
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { KARPENTER_CHART, KARPENTER_CHART_REPO, SYNC_WAVES, distPaths, ClusterModel } from '../../model';
+import {
+  KARPENTER_CHART,
+  KARPENTER_CHART_REPO,
+  REGION_ANNOTATION,
+  SYNC_WAVES,
+  distPaths,
+  ClusterModel,
+} from '../../model';
 import { Application } from '../../imports/argocd-v3.5.1/argoproj.io';
 import { applicationMetadata, clusterDestination, repoPath, syncPolicy } from './application-common';
 import { applicationName, RELEASE_NAMES, VALUES_REF } from './application-names';
@@ -31,12 +40,17 @@ export class ControllerApplication extends Construct {
     super(scope, id);
     const cluster = props.cluster;
     const gitops = cluster.gitops;
+    const metadata = applicationMetadata(
+      applicationName(cluster, 'controller'),
+      gitops,
+      SYNC_WAVES.controllerApplication,
+    );
     this.apiObject = new Application(this, 'application', {
-      metadata: applicationMetadata(
-        applicationName(cluster, 'controller'),
-        gitops,
-        SYNC_WAVES.controllerApplication,
-      ),
+      // The region, for readers of dist/ alone (the impact report's prices); Argo CD ignores it.
+      metadata: {
+        ...metadata,
+        annotations: { ...metadata.annotations, [REGION_ANNOTATION]: cluster.aws.region },
+      },
       spec: {
         project: gitops.project,
         sources: [

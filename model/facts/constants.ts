@@ -158,6 +158,12 @@ export type FleetEntryKind = (typeof FLEET_ENTRIES)[number];
 /** Label on every Argo CD object of a cluster in a rollout ring (value: the ring name). */
 export const RING_LABEL = 'karpenter-gitops.io/ring';
 
+/**
+ * Annotation on a cluster's controller Application naming its AWS region (value: `eu-west-1`), so a
+ * reader of dist/ alone (the impact report) prices the cluster in its own region.
+ */
+export const REGION_ANNOTATION = 'karpenter-gitops.io/aws-region';
+
 /** Argo CD annotation keys and the sync waves the tool assigns. */
 export const ARGOCD_ANNOTATIONS = {
   syncWave: 'argocd.argoproj.io/sync-wave',

@@ -1,6 +1,6 @@
 /**
- * The EC2 instance types Karpenter knows, as a view of the full catalogue
- * (model/facts/instance-table.ts), with the five name labels Karpenter gives each one: what node pool requirements on instance types, families, categories, sizes and
+ * The EC2 instance types Karpenter knows by name (its reference's and the names only its VPC-limits
+ * table has), as a view of the full catalogue (model/facts/instance-table.ts), with the five name labels Karpenter gives each one: what node pool requirements on instance types, families, categories, sizes and
  * generations are checked against. Built once per process, on first use.
  */
 import { LABELS } from './constants';
@@ -42,7 +42,8 @@ let catalogue: InstanceCatalogue | undefined;
 export function instanceCatalogue(): InstanceCatalogue {
   if (catalogue) return catalogue;
   const t = instanceTable();
-  const types: CatalogueInstanceType[] = t.types.map(({ labels }) => {
+  const named = [...t.types.map((x) => x.labels), ...t.notEvaluated.map((x) => x.nameLabels)];
+  const types: CatalogueInstanceType[] = named.map((labels) => {
     const category = labels[LABELS.instanceCategory];
     const generation = labels[LABELS.instanceGeneration];
     return {
@@ -55,8 +56,9 @@ export function instanceCatalogue(): InstanceCatalogue {
   });
   const values = {} as Record<CatalogueLabel, readonly string[]>;
   for (const key of Object.keys(CATALOGUE_LABELS) as CatalogueLabel[]) {
-    values[key] = [...(t.values.get(key) ?? [])].sort();
+    values[key] = [...(t.knownValues.get(key) ?? [])].sort();
   }
+  types.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   catalogue = { karpenterVersion: t.karpenterVersion, types, values };
   return catalogue;
 }

@@ -23,18 +23,30 @@ export interface TableInstanceType {
    * count); undefined for a type Karpenter knows by name only.
    */
   readonly allocatable?: Readonly<Record<string, number>>;
-  /** Region → on-demand USD per hour (absent: the region's table has no price for it). */
+  /** Region → on-demand price per hour in the region's currency (absent: no price for it). */
   readonly prices: Readonly<Record<string, number>>;
+}
+
+/** A name Karpenter's VPC-limits table knows but its reference does not describe. */
+export interface UnevaluatedInstanceType {
+  readonly name: string;
+  /** The labels the name gives (instance-type, -family, -size, -category, -generation). */
+  readonly nameLabels: Readonly<Record<string, string>>;
 }
 
 export interface InstanceTable {
   readonly karpenterVersion: string;
+  /** The reference's types, sorted by name: what a pool may be offered. */
   readonly types: readonly TableInstanceType[];
+  /** Names outside the reference, sorted: never offered, counted in the report. */
+  readonly notEvaluated: readonly UnevaluatedInstanceType[];
   readonly byName: ReadonlyMap<string, TableInstanceType>;
   /** Every label key the table answers for (incl. node.kubernetes.io/instance-type). */
   readonly labelKeys: readonly string[];
-  /** Distinct values of a label over all types, sorted (numerically for numeric labels). */
+  /** Distinct values of a label over the reference's types, sorted (numerically for numeric labels). */
   readonly values: ReadonlyMap<string, readonly string[]>;
+  /** `values` plus the name labels of `notEvaluated`: what a name check accepts as known. */
+  readonly knownValues: ReadonlyMap<string, readonly string[]>;
   /** Labels whose every value is an integer (Gt/Lt compare them). */
   readonly numericLabels: ReadonlySet<string>;
   /** Region → partition of the price tables. */
@@ -91,6 +103,7 @@ export function instanceTable(): InstanceTable {
   }));
   const known = new Set(typeNames);
   // Known to Karpenter by name (its VPC-limits table) but absent from its reference.
+  const notEvaluated: UnevaluatedInstanceType[] = [];
   for (const [family, [, , sizes]] of Object.entries(names.INSTANCE_FAMILIES)) {
     for (const size of sizes.split(' ')) {
       const name = `${family}.${size}`;
@@ -101,13 +114,40 @@ export function instanceTable(): InstanceTable {
       if (l.size !== undefined) nameLabels[LABELS.instanceSize] = l.size;
       if (l.category !== undefined) nameLabels[LABELS.instanceCategory] = l.category;
       if (l.generation !== undefined) nameLabels[LABELS.instanceGeneration] = l.generation;
-      types.push({ name, labels: nameLabels, prices: {} });
+      notEvaluated.push({ name, nameLabels });
     }
   }
-  types.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const byName = (a: { name: string }, b: { name: string }): number =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+  types.sort(byName);
+  notEvaluated.sort(byName);
+  const { values, numericLabels } = distinctValues(types.map((t) => t.labels));
+  const knownValues = distinctValues([
+    ...types.map((t) => t.labels),
+    ...notEvaluated.map((t) => t.nameLabels),
+  ]).values;
+  table = {
+    karpenterVersion: g.CATALOGUE_KARPENTER_VERSION,
+    types,
+    notEvaluated,
+    byName: new Map(types.map((t) => [t.name, t])),
+    labelKeys: [...values.keys()],
+    values,
+    knownValues,
+    numericLabels,
+    priceRegions,
+  };
+  return table;
+}
+
+/** Distinct values per label key, sorted (numerically where every value is an integer). */
+function distinctValues(labelSets: readonly Readonly<Record<string, string>>[]): {
+  values: Map<string, readonly string[]>;
+  numericLabels: Set<string>;
+} {
   const valueSets = new Map<string, Set<string>>();
-  for (const t of types)
-    for (const [k, v] of Object.entries(t.labels)) {
+  for (const labels of labelSets)
+    for (const [k, v] of Object.entries(labels)) {
       let set = valueSets.get(k);
       if (!set) valueSets.set(k, (set = new Set()));
       set.add(v);
@@ -120,16 +160,13 @@ export function instanceTable(): InstanceTable {
     if (numeric) numericLabels.add(k);
     values.set(k, numeric ? list.sort((a, b) => Number(a) - Number(b)) : list.sort());
   }
-  table = {
-    karpenterVersion: g.CATALOGUE_KARPENTER_VERSION,
-    types,
-    byName: new Map(types.map((t) => [t.name, t])),
-    labelKeys: [...values.keys()],
-    values,
-    numericLabels,
-    priceRegions,
-  };
-  return table;
+  return { values, numericLabels };
+}
+
+/** The currency of a price region's table: CNY for the aws-cn partition, else USD. */
+export type Currency = 'USD' | 'CNY';
+export function currencyOf(priceRegion: string): Currency {
+  return instanceTable().priceRegions.get(priceRegion) === 'aws-cn' ? 'CNY' : 'USD';
 }
 
 /**

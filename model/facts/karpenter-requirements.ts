@@ -296,7 +296,7 @@ export interface RequirementConflict {
 
 export interface CompatibilityOptions {
   /** Keys the receiver may leave undefined whatever the operator (AllowUndefinedWellKnownLabels). */
-  readonly allowUndefined?: ReadonlySet<string>;
+  readonly allowUndefined?: Pick<ReadonlySet<string>, 'has'>;
 }
 
 /** requirements.go, `Requirements`: one intersected Requirement per key. */

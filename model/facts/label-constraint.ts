@@ -3,6 +3,10 @@
  * intersected (Karpenter treats a pool's requirements as a conjunction). Shared by the
  * validator (can two pools match the same pod?) and the impact report (does a requirement
  * change narrow what existing nodes may carry?).
+ *
+ * An approximation: it intersects as a plain filter. Karpenter's own semantics (an empty
+ * intersection is DoesNotExist, NotIn with a bound stays NotIn, ...) are
+ * model/facts/karpenter-requirements.ts, which the instance-type resolver uses; prefer it.
  */
 export interface LabelRequirement {
   readonly key: string;

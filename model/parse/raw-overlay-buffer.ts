@@ -61,6 +61,19 @@ export interface RawPodSpec {
   readonly containers: readonly RawContainer[];
   readonly initContainers?: readonly Omit<RawContainer, 'ports'>[];
   readonly nodeSelector?: Dict<string>;
+  readonly affinity?: {
+    readonly nodeAffinity?: {
+      readonly requiredDuringSchedulingIgnoredDuringExecution?: {
+        readonly nodeSelectorTerms: readonly {
+          readonly matchExpressions?: readonly {
+            readonly key: string;
+            readonly operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'Gt' | 'Lt';
+            readonly values?: readonly string[];
+          }[];
+        }[];
+      };
+    };
+  };
   readonly tolerations?: readonly {
     readonly key?: string;
     readonly operator?: 'Exists' | 'Equal';

@@ -18,6 +18,10 @@ export interface RequirementSite {
   readonly valuePath: (j: number) => PathSegment[];
   /** How to name it in a message: `instanceFamilies`, `requirements[2] (node.kubernetes.io/instance-type)`. */
   readonly label: string;
+  /** Its minValues (a shorthand's goes with the requirement it expands to: notIn when given, else in). */
+  readonly minValues?: number;
+  /** Where minValues is written. */
+  readonly minValuesPath?: readonly PathSegment[];
 }
 
 /** In expansion order (model/parse/requirement-shorthands.ts); `at` turns a pool-relative path into a file path. */
@@ -41,6 +45,7 @@ export function requirementSites(
       continue;
     }
     const v = value as Exclude<RawShorthand, readonly string[]>;
+    const minOn = v.notIn !== undefined ? 'NotIn' : 'In';
     for (const [op, list] of [
       ['In', v.in],
       ['NotIn', v.notIn],
@@ -54,6 +59,9 @@ export function requirementSites(
         path: at(field, sub),
         valuePath: (j) => at(field, sub, j),
         label: `${field}.${sub}`,
+        ...(v.minValues !== undefined && op === minOn
+          ? { minValues: v.minValues, minValuesPath: at(field, 'minValues') }
+          : {}),
       });
     }
   }
@@ -75,6 +83,9 @@ export function requirementSites(
       path: at('requirements', i),
       valuePath: (j) => at('requirements', i, 'values', j),
       label: `requirements[${i}] (${r.key})`,
+      ...(r.minValues !== undefined
+        ? { minValues: r.minValues, minValuesPath: at('requirements', i, 'minValues') }
+        : {}),
     });
   });
   return out;

@@ -1,14 +1,27 @@
 /**
  * The instance types one NodePool of a cluster description may launch: its requirements
  * (shorthands first, then `requirements`, model/parse/requirement-sites.ts) resolved against the
- * catalogue, restricted to the architectures its node class's AMIs exist for. Shared by the
- * fit, limit and cost checks and the capacity report.
+ * catalogue the way Karpenter does (model/resolve/resolve-instance-types.ts), for its node class's
+ * AMI family (architectures, and the OS getOS gives). Shared by the fit, limit and cost checks and
+ * the capacity report.
  */
-import { behaviourOf, writtenFamily } from '../facts/ami-families';
+import { AmiFamily } from '../facts/constants';
+import { behaviourOf, familyKind, writtenFamily } from '../facts/ami-families';
 import { TableInstanceType } from '../facts/instance-table';
 import { RawCluster, RawNodePool } from '../parse/raw-fleet';
 import { requirementSites } from '../parse/requirement-sites';
-import { resolveInstanceTypes } from './resolve-instance-types';
+import { NodeClassTraits, resolveInstanceTypes } from './resolve-instance-types';
+
+/** What an AMI family decides about the types (undefined family: nothing known, any architecture, Linux). */
+export function familyTraits(family: AmiFamily | undefined): NodeClassTraits {
+  if (family === undefined) return {};
+  return { architectures: behaviourOf(family).architectures, windows: familyKind(family) === 'Windows' };
+}
+
+/** familyTraits of a node class as written (amiFamily, or its alias's family). */
+export function nodeClassTraits(nc: Parameters<typeof writtenFamily>[0] | undefined): NodeClassTraits {
+  return familyTraits(nc === undefined ? undefined : writtenFamily(nc));
+}
 
 const cache = new WeakMap<RawNodePool, readonly TableInstanceType[]>();
 
@@ -16,10 +29,7 @@ export function poolInstanceTypes(raw: RawCluster, pool: RawNodePool): readonly 
   const hit = cache.get(pool);
   if (hit) return hit;
   const sites = requirementSites(pool, (...rest) => rest);
-  const nc = raw.nodeClasses?.[pool.nodeClass];
-  const family = nc === undefined ? undefined : writtenFamily(nc);
-  const archs = family === undefined ? undefined : behaviourOf(family).architectures;
-  const types = resolveInstanceTypes(sites, archs).types;
+  const types = resolveInstanceTypes(sites, nodeClassTraits(raw.nodeClasses?.[pool.nodeClass])).types;
   cache.set(pool, types);
   return types;
 }

@@ -104,6 +104,33 @@ const podSpecSchema: JsonSchema = obj(
     containers: d(list(containerSchema, 1), 'The containers of one chunk (at least one).'),
     initContainers: d(list(initContainerSchema), 'Init containers (their requests count too).'),
     nodeSelector: d(stringMap('label names'), 'Node labels the chunk pods need.'),
+    affinity: d(
+      obj({
+        nodeAffinity: obj({
+          requiredDuringSchedulingIgnoredDuringExecution: obj(
+            {
+              nodeSelectorTerms: list(
+                obj({
+                  matchExpressions: list(
+                    obj(
+                      {
+                        key: str(),
+                        operator: oneOfStrings(['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt']),
+                        values: list(str()),
+                      },
+                      ['key', 'operator'],
+                    ),
+                  ),
+                }),
+                1,
+              ),
+            },
+            ['nodeSelectorTerms'],
+          ),
+        }),
+      }),
+      'Required node affinity of the chunk pods (nodeSelectorTerms, any one of which must match), checked against the pools like nodeSelector.',
+    ),
     tolerations: d(
       list(
         obj({

@@ -2,18 +2,19 @@
  * Per NodePool of a change: the instance types it may launch before → after (resolved from the
  * NodePool manifests' requirements, with the architectures of its EC2NodeClass's AMI family),
  * the notable additions and removals (the dearest types first, e.g. "adds p5.48xlarge"), and the
- * hourly on-demand ceiling its limits imply before → after (model/resolve/pool-cost.ts). Prices are the
- * static list prices of the aws partition's table (us-east-1): dist/ does not say the region.
+ * hourly on-demand ceiling its limits imply before → after (model/resolve/pool-cost.ts), in the
+ * currency of the price table. Each cluster is priced in its own region: the controller Application
+ * carries it (REGION_ANNOTATION); a dist/ without it (generated before) is priced with us-east-1.
  */
 import {
-  behaviourOf,
-  writtenFamily,
   AmiFamily,
+  Currency,
   instanceTable,
-  LabelRequirement,
+  REGION_ANNOTATION,
+  RequirementInput,
   compareCodeUnits,
 } from '../../model';
-import { PoolCapacity, poolCapacity } from '../../model/stages';
+import { CeilingKind, ceilingText, nodeClassTraits, PoolCapacity, poolCapacity } from '../../model/stages';
 import { get } from './classify-resource';
 import { DistResource } from '../dist-resources';
 import { KARPENTER_KINDS } from '../resource-kinds';
@@ -32,37 +33,54 @@ export interface PoolCapacityChange {
   readonly addedCount: number;
   readonly removes: readonly string[];
   readonly removedCount: number;
-  /** USD per hour; null: unbounded; undefined: the pool does not exist on that side. */
+  /** Per hour in `currency`; null: unknown or unbounded (see the kind); undefined: the pool does not exist on that side. */
   readonly ceilingBefore?: number | null;
   readonly ceilingAfter?: number | null;
+  readonly ceilingKindBefore?: CeilingKind;
+  readonly ceilingKindAfter?: CeilingKind;
   readonly priceRegion: string;
+  readonly currency: Currency;
 }
 
-function capacityOf(pool: DistResource, resources: Map<string, DistResource>): PoolCapacity {
+/** The cluster's AWS region as its controller Application states it (undefined: not stated). */
+export function distRegion(resources: Map<string, DistResource>): string | undefined {
+  for (const r of resources.values()) {
+    if (r.kind !== 'Application') continue;
+    const region = get(r.body, ['metadata', 'annotations', REGION_ANNOTATION]);
+    if (typeof region === 'string') return region;
+  }
+  return undefined;
+}
+
+function capacityOf(
+  pool: DistResource,
+  resources: Map<string, DistResource>,
+  region: string | undefined,
+): PoolCapacity {
   const spec = get(pool.body, ['spec', 'template', 'spec']);
-  const requirements = (get(spec, ['requirements']) ?? []) as readonly LabelRequirement[];
+  const requirements = (get(spec, ['requirements']) ?? []) as readonly RequirementInput[];
   const limits = (get(pool.body, ['spec', 'limits']) ?? {}) as Record<string, string>;
   const replicas = get(pool.body, ['spec', 'replicas']);
   const className = get(spec, ['nodeClassRef', 'name']);
   const nc = [...resources.values()].find(
     (r) => r.kind === KARPENTER_KINDS.nodeClass && r.name === className,
   );
-  const family =
+  const traits = nodeClassTraits(
     nc === undefined
       ? undefined
-      : writtenFamily({
+      : {
           amiFamily: get(nc.body, ['spec', 'amiFamily']) as AmiFamily | undefined,
           amiSelectorTerms: (get(nc.body, ['spec', 'amiSelectorTerms']) ?? []) as { alias?: string }[],
-        });
-  const archs = family === undefined ? undefined : behaviourOf(family).architectures;
+        },
+  );
   return poolCapacity(
     {
       requirements: Array.isArray(requirements) ? requirements : [],
       limits: Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, String(v)])),
       ...(typeof replicas === 'number' ? { replicas } : {}),
     },
-    undefined,
-    archs,
+    region,
+    traits,
   );
 }
 
@@ -82,19 +100,29 @@ export function poolCapacityChanges(
     new Map([...m.values()].filter((r) => r.kind === KARPENTER_KINDS.nodePool).map((r) => [r.name, r]));
   const b = pools(before);
   const a = pools(after);
+  // Both sides in one region (the newer tree's, else the older's), so a tree generated before the
+  // annotation existed does not show a price change that is only a region change.
+  const stated = distRegion(after) ?? distRegion(before);
   const out: PoolCapacityChange[] = [];
   for (const name of [...new Set([...b.keys(), ...a.keys()])].sort()) {
     const old = b.get(name);
     const cur = a.get(name);
-    const was = old ? capacityOf(old, before) : undefined;
-    const now = cur ? capacityOf(cur, after) : undefined;
+    const was = old ? capacityOf(old, before, stated) : undefined;
+    const now = cur ? capacityOf(cur, after, stated) : undefined;
     const region = (now ?? was)?.priceRegion ?? 'us-east-1';
+    const currency = (now ?? was)?.currency ?? 'USD';
     const oldTypes = new Set(was?.types ?? []);
     const newTypes = new Set(now?.types ?? []);
     const added = [...newTypes].filter((t) => !oldTypes.has(t));
     const removed = [...oldTypes].filter((t) => !newTypes.has(t));
-    const ceiling = (c: PoolCapacity | undefined) => (c === undefined ? undefined : (c.ceiling ?? null));
-    if (added.length === 0 && removed.length === 0 && ceiling(was) === ceiling(now)) continue;
+    const ceiling = (c: PoolCapacity | undefined) => (c === undefined ? undefined : c.ceiling);
+    if (
+      added.length === 0 &&
+      removed.length === 0 &&
+      ceiling(was) === ceiling(now) &&
+      was?.ceilingKind === now?.ceilingKind
+    )
+      continue;
     out.push({
       pool: name,
       change: !old ? 'added' : !cur ? 'removed' : 'changed',
@@ -104,16 +132,21 @@ export function poolCapacityChanges(
       addedCount: added.length,
       removes: notable(removed, region),
       removedCount: removed.length,
-      ...(was ? { ceilingBefore: ceiling(was) } : {}),
-      ...(now ? { ceilingAfter: ceiling(now) } : {}),
+      ...(was ? { ceilingBefore: was.ceiling, ceilingKindBefore: was.ceilingKind } : {}),
+      ...(now ? { ceilingAfter: now.ceiling, ceilingKindAfter: now.ceilingKind } : {}),
       priceRegion: region,
+      currency,
     });
   }
   return out;
 }
 
-const ceilingText = (c: number | null | undefined): string =>
-  c === undefined ? '—' : c === null ? 'unbounded' : `$${c.toFixed(2)}/h`;
+function sideText(c: PoolCapacityChange, side: 'Before' | 'After'): string {
+  const amount = side === 'Before' ? c.ceilingBefore : c.ceilingAfter;
+  const kind = side === 'Before' ? c.ceilingKindBefore : c.ceilingKindAfter;
+  if (amount === undefined || kind === undefined) return '—';
+  return ceilingText({ ceiling: amount, ceilingKind: kind, currency: c.currency });
+}
 
 /** One Markdown line per pool: `pool: 12 → 14 instance types (adds p5.48xlarge, …); ceiling $4.80/h → $48.00/h`. */
 export function capacityChangeLine(c: PoolCapacityChange): string {
@@ -126,5 +159,5 @@ export function capacityChangeLine(c: PoolCapacityChange): string {
       ? `removes ${c.removes.join(', ')}${c.removedCount > c.removes.length ? ` and ${c.removedCount - c.removes.length} more` : ''}`
       : '',
   ].filter((s) => s !== '');
-  return `**${c.pool}**: ${types}${named.length > 0 ? ` (${named.join('; ')})` : ''}; hourly on-demand ceiling ${ceilingText(c.ceilingBefore)} → ${ceilingText(c.ceilingAfter)}`;
+  return `**${c.pool}**: ${types}${named.length > 0 ? ` (${named.join('; ')})` : ''}; hourly on-demand ceiling ${sideText(c, 'Before')} → ${sideText(c, 'After')}`;
 }

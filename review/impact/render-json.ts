@@ -52,11 +52,12 @@ export function renderJson(report: ImpactReport): string {
         addedCount: p.addedCount,
         removes: p.removes,
         removedCount: p.removedCount,
-        ceilingBefore:
-          p.ceilingBefore === undefined ? null : p.ceilingBefore === null ? 'unbounded' : p.ceilingBefore,
-        ceilingAfter:
-          p.ceilingAfter === undefined ? null : p.ceilingAfter === null ? 'unbounded' : p.ceilingAfter,
+        ceilingBefore: p.ceilingBefore ?? null,
+        ceilingKindBefore: p.ceilingKindBefore ?? null,
+        ceilingAfter: p.ceilingAfter ?? null,
+        ceilingKindAfter: p.ceilingKindAfter ?? null,
         priceRegion: p.priceRegion,
+        currency: p.currency,
       })),
       // `cloudFormation`: the CloudFormation entry of `awsSide`, as before there were other targets.
       cloudFormation: awsSideJson(c.awsSide.find((a) => a.target === 'CloudFormation')) ?? null,

@@ -212,7 +212,7 @@ function clusterDetails(c: ClusterImpact): string[] {
   }
   if (c.capacity) {
     out.push(
-      `**Instance types and cost** (on-demand list prices of ${c.capacity[0].priceRegion}, no Spot):`,
+      `**Instance types and cost** (on-demand list prices of ${c.capacity[0].priceRegion} in ${c.capacity[0].currency}; Spot and reserved at on-demand rates):`,
       '',
       ...c.capacity.map((p) => `- ${capacityChangeLine(p)}`),
       '',

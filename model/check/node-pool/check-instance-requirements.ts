@@ -22,15 +22,25 @@ import { CheckContext } from '../check-context';
 import { labelValueProblem } from '../check-labels';
 import { LABELS } from '../../facts/constants';
 import { didYouMean, editDistance } from '../../shared/did-you-mean';
-import { behaviourOf, writtenFamily } from '../../facts/ami-families';
+import { AmiFamily } from '../../facts/constants';
+import { writtenFamily } from '../../facts/ami-families';
+import { Requirement, Requirements } from '../../facts/karpenter-requirements';
 import { poolArchitectures } from './check-pool-architectures';
 import { isCatalogueLabel } from '../../facts/instance-catalogue';
 import { instanceTable, TableInstanceType } from '../../facts/instance-table';
 import { PathSegment } from '../../parse/located';
-import { RawNodePool, RawShorthand } from '../../parse/raw-fleet';
+import { RawNodePool } from '../../parse/raw-fleet';
 import { RequirementSite, requirementSites } from '../../parse/requirement-sites';
-import { SHORTHANDS } from '../../parse/requirement-shorthands';
-import { isTypeLabel, resolveInstanceTypes, sampleNames } from '../../resolve/resolve-instance-types';
+import {
+  isTypeLabel,
+  NodeClassTraits,
+  OFFERING_KEYS,
+  ResolvedInstanceTypes,
+  resolveInstanceTypes,
+  sampleNames,
+} from '../../resolve/resolve-instance-types';
+import { familyTraits } from '../../resolve/pool-instance-types';
+import { checkRepeatedKeys, shortKey } from './check-repeated-keys';
 import { show } from '../../shared/show-value';
 
 /** Fewer instance types than this left to a pool is a warning. */
@@ -58,7 +68,7 @@ export function checkInstanceRequirements(ctx: CheckContext, name: string, pool:
     // Open sets (numbers) and the schema's own enums are not value-checked here.
     if (site.key === LABELS.arch) continue;
     if (table.numericLabels.has(site.key) && site.key !== LABELS.instanceGeneration) continue;
-    const known = table.values.get(site.key) ?? [];
+    const known = table.knownValues.get(site.key) ?? [];
     const knownSet = valueSet(site.key, known);
     site.values.forEach((value, j) => {
       if (knownSet.has(value)) return;
@@ -82,48 +92,34 @@ export function checkInstanceRequirements(ctx: CheckContext, name: string, pool:
     });
   }
   // Malformed bounds (Gt "a") are reported by check-node-pool.ts; nothing to resolve then.
-  const malformed = sites.some(
+  const all = requirementSites(pool, at);
+  const malformed = all.some(
     (s) =>
       ['Gt', 'Gte', 'Lt', 'Lte'].includes(s.operator) &&
       !(s.values.length === 1 && /^[0-9]+$/.test(s.values[0])),
   );
-  if (sites.length === 0 || unknownValues > 0 || malformed) return;
+  if (unknownValues > 0 || malformed) return;
+  const nc = ctx.raw.nodeClasses?.[pool.nodeClass];
+  const family = nc === undefined ? undefined : writtenFamily(nc);
+  const traits = familyTraits(family);
+  if (checkRepeatedKeys(ctx, all, traits)) return;
 
-  // Apply the requirements in order; the one that empties the set is the one to change.
-  const resolved = resolveInstanceTypes(sites);
-  let remaining = table.types.length;
-  const narrowing: RequirementSite[] = [];
-  for (const [i, site] of sites.entries()) {
-    if (resolved.after[i] === 0) {
-      // The set just before this requirement (resolved once per distinct prefix).
-      const left = resolveInstanceTypes(sites.slice(0, i)).types;
-      const before =
-        narrowing.length > 0
-          ? ` that ${narrowing.map((s) => s.label).join(', ')} allow${narrowing.length === 1 ? 's' : ''} (${sampleNames(left)})`
-          : '';
-      ctx.error(
-        site.path,
-        `no instance type Karpenter ${table.karpenterVersion} knows is left: ${site.label} excludes all ${left.length} types${before}`,
-        narrowing.length > 0
-          ? `Loosen ${site.label} or ${narrowing.map((s) => s.label).join(', ')} so that some instance type satisfies them all`
-          : `Loosen ${site.label}`,
-        'key',
-      );
-      return;
-    }
-    if (resolved.after[i] < remaining) {
-      narrowing.push(site);
-      remaining = resolved.after[i];
-    }
+  // The node class's OS (getOS) takes part; its architectures come last.
+  const osOnly: NodeClassTraits = { windows: traits.windows ?? false };
+  const resolved = resolveInstanceTypes(all, osOnly);
+  if (resolved.types.length === 0 || emptiedByOffering(all)) {
+    reportEmpty(ctx, all, osOnly, pool, family);
+    return;
   }
-  let left: readonly TableInstanceType[] = resolved.types;
-  const withClass = checkNodeClassArchitectures(ctx, at, pool, sites, left);
+  const withClass = checkNodeClassArchitectures(ctx, at, pool, all, resolved.types, traits);
   if (withClass === undefined) return;
-  left = withClass;
-  const short = checkMinValues(ctx, pool, at, left);
-  if (short) return;
-  if (left.length < MIN_INSTANCE_TYPES && narrowing.length > 0 && !runsOneShape(pool, at)) {
+  const final = resolveInstanceTypes(all, traits);
+  if (checkMinValues(ctx, all, final)) return;
+  const left = final.types;
+  if (left.length < MIN_INSTANCE_TYPES && !runsOneShape(pool, at)) {
+    const narrowing = narrowingSites(all, osOnly);
     const last = narrowing[narrowing.length - 1];
+    if (last === undefined) return;
     ctx.warn(
       last.path,
       `only ${left.length} instance type${left.length === 1 ? '' : 's'} (${sampleNames(left)}) ${left.length === 1 ? 'satisfies' : 'satisfy'} the requirements of this pool, so a shortage of ${left.length === 1 ? 'it' : 'them'} leaves pods pending`,
@@ -131,6 +127,96 @@ export function checkInstanceRequirements(ctx: CheckContext, name: string, pool:
       'key',
     );
   }
+}
+
+/** A requirement on an offering key (capacity type, zone) that resolves to DoesNotExist: no type has such an offering. */
+function emptiedByOffering(sites: readonly RequirementSite[]): boolean {
+  const reqs = Requirements.from(sites);
+  return [...OFFERING_KEYS].some((k) => reqs.has(k) && reqs.get(k).operator() === 'DoesNotExist');
+}
+
+/** The types left after each prefix of the requirements (Karpenter's semantics, so not always shrinking). */
+function prefixCounts(sites: readonly RequirementSite[], traits: NodeClassTraits): number[] {
+  return sites.map((_, i) => {
+    const prefix = sites.slice(0, i + 1);
+    return emptiedByOffering(prefix) ? 0 : resolveInstanceTypes(prefix, traits).types.length;
+  });
+}
+
+/** The requirements that narrowed the set, in order. */
+function narrowingSites(sites: readonly RequirementSite[], traits: NodeClassTraits): RequirementSite[] {
+  const counts = prefixCounts(sites, traits);
+  let remaining = instanceTable().types.length;
+  const out: RequirementSite[] = [];
+  counts.forEach((n, i) => {
+    if (n < remaining) out.push(sites[i]);
+    remaining = n;
+  });
+  return out;
+}
+
+/**
+ * The pool is empty: the error goes to the requirement after which it stays empty, naming what was
+ * left just before it; an OS requirement the node class's family cannot meet says so.
+ */
+function reportEmpty(
+  ctx: CheckContext,
+  sites: readonly RequirementSite[],
+  traits: NodeClassTraits,
+  pool: RawNodePool,
+  family: AmiFamily | undefined,
+): void {
+  const table = instanceTable();
+  const counts = prefixCounts(sites, traits);
+  let i = counts.length - 1;
+  while (i > 0 && counts[i - 1] === 0) i--;
+  const site = sites[i];
+  const before = sites.slice(0, i);
+  const left = i === 0 ? table.types : resolveInstanceTypes(before, traits).types;
+  const narrowing = narrowingSites(before, traits);
+  const key = Requirement.of(site).key;
+  if (key === LABELS.os && family !== undefined) {
+    const runs = traits.windows ? 'windows (on amd64 types only)' : 'linux';
+    ctx.error(
+      site.path,
+      `${site.label} ${Requirement.of(site).describe()}, but node class '${show(pool.nodeClass)}' is ${family}, whose nodes run ${runs} (Karpenter's getOS), so Karpenter launches nothing from this pool`,
+      traits.windows
+        ? `Use a Linux node class for this pool, or require kubernetes.io/os In [windows]`
+        : `Use a Windows node class (amiFamily Windows2022 or an alias windows2022@…) for this pool, or require kubernetes.io/os In [linux]`,
+      'key',
+    );
+    return;
+  }
+  const what =
+    narrowing.length > 0
+      ? ` that ${narrowing.map((s) => s.label).join(', ')} allow${narrowing.length === 1 ? 's' : ''} (${sampleNames(left)})`
+      : '';
+  const offering = OFFERING_KEYS.has(key) ? ` (no instance type is offered without a ${shortKey(key)})` : '';
+  // Names only Karpenter's VPC-limits table knows (not in its reference): not evaluated, so a warning.
+  const unevaluated =
+    Requirement.of(site).operator() === 'In'
+      ? table.notEvaluated.filter((t) => {
+          const v = t.nameLabels[key];
+          return v !== undefined && site.values.includes(v);
+        })
+      : [];
+  if (unevaluated.length > 0) {
+    ctx.warn(
+      site.path,
+      `no instance type of Karpenter ${table.karpenterVersion}'s reference is left: ${site.label} excludes all ${left.length} types${what}; it names types only Karpenter's VPC-limits table knows (${sampleNames(unevaluated, 3)}), which have no authoritative labels here, so whether Karpenter launches them was not evaluated`,
+      `Allow types of the reference too (e.g. a current generation), so the pool does not depend on types this tool cannot check`,
+      'key',
+    );
+    return;
+  }
+  ctx.error(
+    site.path,
+    `no instance type Karpenter ${table.karpenterVersion} knows is left: ${site.label} excludes all ${left.length} types${what}${offering}`,
+    narrowing.length > 0
+      ? `Loosen ${site.label} or ${narrowing.map((s) => s.label).join(', ')} so that some instance type satisfies them all`
+      : `Loosen ${site.label}`,
+    'key',
+  );
 }
 
 /**
@@ -144,71 +230,54 @@ function checkNodeClassArchitectures(
   pool: RawNodePool,
   sites: readonly RequirementSite[],
   left: readonly TableInstanceType[],
+  traits: NodeClassTraits,
 ): readonly TableInstanceType[] | undefined {
-  const nc = ctx.raw.nodeClasses?.[pool.nodeClass];
-  const family = nc === undefined ? undefined : writtenFamily(nc);
-  if (family === undefined) return left;
-  const supported = behaviourOf(family).architectures;
-  const next = resolveInstanceTypes(sites, supported).types;
+  const supported = traits.architectures;
+  if (supported === undefined) return left;
+  const next = resolveInstanceTypes(sites, traits).types;
   if (next.length > 0) return next;
   const own = poolArchitectures(pool);
   if (own !== undefined && own.allowed.every((a) => !supported.includes(a))) return undefined;
+  const nc = ctx.raw.nodeClasses?.[pool.nodeClass];
+  const family = nc === undefined ? undefined : writtenFamily(nc);
   ctx.error(
     at('nodeClass'),
-    `no instance type is left: node class '${show(pool.nodeClass)}' is ${family}, whose AMIs exist for ${supported.join(', ')} only, and none of the ${left.length} types the requirements allow is (${sampleNames(left)})`,
+    `no instance type is left: node class '${show(pool.nodeClass)}' is ${family ?? 'of an AMI family'}, whose AMIs exist for ${supported.join(', ')} only, and none of the ${left.length} types the requirements allow is (${sampleNames(left)})`,
     `Allow ${supported.join(', ')} instance types (e.g. other families), or use a node class whose AMIs exist for them`,
   );
   return undefined;
 }
 
-const distinctCache = new WeakMap<readonly TableInstanceType[], Map<string, readonly string[]>>();
-/** The distinct values of `key` over a resolved set, sorted; once per set and key. */
-function distinctValues(types: readonly TableInstanceType[], key: string): readonly string[] {
-  let byKey = distinctCache.get(types);
-  if (!byKey) distinctCache.set(types, (byKey = new Map()));
-  let out = byKey.get(key);
-  if (!out) {
-    out = [...new Set(types.map((t) => t.labels[key]).filter((v) => v !== undefined))].sort();
-    byKey.set(key, out);
-  }
-  return out;
-}
-
-/** Every minValues against the distinct values the resolved types offer; true when one falls short. */
+/**
+ * minValues against the distinct values the kept types offer (SatisfiesMinValues, over the types
+ * that remain); true when one falls short. A minValues above the values an In lists is
+ * check-node-pool.ts's.
+ */
 function checkMinValues(
   ctx: CheckContext,
-  pool: RawNodePool,
-  at: (...rest: PathSegment[]) => PathSegment[],
-  left: readonly TableInstanceType[],
+  sites: readonly RequirementSite[],
+  resolved: ResolvedInstanceTypes,
 ): boolean {
-  const wanted: { key: string; minValues: number; listed: number; path: PathSegment[]; label: string }[] = [];
-  for (const [field, key] of SHORTHANDS) {
-    const value = pool[field] as RawShorthand | undefined;
-    if (value === undefined || Array.isArray(value)) continue;
-    const minValues = (value as { minValues?: number }).minValues;
-    const listed = (value as { in?: readonly string[] }).in?.length ?? Infinity;
-    if (minValues !== undefined)
-      wanted.push({ key, minValues, listed, path: at(field, 'minValues'), label: field });
-  }
-  (pool.requirements ?? []).forEach((r, i) => {
-    if (r.minValues !== undefined)
-      wanted.push({
-        key: r.key,
-        minValues: r.minValues,
-        listed: r.operator === 'In' ? (r.values ?? []).length : Infinity,
-        path: at('requirements', i, 'minValues'),
-        label: `requirements[${i}] (${r.key})`,
-      });
-  });
   let short = false;
-  for (const w of wanted) {
-    if (!isTypeLabel(w.key) || w.listed < w.minValues) continue; // fewer listed: check-node-pool.ts says so
-    const distinct = distinctValues(left, w.key);
-    if (distinct.length >= w.minValues) continue;
+  for (const miss of resolved.minValuesShort) {
+    // The effective minValues is the largest written on the key (Intersection keeps the max).
+    const site = sites
+      .filter((s) => s.minValues !== undefined && Requirement.of(s).key === miss.key)
+      .sort((a, b) => (b.minValues ?? 0) - (a.minValues ?? 0))[0];
+    if (site === undefined || site.minValuesPath === undefined) continue;
+    if (site.operator === 'In' && site.values.length < miss.minValues) continue;
     short = true;
+    const distinct = miss.values;
     ctx.error(
-      w.path,
-      `minValues ${w.minValues} on ${w.label}, but the ${left.length} instance types the pool allows have only ${distinct.length} distinct ${w.key} value${distinct.length === 1 ? '' : 's'} (${distinct.slice(0, 12).join(', ')}${distinct.length > 12 ? ', …' : ''}), so Karpenter launches nothing`,
+      [...site.minValuesPath],
+      `minValues ${miss.minValues} on ${site.label}, but the ${resolved.types.length} instance types the pool allows have only ${distinct.length} distinct ${miss.key} value${distinct.length === 1 ? '' : 's'}${
+        distinct.length > 0
+          ? ` (${distinct
+              .slice(0, 12)
+              .map((v) => (v === '' ? '""' : v))
+              .join(', ')}${distinct.length > 12 ? ', …' : ''})`
+          : ''
+      }, so Karpenter launches nothing`,
       `Lower minValues to at most ${distinct.length}, or allow more values`,
     );
   }

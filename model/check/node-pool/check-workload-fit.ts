@@ -22,7 +22,15 @@ import { poolInstanceTypes } from '../../resolve/pool-instance-types';
 import { RawNodePool, RawTaint } from '../../parse/raw-fleet';
 import { RawNodeOverlay, RawPodSpec } from '../../parse/raw-overlay-buffer';
 import { requirementSites } from '../../parse/requirement-sites';
-import { isTypeLabel, sampleNames, typeSatisfies } from '../../resolve/resolve-instance-types';
+import {
+  isTypeLabel,
+  OFFERING_KEYS,
+  RESERVATION_KEYS,
+  sampleNames,
+  typeSatisfies,
+  WINDOWS_BUILD_LABEL,
+} from '../../resolve/resolve-instance-types';
+import { admitsLabelValues, RequirementInput, Requirements } from '../../facts/karpenter-requirements';
 import { show } from '../../shared/show-value';
 import { compareCodeUnits } from '../../shared/sorted';
 
@@ -79,6 +87,83 @@ function admission(
       key.includes('kubernetes.io/') || key.includes('k8s.io/') || key.startsWith('karpenter.');
     if (onKey.length === 0 && !wellKnown) return refuse(`gives its nodes no label ${key}`);
   }
+  const terms =
+    spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
+  if (terms === undefined || terms.length === 0) return { types: left };
+  // Any one term may match (Karpenter tries them in order: pkg/scheduling/requirements.go, newPodRequirements).
+  let firstReason = '';
+  for (const [i, term] of terms.entries()) {
+    const a = termAdmission(poolName, pool, sites, left, spec, term.matchExpressions ?? []);
+    if (a.reason === undefined) return { types: a.types };
+    if (i === 0) firstReason = a.reason;
+  }
+  return {
+    reason: `pool '${poolName}' satisfies no nodeSelectorTerm of the pod's required node affinity (${terms.length === 1 ? '' : 'the first: '}${firstReason})`,
+    types,
+  };
+}
+
+/** Label keys a pool may leave undefined for a pod to require (Karpenter's well-known labels, AWS's included). */
+function allowedUndefined(key: string): boolean {
+  return (
+    isTypeLabel(key) ||
+    OFFERING_KEYS.has(key) ||
+    RESERVATION_KEYS.has(key) ||
+    key === LABELS.os ||
+    key === LABELS.nodePool ||
+    key === WINDOWS_BUILD_LABEL
+  );
+}
+
+/**
+ * One nodeSelectorTerm against a pool as Karpenter's scheduler checks it
+ * (pkg/controllers/provisioning/scheduling/nodeclaim.go: the NodeClaim template's requirements, its
+ * labels and karpenter.sh/nodepool included, must be Compatible with the pod's, well-known labels
+ * allowed undefined); then the pool's types that the combined requirements still admit.
+ */
+function termAdmission(
+  poolName: string,
+  pool: RawNodePool,
+  sites: readonly RequirementInput[],
+  types: readonly TableInstanceType[],
+  spec: RawPodSpec,
+  expressions: readonly RequirementInput[],
+): { reason?: string; types: readonly TableInstanceType[] } {
+  const labels: RequirementInput[] = Object.entries({
+    ...(pool.labels ?? {}),
+    [LABELS.nodePool]: poolName,
+  }).map(([key, value]) => ({ key, operator: 'In', values: [value] }));
+  const selector: RequirementInput[] = Object.entries(spec.nodeSelector ?? {}).map(([key, value]) => ({
+    key,
+    operator: 'In',
+    values: [value],
+  }));
+  const poolReqs = Requirements.from([...sites, ...labels]);
+  const podReqs = Requirements.from([...selector, ...expressions]);
+  const [conflict] = poolReqs.compatible(podReqs, { allowUndefined: { has: allowedUndefined } });
+  if (conflict !== undefined) {
+    const theirs = `${conflict.key} ${conflict.incoming.describe()}`;
+    return {
+      reason:
+        conflict.existing === undefined
+          ? `gives its nodes no label ${conflict.key}, which ${theirs} requires`
+          : `allows ${conflict.key} ${conflict.existing.describe()}, not ${theirs}`,
+      types,
+    };
+  }
+  const combined = Requirements.from([...sites, ...labels, ...selector, ...expressions]);
+  const keys = podReqs.keys().filter(isTypeLabel);
+  const left = types.filter((t) =>
+    keys.every((k) => {
+      const v = t.labels[k];
+      return admitsLabelValues(combined.get(k), v === undefined ? [] : [v]);
+    }),
+  );
+  if (left.length === 0)
+    return {
+      reason: `allows no instance type with ${keys.map((k) => `${k} ${podReqs.get(k).describe()}`).join(', ')}`,
+      types,
+    };
   return { types: left };
 }
 
@@ -184,11 +269,13 @@ function checkBufferPods(
     if (admitted.length === 0) {
       ctx.error(
         at(
-          spec.tolerations !== undefined
-            ? 'tolerations'
-            : spec.nodeSelector !== undefined
-              ? 'nodeSelector'
-              : 'containers',
+          spec.affinity !== undefined && reasons.every((r) => r.includes('required node affinity'))
+            ? 'affinity'
+            : spec.tolerations !== undefined
+              ? 'tolerations'
+              : spec.nodeSelector !== undefined
+                ? 'nodeSelector'
+                : 'containers',
         ),
         `${who} can land on no node pool: ${reasons.join('; ')}`,
         reasons.some((r) => r.includes(' taint '))

@@ -33,6 +33,25 @@ describe('labels', () => {
     expect(restrictedLabelProblem('sub.k8s.io/x')?.message).toMatch(/'k8s.io'/);
     expect(restrictedLabelProblem('node.kubernetes.io/role')).toBeUndefined();
     expect(restrictedLabelProblem('node-restriction.kubernetes.io/team')).toBeUndefined();
+  });
+
+  it('a restricted template label gets a did-you-mean', () => {
+    // A near-miss of an allowed domain.
+    expect(restrictedLabelProblem('node-restrictions.kubernetes.io/team')?.fix).toBe(
+      "Did you mean 'node-restriction.kubernetes.io/team'? Else: Use your own domain (e.g. example.com/team), or kops.k8s.io / node.kubernetes.io / node-restriction.kubernetes.io",
+    );
+    // A well-known label Karpenter sets itself: a requirement chooses its value.
+    expect(restrictedLabelProblem('karpenter.sh/capacity-type')?.fix).toMatch(
+      /^Karpenter sets karpenter\.sh\/capacity-type on the nodes itself: to choose its value, write a requirement on it \(key karpenter\.sh\/capacity-type, operator In\) instead of a label\. Else: Use your own domain/,
+    );
+    // A near-miss of one.
+    expect(restrictedLabelProblem('karpenter.k8s.aws/instance-famly')?.fix).toMatch(
+      /^Did you mean 'karpenter\.k8s\.aws\/instance-family'\? Karpenter sets/,
+    );
+    // Nothing close: only the general fix.
+    expect(restrictedLabelProblem('karpenter.sh/team')?.fix).toMatch(
+      /^Use your own domain \(e\.g\. example\.com\/team\)/,
+    );
     expect(restrictedLabelProblem('kops.k8s.io/x')).toBeUndefined();
     expect(restrictedLabelProblem('example.com/x')).toBeUndefined();
     expect(restrictedLabelProblem('notkubernetes.io/x')).toBeUndefined();

@@ -1,5 +1,5 @@
 import { LABELS } from '../../../model/facts/constants';
-import { instanceTable, priceRegionFor } from '../../../model/facts/instance-table';
+import { currencyOf, instanceTable, priceRegionFor } from '../../../model/facts/instance-table';
 
 describe('instance table', () => {
   const table = instanceTable();
@@ -22,17 +22,37 @@ describe('instance table', () => {
     expect(p5?.allocatable?.['nvidia.com/gpu']).toBe(8);
   });
 
-  it('knows types of the VPC-limits table by name only', () => {
-    const flex = table.byName.get('c7g-flex.large');
-    expect(flex?.labels).toEqual({
+  it('offers only the reference’s types; names only the VPC-limits table knows are not evaluated', () => {
+    expect(table.types).toHaveLength(1336);
+    expect(table.byName.get('c7g-flex.large')).toBeUndefined();
+    expect(table.byName.get('mac2.metal')).toBeUndefined();
+    expect(table.notEvaluated).toHaveLength(51);
+    const flex = table.notEvaluated.find((t) => t.name === 'c7g-flex.large');
+    expect(flex?.nameLabels).toEqual({
       [LABELS.instanceType]: 'c7g-flex.large',
       [LABELS.instanceFamily]: 'c7g-flex',
       [LABELS.instanceSize]: 'large',
       [LABELS.instanceCategory]: 'c',
       [LABELS.instanceGeneration]: '7',
     });
-    expect(flex?.allocatable).toBeUndefined();
-    expect(table.types).toHaveLength(1387);
+    expect(table.notEvaluated.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['p3.2xlarge', 'f1.2xlarge', 'i3.metal', 'c7i.32xlarge']),
+    );
+    // Name checks still know them; the values a pool may be offered do not.
+    expect(table.knownValues.get(LABELS.instanceFamily)).toContain('c7g-flex');
+    expect(table.values.get(LABELS.instanceFamily)).not.toContain('c7g-flex');
+  });
+
+  it('keeps "" values of the reference (the hypervisor of metal types)', () => {
+    expect(table.byName.get('c5.metal')?.labels[LABELS.instanceHypervisor]).toBe('');
+    expect(table.values.get(LABELS.instanceHypervisor)).toEqual(['', 'nitro', 'xen']);
+  });
+
+  it('prices China regions in CNY, the others in USD', () => {
+    expect(currencyOf('cn-north-1')).toBe('CNY');
+    expect(currencyOf('us-east-1')).toBe('USD');
+    expect(currencyOf('us-gov-west-1')).toBe('USD');
+    expect(table.byName.get('m5.large')?.prices['cn-north-1']).toBe(1.013);
   });
 
   it('sorts values (numerically for numeric labels) and is loaded once', () => {

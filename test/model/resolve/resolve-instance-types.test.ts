@@ -1,8 +1,9 @@
 import { errorsOfCluster, MINIMAL } from '../../support/fleet-files';
 import { instanceTable } from '../../../model/facts/instance-table';
-import { LabelRequirement, labelConstraint, withinBounds } from '../../../model/facts/label-constraint';
+import { RequirementInput } from '../../../model/facts/karpenter-requirements';
 import { resolveInstanceTypes } from '../../../model/resolve/resolve-instance-types';
-import { createPrng } from '../../reliability/prng';
+import { createPrng, DEFAULT_FUZZ_SEED, Prng } from '../../reliability/prng';
+import { oracleTypes } from './karpenter-oracle';
 
 const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
 const pool = (body: string) => `${MINIMAL}${CLASS}nodePools:\n  p:\n    nodeClass: default\n${body}`;
@@ -53,7 +54,7 @@ describe('requirements that leave nothing to launch are errors at the fleet line
         ),
       ),
     ).toEqual([
-      'clusters/demo.yaml:18:20 nodePools.p.requirements[0].minValues: minValues 30 on requirements[0] (karpenter.k8s.aws/instance-family), but the 102 instance types the pool allows have only 10 distinct karpenter.k8s.aws/instance-family values (c5, c6i, c7i, m5, m6a, m6i, m7i, r5, r6i, r7i), so Karpenter launches nothing. Lower minValues to at most 10, or allow more values.',
+      'clusters/demo.yaml:18:20 nodePools.p.requirements[0].minValues: minValues 30 on requirements[0] (karpenter.k8s.aws/instance-family), but the 101 instance types the pool allows have only 10 distinct karpenter.k8s.aws/instance-family values (c5, c6i, c7i, m5, m6a, m6i, m7i, r5, r6i, r7i), so Karpenter launches nothing. Lower minValues to at most 10, or allow more values.',
     ]);
   });
 
@@ -61,7 +62,7 @@ describe('requirements that leave nothing to launch are errors at the fleet line
     expect(
       errorsOfCluster(pool(`    requirements:\n${req('karpenter.k8s.aws/instance-gpu-name', 'In', 'a10')}`)),
     ).toEqual([
-      "clusters/demo.yaml:16:18 nodePools.p.requirements[0].values[0]: 'a10' is not an instance-gpu-name value Karpenter 1.14.1 knows (1387 instance types). Did you mean 'a100' or 'a10g'? Known values: a100, a10g, b200, b300, gaudi-hl-205, h100, h200, l4, l40s, radeon-pro-v520, rtx-pro-server-6000, t4, t4g, v100.",
+      "clusters/demo.yaml:16:18 nodePools.p.requirements[0].values[0]: 'a10' is not an instance-gpu-name value Karpenter 1.14.1 knows (1336 instance types). Did you mean 'a100' or 'a10g'? Known values: a100, a10g, b200, b300, gaudi-hl-205, h100, h200, l4, l40s, radeon-pro-v520, rtx-pro-server-6000, t4, t4g, v100.",
     ]);
   });
 
@@ -76,61 +77,126 @@ describe('requirements that leave nothing to launch are errors at the fleet line
   });
 });
 
-describe('resolver membership equals a plain filter over the catalogue label table', () => {
+describe('the resolver equals an oracle transcribed from Karpenter (test/model/resolve/karpenter-oracle.ts)', () => {
   const table = instanceTable();
-  const keys = table.labelKeys.filter((k) => k !== 'kubernetes.io/os');
-  const OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Gte', 'Lt', 'Lte'];
+  const OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Gte', 'Lt', 'Lte'] as const;
+  // Every label an instance type defines, the OS, tenancy, the Windows build, an alias and a custom label.
+  const KEYS = [
+    ...table.labelKeys,
+    'karpenter.k8s.aws/instance-tenancy',
+    'node.kubernetes.io/windows-build',
+    'beta.kubernetes.io/arch',
+    'example.com/team',
+  ];
+  const CLASSES = [
+    { name: 'AL2023', traits: { architectures: ['amd64', 'arm64'], windows: false } },
+    { name: 'Windows2022', traits: { architectures: ['amd64'], windows: true } },
+    { name: 'AMIs by ID', traits: { windows: false } },
+  ] as const;
+  const seed = Number(process.env.FUZZ_SEED ?? DEFAULT_FUZZ_SEED);
 
-  /** The reference: each type's labels against each requirement, through label-constraint.ts. */
-  function plainFilter(reqs: readonly LabelRequirement[], archs?: readonly string[]): string[] {
-    return table.types
-      .filter((t) =>
-        reqs.every((r) => {
-          const c = labelConstraint([r]);
-          const v = t.labels[r.key];
-          if (v === undefined) return !c.mustExist;
-          if (c.mustNotExist) return false;
-          if (c.allowed !== undefined && !c.allowed.has(v)) return false;
-          if (c.excluded.has(v)) return false;
-          return withinBounds(v, c);
-        }),
-      )
-      .filter(
-        (t) =>
-          archs === undefined ||
-          t.labels['kubernetes.io/arch'] === undefined ||
-          archs.includes(t.labels['kubernetes.io/arch']),
-      )
-      .map((t) => t.name);
+  function values(prng: Prng, key: string, operator: string): string[] {
+    if (operator === 'Exists' || operator === 'DoesNotExist') return [];
+    const known = [...(table.values.get(key) ?? ['a', 'linux', 'windows', 'default', 'dedicated'])];
+    if (['Gt', 'Gte', 'Lt', 'Lte'].includes(operator)) {
+      const numeric = known.filter((v) => /^[0-9]+$/.test(v));
+      return [numeric.length > 0 && prng.next() < 0.8 ? prng.pick(numeric) : String(prng.int(200))];
+    }
+    const pool = [...known, '', 'unknown-value'];
+    return prng.sample(pool, 1 + prng.int(4));
   }
 
-  it('on 250 random requirement sets (seed 23)', () => {
-    const next = createPrng(23).next;
-    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
-    let nonEmpty = 0;
-    for (let run = 0; run < 250; run++) {
-      const reqs: LabelRequirement[] = [];
-      const n = 1 + Math.floor(next() * 3);
+  it(`on 600 random requirement sets, repeated keys and minValues included (seed ${seed})`, () => {
+    const prng = createPrng(seed);
+    const outcomes = { empty: 0, some: 0, repeated: 0, short: 0, windows: 0 };
+    for (let run = 0; run < 600; run++) {
+      const reqs: RequirementInput[] = [];
+      const n = 1 + prng.int(4);
       for (let i = 0; i < n; i++) {
-        const key = pick(keys);
-        const known = table.values.get(key) ?? [];
-        const numeric = table.numericLabels.has(key);
-        const operator = pick(numeric ? OPERATORS : OPERATORS.slice(0, 4));
-        const values =
-          operator === 'Exists' || operator === 'DoesNotExist'
-            ? []
-            : ['Gt', 'Gte', 'Lt', 'Lte'].includes(operator)
-              ? [pick(known)]
-              : Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(known));
-        reqs.push({ key, operator, values });
+        // A third of the time, repeat a key already used.
+        const key = i > 0 && prng.next() < 0.35 ? prng.pick(reqs).key : prng.pick(KEYS);
+        const operator = prng.pick(OPERATORS);
+        const minValues = prng.next() < 0.15 ? 1 + prng.int(30) : undefined;
+        reqs.push({
+          key,
+          operator,
+          values: values(prng, key, operator),
+          ...(minValues ? { minValues } : {}),
+        });
       }
-      const archs = next() < 0.3 ? ['amd64'] : undefined;
-      const got = resolveInstanceTypes(reqs, archs).types.map((t) => t.name);
-      expect(got).toEqual(plainFilter(reqs, archs));
-      if (got.length > 0) nonEmpty++;
+      const klass = prng.pick(CLASSES);
+      const got = resolveInstanceTypes(reqs, klass.traits);
+      const want = oracleTypes(reqs, klass.traits);
+      const context = JSON.stringify({ run, class: klass.name, reqs });
+      expect({ context, names: got.types.map((t) => t.name) }).toEqual({ context, names: want.names });
+      expect({
+        context,
+        short: Object.fromEntries(got.minValuesShort.map((m) => [m.key, m.values.length])),
+      }).toEqual({ context, short: want.short });
+      outcomes[got.types.length === 0 ? 'empty' : 'some']++;
+      if (new Set(reqs.map((r) => r.key)).size < reqs.length) outcomes.repeated++;
+      if (got.minValuesShort.length > 0) outcomes.short++;
+      if (klass.traits.windows) outcomes.windows++;
     }
-    // The generator reaches both outcomes, so the comparison is not vacuous.
-    expect(nonEmpty).toBeGreaterThan(50);
-    expect(nonEmpty).toBeLessThan(250);
+    // The generator reaches every kind of case, so the comparison is not vacuous.
+    expect(outcomes.empty).toBeGreaterThan(50);
+    expect(outcomes.some).toBeGreaterThan(50);
+    expect(outcomes.repeated).toBeGreaterThan(50);
+    expect(outcomes.short).toBeGreaterThan(5);
+    expect(outcomes.windows).toBeGreaterThan(100);
+  });
+
+  it('the cases of issue 33, with Karpenter’s counts', () => {
+    const al2023 = { architectures: ['amd64', 'arm64'], windows: false };
+    const gpuName = 'karpenter.k8s.aws/instance-gpu-name';
+    const gpuCount = 'karpenter.k8s.aws/instance-gpu-count';
+    const noGpu = table.types.filter((t) => t.labels[gpuName] === undefined).length;
+    const t4a10g = resolveInstanceTypes(
+      [
+        { key: gpuName, operator: 'In', values: ['t4'] },
+        { key: gpuName, operator: 'In', values: ['a10g'] },
+      ],
+      al2023,
+    );
+    expect(t4a10g.types).toHaveLength(noGpu);
+    expect(noGpu).toBe(1271);
+    const notIn8gt1 = resolveInstanceTypes(
+      [
+        { key: gpuCount, operator: 'NotIn', values: ['8'] },
+        { key: gpuCount, operator: 'Gt', values: ['1'] },
+      ],
+      al2023,
+    );
+    expect(notIn8gt1.types).toHaveLength(1284);
+    const hv = resolveInstanceTypes(
+      [{ key: 'karpenter.k8s.aws/instance-hypervisor', operator: 'DoesNotExist' }],
+      al2023,
+    );
+    expect(hv.types).toHaveLength(0);
+    const windowsOnLinux = resolveInstanceTypes(
+      [{ key: 'kubernetes.io/os', operator: 'In', values: ['windows'] }],
+      al2023,
+    );
+    expect(windowsOnLinux.types).toHaveLength(0);
+    const linuxOnWindows = resolveInstanceTypes(
+      [{ key: 'kubernetes.io/os', operator: 'In', values: ['linux'] }],
+      {
+        architectures: ['amd64'],
+        windows: true,
+      },
+    );
+    expect(linuxOnWindows.types).toHaveLength(0);
+    const categories = resolveInstanceTypes(
+      [{ key: 'karpenter.k8s.aws/instance-category', operator: 'Exists', minValues: 23 }],
+      al2023,
+    );
+    expect(categories.minValuesShort).toEqual([
+      expect.objectContaining({ key: 'karpenter.k8s.aws/instance-category', minValues: 23 }),
+    ]);
+    expect(categories.minValuesShort[0].values.length).toBeLessThan(23);
+    // No mac, p3 or -flex type is ever offered: they are not in Karpenter's reference.
+    const all = resolveInstanceTypes([], al2023).types.map((t) => t.name);
+    expect(all).toHaveLength(1336);
+    expect(all.filter((n) => /^(mac|p3\.|[cm][78]g-flex\.)/.test(n))).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { REGION_ANNOTATION } from '../../../model/facts/constants';
 import { distPaths } from '../../../model/shared/dist-layout';
 import { computeImpact } from '../../../review/impact/compute-impact';
 import { ImpactReport } from '../../../review/impact/impact-report';
@@ -6,8 +7,18 @@ import { renderJson } from '../../../review/impact/render-json';
 import { renderMarkdown } from '../../../review/impact/render-markdown';
 import { clone, exampleObjects, Obj, toDistFiles } from '../dist-fixtures';
 
-function impact(change: (objects: Map<string, Obj>) => void): ImpactReport {
+function impact(change: (objects: Map<string, Obj>) => void, ticketingRegion?: string): ImpactReport {
   const before = exampleObjects();
+  if (ticketingRegion !== undefined)
+    before.set('ticketing/argocd/application-controller.yaml', {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: {
+        name: 'ticketing-karpenter',
+        namespace: 'argocd',
+        annotations: { [REGION_ANNOTATION]: ticketingRegion },
+      },
+    });
   const after = new Map([...before].map(([k, v]) => [k, clone(v)]));
   change(after);
   return computeImpact(
@@ -68,12 +79,14 @@ describe('impact: instance types and ceiling per changed pool', () => {
         removedCount: 0,
       }),
     ).toMatch(
-      /^\*\*batch\*\*: 9 → 11 instance types \(adds p5\.48xlarge\); hourly on-demand ceiling \$[0-9.]+\/h → \$[0-9.]+\/h$/,
+      /^\*\*batch\*\*: 9 → 11 instance types \(adds p5\.48xlarge\); hourly on-demand ceiling (at least )?\$[0-9.]+\/h → (at least )?\$[0-9.]+\/h$/,
     );
     const md = renderMarkdown(after);
-    expect(md).toContain('**Instance types and cost** (on-demand list prices of us-east-1, no Spot):');
+    expect(md).toContain(
+      '**Instance types and cost** (on-demand list prices of us-east-1 in USD; Spot and reserved at on-demand rates):',
+    );
     expect(md).toMatch(
-      /- \*\*batch\*\*: \d+ → 11 instance types \(removes .*\); hourly on-demand ceiling \$[0-9.]+\/h → \$[0-9.]+\/h/,
+      /- \*\*batch\*\*: \d+ → 11 instance types \(removes .*\); hourly on-demand ceiling (at least )?\$[0-9.]+\/h → (at least )?\$[0-9.]+\/h/,
     );
     const json = JSON.parse(renderJson(after)) as {
       clusters: { name: string; capacity: { pool: string; typesAfter: number }[] }[];
@@ -81,6 +94,27 @@ describe('impact: instance types and ceiling per changed pool', () => {
     expect(json.clusters.find((c) => c.name === 'dataops')?.capacity).toEqual([
       expect.objectContaining({ pool: 'batch', typesAfter: 11, priceRegion: 'us-east-1' }),
     ]);
+  });
+
+  it('prices a cluster in the region its controller Application states (cn-north-1: CNY)', () => {
+    const report = impact((m) => {
+      const s = spec(m, 'ticketing', 'on-demand-critical');
+      s.limits = { nodes: '2' };
+      const t = (s.template as { spec: { requirements: unknown[] } }).spec;
+      t.requirements.push({ key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['m5.large'] });
+    }, 'cn-north-1');
+    const [change] = report.clusters.find((c) => c.name === 'ticketing')?.capacity ?? [];
+    expect(change).toMatchObject({ priceRegion: 'cn-north-1', currency: 'CNY', typesAfter: 1 });
+    // m5.large in cn-north-1: ¥1.013/h, two nodes.
+    expect(change?.ceilingAfter).toBeCloseTo(2.026, 6);
+    expect(change?.ceilingKindAfter).toBe('exact');
+    expect(capacityChangeLine(change!)).toMatch(/→ ¥2\.03\/h$/);
+    const json = JSON.parse(renderJson(report)) as {
+      clusters: { name: string; capacity: { currency: string; ceilingAfter: number | null }[] }[];
+    };
+    expect(json.clusters.find((c) => c.name === 'ticketing')?.capacity[0]).toEqual(
+      expect.objectContaining({ currency: 'CNY', ceilingKindAfter: 'exact' }),
+    );
   });
 
   it('an unchanged requirement set reports no capacity change', () => {

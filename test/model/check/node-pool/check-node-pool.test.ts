@@ -14,7 +14,7 @@ describe('node pool checks', () => {
     ).toEqual([
       "clusters/demo.yaml:14:7 nodePools.p.labels.kubernetes.io/hostname: label 'kubernetes.io/hostname' is restricted: Kubernetes sets it to the node's name. Remove it; select nodes with a label of your own domain instead.",
       "clusters/demo.yaml:15:7 nodePools.p.labels.karpenter.sh/team: label domain 'karpenter.sh' is restricted: Karpenter or Kubernetes own labels under it. Use your own domain (e.g. example.com/team), or kops.k8s.io / node.kubernetes.io / node-restriction.kubernetes.io.",
-      "clusters/demo.yaml:17:7 nodePools.p.labels.topology.kubernetes.io/zone: label domain 'kubernetes.io' is restricted: Karpenter or Kubernetes own labels under it. Use your own domain (e.g. example.com/zone), or kops.k8s.io / node.kubernetes.io / node-restriction.kubernetes.io.",
+      "clusters/demo.yaml:17:7 nodePools.p.labels.topology.kubernetes.io/zone: label domain 'kubernetes.io' is restricted: Karpenter or Kubernetes own labels under it. Karpenter sets topology.kubernetes.io/zone on the nodes itself: to choose its value, write a requirement on it (key topology.kubernetes.io/zone, operator In) instead of a label. Else: Use your own domain (e.g. example.com/zone), or kops.k8s.io / node.kubernetes.io / node-restriction.kubernetes.io.",
     ]);
   });
 

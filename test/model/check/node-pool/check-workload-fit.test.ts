@@ -58,3 +58,35 @@ describe('workload fit', () => {
     expect(loadCluster(text).warnings).toEqual([]);
   });
 });
+
+describe('required node affinity in the fit check', () => {
+  const affinity = (...terms: string[]) =>
+    `        affinity:\n          nodeAffinity:\n            requiredDuringSchedulingIgnoredDuringExecution:\n              nodeSelectorTerms:\n${terms
+      .map((t) => `                - matchExpressions:\n${t}`)
+      .join('')}`;
+  const expr = (key: string, operator: string, values?: string) =>
+    `                    - { key: ${key}, operator: ${operator}${values !== undefined ? `, values: [${values}]` : ''} }\n`;
+
+  it('a term on a label no pool gives its nodes: error at affinity', () => {
+    expect(errorsOfCluster(file('cpu: 1', '', affinity(expr('example.com/team', 'In', 'web'))))).toEqual([
+      "clusters/demo.yaml:26:9 podTemplates.chunk.template.spec.affinity: the pod of capacity buffer 'headroom' can land on no node pool: pool 'general' satisfies no nodeSelectorTerm of the pod's required node affinity (gives its nodes no label example.com/team, which example.com/team In [web] requires). Select labels a pool gives its nodes (its labels or requirements), or add the label to a pool.",
+    ]);
+  });
+
+  it('a term on instance types the pool does not allow; another term that fits admits the pod', () => {
+    const gpu = expr('karpenter.k8s.aws/instance-category', 'In', 'g, p');
+    expect(errorsOfCluster(file('cpu: 1', '', affinity(gpu)))).toEqual([
+      "clusters/demo.yaml:26:9 podTemplates.chunk.template.spec.affinity: the pod of capacity buffer 'headroom' can land on no node pool: pool 'general' satisfies no nodeSelectorTerm of the pod's required node affinity (allows karpenter.k8s.aws/instance-category In [c, m, r], not karpenter.k8s.aws/instance-category In [g, p]). Select labels a pool gives its nodes (its labels or requirements), or add the label to a pool.",
+    ]);
+    const text = file('cpu: 1', '', affinity(gpu, expr('karpenter.k8s.aws/instance-category', 'In', 'm')));
+    expect(loadCluster(text).warnings).toEqual([]);
+  });
+
+  it('the affinity narrows the types the requests must fit on', () => {
+    // m-category types with at most 2 vCPUs cannot hold 8 CPUs.
+    const text = file('cpu: 8', '', affinity(expr('karpenter.k8s.aws/instance-cpu', 'Lt', '"3"')));
+    expect(errorsOfCluster(text)).toEqual([
+      expect.stringMatching(/requests\.cpu: the pod of capacity buffer 'headroom' requests cpu: 8/),
+    ]);
+  });
+});
