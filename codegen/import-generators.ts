@@ -4,6 +4,7 @@
  */
 import { generateBottlerocketSettings } from './generate-bottlerocket-settings';
 import { generateChartValuesKeys } from './generate-chart-values-keys';
+import { generateGitleaksRules } from './generate-gitleaks-rules';
 import { generateFleetValidators } from './generate-fleet-validators';
 import { generateInstanceCatalogue } from './generate-instance-catalogue';
 import { generateInstanceTypes } from './generate-instance-types';
@@ -21,4 +22,5 @@ export const IMPORT_GENERATORS: readonly ImportGenerator[] = [
   generateInstanceTypes,
   generateInstanceCatalogue,
   generatePartitionRegions,
+  generateGitleaksRules,
 ];
