@@ -119,14 +119,17 @@ export function renderGitleaksModule(toml: string, license: string): string {
     '// Regular expressions rewritten from Go RE2 syntax to JavaScript by model/shared/re2-regex.ts;',
     `// ${config.rules.length - rules.length} rules that apply only to files of a given name are left out.`,
     '//',
-    ...license.trimEnd().split('\n').map((l) => `// ${l}`.trimEnd()),
+    ...license
+      .trimEnd()
+      .split('\n')
+      .map((l) => `// ${l}`.trimEnd()),
     '',
     ...RULE_TYPES.split('\n'),
     '',
     `/** Where the rules come from. */`,
     `export const GITLEAKS_RULES_SOURCE = ${q(`gitleaks ${GITLEAKS_SOURCE.tag} (${GITLEAKS_SOURCE.file})`)};`,
     '',
-    '/** gitleaks\' global allowlist: a secret matching one of these is not reported by any gitleaks rule. */',
+    "/** gitleaks' global allowlist: a secret matching one of these is not reported by any gitleaks rule. */",
     'export const GITLEAKS_GLOBAL_ALLOWLIST: GitleaksAllowlist = ' +
       (renderAllowlist({ ...config.allowlist, paths: [] }, '')?.replace(/,$/, ';') ?? 'undefined;'),
     '',

@@ -144,14 +144,18 @@ export function re2ToJs(pattern: string): string {
   };
 
   /** Reads an escape at p (after the backslash); returns ranges, or a code point. */
-  const readEscape = (inClass: boolean): { ranges?: readonly (readonly [number, number])[]; code?: number; raw?: string } => {
+  const readEscape = (
+    inClass: boolean,
+  ): { ranges?: readonly (readonly [number, number])[]; code?: number; raw?: string } => {
     const c = pattern[p];
     if (c === undefined) fail('a trailing backslash');
     p++;
     const lower = c.toLowerCase();
     if ('dsw'.includes(c)) return { ranges: PERL_CLASSES[c] };
     if ('DSW'.includes(c)) {
-      return inClass ? { ranges: complement(PERL_CLASSES[lower]) } : { raw: emitClass(PERL_CLASSES[lower], true) };
+      return inClass
+        ? { ranges: complement(PERL_CLASSES[lower]) }
+        : { raw: emitClass(PERL_CLASSES[lower], true) };
     }
     if (c in SIMPLE_ESCAPES) return { code: SIMPLE_ESCAPES[c] };
     if (c === 'x') {
@@ -246,14 +250,17 @@ export function re2ToJs(pattern: string): string {
       else if (e.ranges) out += emitClass(flags().i ? caseClosed(e.ranges) : e.ranges, false);
       else {
         const code = e.code ?? 0;
-        out += flags().i && isLetter(code) ? emitClass(caseClosed([[code, code]]), false) : classChar(code, false);
+        out +=
+          flags().i && isLetter(code) ? emitClass(caseClosed([[code, code]]), false) : classChar(code, false);
       }
     } else if (c === '[') {
       p++;
       out += readClass();
     } else if (c === '(') {
       if (pattern[p + 1] === '?') {
-        const m = /^\(\?(?:P?<([A-Za-z_][A-Za-z0-9_]*)>|([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)]))/.exec(pattern.slice(p));
+        const m = /^\(\?(?:P?<([A-Za-z_][A-Za-z0-9_]*)>|([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)]))/.exec(
+          pattern.slice(p),
+        );
         if (m === null) fail('an unsupported group');
         const [whole, name, on = '', off = '', end] = m as RegExpExecArray;
         p += whole.length;
@@ -295,7 +302,8 @@ export function re2ToJs(pattern: string): string {
     } else {
       const code = pattern.codePointAt(p) ?? 0;
       p += code > 0xffff ? 2 : 1;
-      out += flags().i && isLetter(code) ? emitClass(caseClosed([[code, code]]), false) : classChar(code, false);
+      out +=
+        flags().i && isLetter(code) ? emitClass(caseClosed([[code, code]]), false) : classChar(code, false);
     }
   }
   if (stack.length !== 1) fail('an unclosed group');

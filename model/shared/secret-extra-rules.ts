@@ -71,7 +71,8 @@ export const EXTRA_RULES: readonly ExtraRule[] = [
   {
     id: 'aws-secret-access-key-bare',
     kind: 'an AWS secret access key',
-    description: 'Forty base64 characters on their own, with both cases and digits: an AWS secret access key.',
+    description:
+      'Forty base64 characters on their own, with both cases and digits: an AWS secret access key.',
     re2: String.raw`(?:^|[^A-Za-z0-9+/=_.-])([A-Za-z0-9+/]{40})(?:$|[^A-Za-z0-9+/=_.-])`,
     keywords: [],
     entropy: 4.3,

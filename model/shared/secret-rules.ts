@@ -74,19 +74,17 @@ export function shannonEntropy(text: string): number {
 }
 
 /** gitleaks' checkFindingAllowed for one finding. */
-function allowed(
-  lists: readonly CompiledAllowlist[],
-  secret: string,
-  match: string,
-  line: string,
-): boolean {
+function allowed(lists: readonly CompiledAllowlist[], secret: string, match: string, line: string): boolean {
   for (const a of lists) {
     const target = a.target === 'match' ? match : a.target === 'line' ? line : secret;
     const regexAllowed = a.regexes.some((r) => r.test(target));
     const lower = secret.toLowerCase();
     const stopword = a.stopwords.some((w) => lower.includes(w));
     if (a.all) {
-      const checks = [...(a.regexes.length > 0 ? [regexAllowed] : []), ...(a.stopwords.length > 0 ? [stopword] : [])];
+      const checks = [
+        ...(a.regexes.length > 0 ? [regexAllowed] : []),
+        ...(a.stopwords.length > 0 ? [stopword] : []),
+      ];
       if (checks.every(Boolean)) return true;
     } else if (regexAllowed || stopword) return true;
   }
@@ -122,9 +120,7 @@ export function runRules(
       let secret = match;
       const indices = m.indices;
       const group =
-        rule.secretGroup > 0
-          ? rule.secretGroup
-          : m.findIndex((g, i) => i > 0 && g !== undefined && g !== '');
+        rule.secretGroup > 0 ? rule.secretGroup : m.findIndex((g, i) => i > 0 && g !== undefined && g !== '');
       if (group > 0 && m[group] !== undefined && indices?.[group] !== undefined) {
         secret = m[group];
         start = indices[group][0];

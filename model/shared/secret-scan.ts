@@ -18,10 +18,7 @@
  * own messages quote the secret, so they are not used.
  */
 
-import {
-  GITLEAKS_GLOBAL_ALLOWLIST,
-  GITLEAKS_RULES,
-} from '../../imports/secret-rules/gitleaks-v8.30.1';
+import { GITLEAKS_GLOBAL_ALLOWLIST, GITLEAKS_RULES } from '../../imports/secret-rules/gitleaks-v8.30.1';
 import { encodedBlobs } from './secret-encodings';
 import { EXTRA_RULES, extraRules } from './secret-extra-rules';
 import { compileAllowlists, compileRules, CompiledRule, RuleMatch, runRules } from './secret-rules';
@@ -224,7 +221,8 @@ const GITLEAKS_KINDS: Readonly<Record<string, string>> = {
   'gitlab-pat': 'a GitLab token',
   'slack-bot-token': 'a Slack token',
   'npm-access-token': 'an npm access token',
-  [GENERIC_RULE]: 'a credential (gitleaks rule generic-api-key: a key, token or password assigned to a name that says so)',
+  [GENERIC_RULE]:
+    'a credential (gitleaks rule generic-api-key: a key, token or password assigned to a name that says so)',
 };
 
 function compiled(): RuleSets {
@@ -286,7 +284,11 @@ function findPlain(text: string, custom: CustomSecretRules): SecretFinding[] {
       });
   };
   add(runRules(text, sets.extra, [], lower), (id) => sets.kinds.get(id) ?? id, 'karpenter-gitops');
-  add(runRules(text, custom.rules, [], lower), (id) => `a secret matching the team pattern '${id}'`, 'secretPatterns');
+  add(
+    runRules(text, custom.rules, [], lower),
+    (id) => `a secret matching the team pattern '${id}'`,
+    'secretPatterns',
+  );
   add(
     runRules(text, sets.gitleaks, sets.global, lower),
     (id) => GITLEAKS_KINDS[id] ?? `a credential (gitleaks rule ${id})`,

@@ -35,3 +35,16 @@ export function oneLine(text: string): string {
   }
   return out;
 }
+
+/** Characters of a possibly secret value shown in a message: enough to find it, too few to use it. */
+export const MASKED_PREFIX_CHARS = 3;
+
+/**
+ * A free-text value that could be a secret, as messages show it: its first characters (at most
+ * {@link MASKED_PREFIX_CHARS}, fewer for a short value) and its length, e.g. `ghp… (40 characters)`.
+ */
+export function masked(text: string): string {
+  const chars = [...text];
+  const shown = chars.length <= 6 ? 1 : MASKED_PREFIX_CHARS;
+  return `${oneLine(chars.slice(0, shown).join(''))}… (${chars.length} characters)`;
+}

@@ -7,17 +7,53 @@ import { DEFAULTS, errorsOfCluster, load, MINIMAL } from '../../support/fleet-fi
 const TOKEN = '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';
 
 describe('freeTextValues', () => {
-  it('takes strings under free-text keys at any depth, nothing else', () => {
+  it('takes every key, with its value when that is a string, and every string in a list', () => {
     const { root } = parseFleetSource(
       'clusters/a.yaml',
-      'name: a\ntags: { team: x }\nnodeClasses:\n  c:\n    alias: al2023@v1\n    subnetSelectorTerms:\n      - tags: { tier: private }\n    userData: "#!/bin/bash"\nkarpenter:\n  helmValues:\n    podLabels: { a: b }\n    replicas: 2\n',
+      'name: a\ntags: { team: x }\nnodeClasses:\n  c:\n    alias: al2023@v1\n    subnetSelectorTerms:\n      - tags: { tier: private }\n    userData: "#!/bin/bash"\nkarpenter:\n  helmValues:\n    podLabels: { a: b }\n    replicas: 2\n    args: [--x]\n',
     );
     expect(freeTextValues(root!).map((v) => `${v.path.join('.')}=${v.text}`)).toEqual([
-      'tags.team=x',
-      'nodeClasses.c.subnetSelectorTerms.0.tags.tier=private',
-      'nodeClasses.c.userData=#!/bin/bash',
-      'karpenter.helmValues.podLabels.a=b',
+      'name=name: a',
+      'tags=tags',
+      'tags.team=team: x',
+      'nodeClasses=nodeClasses',
+      'nodeClasses.c=c',
+      'nodeClasses.c.alias=alias: al2023@v1',
+      'nodeClasses.c.subnetSelectorTerms=subnetSelectorTerms',
+      'nodeClasses.c.subnetSelectorTerms.0.tags=tags',
+      'nodeClasses.c.subnetSelectorTerms.0.tags.tier=tier: private',
+      'nodeClasses.c.userData=userData: #!/bin/bash',
+      'karpenter=karpenter',
+      'karpenter.helmValues=helmValues',
+      'karpenter.helmValues.podLabels=podLabels',
+      'karpenter.helmValues.podLabels.a=a: b',
+      'karpenter.helmValues.replicas=replicas',
+      'karpenter.helmValues.args=args',
+      'karpenter.helmValues.args.0=--x',
     ]);
+  });
+
+  it('places a character of a folded, literal or quoted value on its own line and column', () => {
+    const text =
+      'tags:\n  folded: >-\n    first words\n    then ghp_x here\n  literal: |\n    a\n      ghp_y\n  quoted: "q ghp_z"\n';
+    const values = freeTextValues(parseFleetSource('clusters/a.yaml', text).root!);
+    const at = (name: string, token: string) => {
+      const v = values.find((x) => x.path.join('.') === `tags.${name}`)!;
+      const { line, col } = v.locate(v.text.indexOf(token), token.length);
+      return `${line}:${col}`;
+    };
+    expect(at('folded', 'ghp_x')).toBe('4:10');
+    expect(at('literal', 'ghp_y')).toBe('7:7');
+    expect(at('quoted', 'ghp_z')).toBe('8:14');
+    expect(at('folded', 'folded')).toBe('2:3');
+  });
+
+  it('places a value brought by an alias where the alias is used', () => {
+    const text = 'x: &tok "ghp_a"\ntags:\n  t: *tok\n';
+    const values = freeTextValues(parseFleetSource('clusters/a.yaml', text).root!);
+    const v = values.find((x) => x.path.join('.') === 'tags.t')!;
+    const { line, col } = v.locate(v.text.indexOf('ghp_a'), 5);
+    expect(`${line}:${col}`).toBe('3:6');
   });
 });
 

@@ -66,7 +66,8 @@ export const SECRET_SAMPLES: readonly SecretSample[] = [
   // Issue 35: kinds that reach userData and tags and that the preset did not find.
   {
     kind: 'an AWS session token',
-    secret: 'IQoJb3JpZ2luX2VjEJr8wEaCXVzLWVhc3QtMSJHMEUCIQDx8k3Hc9aT2mXbV1pq0Lr8uYzN7wK5fG3hJ4sD6eR1tAIgP9qW2eY4rT7uI0oP3aS5dF8gH1jK6lZ2xC4vB7nM0qWEqmQIIwv',
+    secret:
+      'IQoJb3JpZ2luX2VjEJr8wEaCXVzLWVhc3QtMSJHMEUCIQDx8k3Hc9aT2mXbV1pq0Lr8uYzN7wK5fG3hJ4sD6eR1tAIgP9qW2eY4rT7uI0oP3aS5dF8gH1jK6lZ2xC4vB7nM0qWEqmQIIwv',
     line: 'export AWS_SESSION_TOKEN=IQoJb3JpZ2luX2VjEJr8wEaCXVzLWVhc3QtMSJHMEUCIQDx8k3Hc9aT2mXbV1pq0Lr8uYzN7wK5fG3hJ4sD6eR1tAIgP9qW2eY4rT7uI0oP3aS5dF8gH1jK6lZ2xC4vB7nM0qWEqmQIIwv',
   },
   {
