@@ -16,7 +16,7 @@ import { CRD_SETS, importDirName } from '../model';
 import { LoadedCrdFile, provenanceHeader } from './crd-loader';
 import { JsonSchema, rootSchema, shareRepeatedSubschemas } from '../validation/structural-schema';
 import { buildRuleTable } from '../validation/rule-table';
-import { re2ToJs } from '../model/shared/re2-regex';
+import { re2ToJs } from '../model';
 import { ARTIFACT_AJV_OPTIONS, CatalogEntry, VALIDATION_IMPORT_DIR } from '../validation/artifacts';
 
 interface CrdDocument {
@@ -47,7 +47,7 @@ export function compileStandalone(schema: JsonSchema): string {
 /**
  * The API server matches a schema's `pattern` with Go's regexp (RE2), where `\s` is ASCII only
  * and `.` matches `\r`: each pattern ajv compiled as a JavaScript `u` expression is replaced by
- * its exact RE2 rewrite (model/shared/re2-regex.ts); messages keep the pattern as written.
+ * its exact RE2 rewrite (model/facts/re2-regex.ts); messages keep the pattern as written.
  */
 export function withGoPatterns(code: string): string {
   return code.replace(/new RegExp\(("(?:[^"\\]|\\.)*"), "u"\)/g, (_, literal: string) => {

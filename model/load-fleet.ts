@@ -277,7 +277,15 @@ function fleetOrErrors(
   entries: readonly FleetEntry[],
 ): LoadedFleet {
   const all = dedupeDiagnostics(withoutSecrets(diagnostics, secrets).map(oneLineDiagnostic));
-  if (all.some((d) => d.severity === 'error')) throw new UserError(all);
+  if (all.some((d) => d.severity === 'error')) {
+    // A cluster is valid when neither its file nor _defaults.yaml has an error.
+    const errorFiles = new Set(all.filter((d) => d.severity === 'error').map((d) => d.file));
+    const defaultsBroken = [...errorFiles].some((f) => basename(f) === DEFAULTS_FILE);
+    const valid = defaultsBroken
+      ? []
+      : entries.flatMap((e) => (e.model && !errorFiles.has(e.model.source.file) ? [e.model] : []));
+    throw new UserError(all, valid.length > 0 ? resolveFleet(valid) : undefined);
+  }
   return {
     fleet: resolveFleet(entries.flatMap((e) => (e.model ? [e.model] : []))),
     warnings: sortDiagnostics(all.filter((d) => d.severity === 'warning')),

@@ -3,7 +3,7 @@
  * order they do:
  * 1. the API server, which checks the NodePool CRD's `pattern` for `schedule` with Go's regexp
  *    package (RE2: `\s` is ASCII only, `.` matches `\r`, U+2028 ..., `$` is the end of the text),
- *    so the pattern is evaluated here with the same semantics (model/shared/re2-regex.ts); the
+ *    so the pattern is evaluated here with the same semantics (model/facts/re2-regex.ts); the
  *    pattern is read from the imported CRD schema of the Karpenter version, not typed here;
  * 2. Karpenter, whose `Budget.IsActive` (pkg/apis/v1/nodepool.go) calls robfig/cron v3's
  *    `ParseStandard("TZ=UTC " + schedule)` (model/facts/cron-schedule.ts).
@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CronParse, parseCronSchedule } from './cron-schedule';
 import { DEFAULT_KARPENTER_VERSION, KarpenterVersion } from './versions';
-import { re2RegExp } from '../shared/re2-regex';
+import { re2RegExp } from './re2-regex';
 
 export type ScheduleAdmission =
   | (CronParse & { readonly ok: true })

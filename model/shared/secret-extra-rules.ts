@@ -4,7 +4,7 @@
  * Written in Go's RE2 syntax, like gitleaks' rules and a team's own `secretPatterns`, and
  * evaluated by the same engine (model/shared/secret-rules.ts).
  */
-import { re2ToJs } from './re2-regex';
+import { re2ToJs } from '../facts/re2-regex';
 import type { GitleaksRule } from './secret-rules';
 
 /** A rule of ours: the gitleaks shape, with the regex in RE2 syntax and the kind users read. */

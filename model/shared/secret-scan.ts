@@ -22,7 +22,7 @@ import { GITLEAKS_GLOBAL_ALLOWLIST, GITLEAKS_RULES } from '../../imports/secret-
 import { encodedBlobs } from './secret-encodings';
 import { EXTRA_RULES, extraRules } from './secret-extra-rules';
 import { compileAllowlists, compileRules, CompiledRule, RuleMatch, runRules } from './secret-rules';
-import { re2ToJs } from './re2-regex';
+import { re2ToJs } from '../facts/re2-regex';
 
 /** The part of secretlint's rule API the recommended rules use. */
 interface RuleContext {
