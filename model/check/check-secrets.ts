@@ -11,7 +11,7 @@ import { Diagnostic } from '../shared/diagnostics';
 import { formatPath, LocatedNode, LocatedScalar, PathSegment } from '../parse/located';
 import { CustomSecretRules, SecretFinding, scanForSecrets } from '../shared/secret-scan';
 import { SourceLocation } from '../shared/fleet-model';
-import { masked } from '../shared/show-value';
+import { masked, show } from '../shared/show-value';
 
 /** The opt-out marker; what follows it on the line is the reason, which is required. */
 export const ALLOW_SECRET_MARKER = 'karpenter-gitops: allow-secret';
@@ -270,6 +270,67 @@ export function checkSecrets(
 }
 
 const IS_SECRET_MESSAGE = / is written here(:|, and the allow-secret comment)/;
+
+/** Shortest free-text string masked in messages: shorter ones hardly hold a credential. */
+const MIN_MASKED = 12;
+
+/**
+ * Whether a free-text string could be a credential the rules do not know: long enough and with
+ * digits or capitals, as keys and tokens have; a lower-case name or phrase (`kubernetes.io/hostname`,
+ * `not a value!`) is shown as written.
+ */
+function couldBeSecret(text: string): boolean {
+  return text.length >= MIN_MASKED && /[^a-z .,;:/_@!?'"()=+*&%#<>[\]{}-]/.test(text);
+}
+
+/**
+ * Every string under a free-text key (tags, labels, annotations, userData, settings, env, Helm
+ * values), keys and values: what a message may only show masked.
+ */
+export function freeTextStrings(root: LocatedNode): string[] {
+  const out = new Set<string>();
+  const walk = (node: LocatedNode, inside: boolean) => {
+    if (node.kind === 'scalar') {
+      if (inside && typeof node.value === 'string' && couldBeSecret(node.value)) out.add(node.value);
+    } else if (node.kind === 'seq') {
+      for (const item of node.items) walk(item, inside);
+    } else {
+      for (const [key, entry] of node.entries) {
+        if (inside && couldBeSecret(key)) out.add(key);
+        walk(entry.value, inside || isFreeTextKey(key));
+      }
+    }
+  };
+  walk(root, false);
+  return [...out];
+}
+
+/**
+ * Free-text strings shown masked in every message, fix and field path (`ghp… (40 characters)`):
+ * a format error names the field and what is wrong, never the value, which could be a secret.
+ */
+export function maskFreeText<T extends Diagnostic>(list: readonly T[], strings: readonly string[]): T[] {
+  if (strings.length === 0) return [...list];
+  // As written and as show() renders it (escaped, cut at MAX_SHOWN_CHARS), longest first.
+  const forms = strings
+    .flatMap((s) => {
+      const shown = show(s);
+      return [
+        [s, masked(s)],
+        [shown, masked(s)],
+        ...(shown.endsWith('…') ? [[shown.slice(0, -1), masked(s)]] : []),
+      ] as [string, string][];
+    })
+    .sort((a, b) => b[0].length - a[0].length);
+  const cut = (text: string) =>
+    forms.reduce((t, [form, replacement]) => (t.includes(form) ? t.split(form).join(replacement) : t), text);
+  return list.map((d) => ({
+    ...d,
+    path: cut(d.path),
+    message: cut(d.message),
+    ...(d.fix !== undefined ? { fix: cut(d.fix) } : {}),
+  }));
+}
 
 /** Whether a message is the secret scan's (other tools relay it, e.g. convert's self-check). */
 export function isSecretMessage(message: string): boolean {
