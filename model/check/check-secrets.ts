@@ -9,7 +9,8 @@
 import { CheckContext } from './check-context';
 import { Diagnostic } from '../shared/diagnostics';
 import { formatPath, LocatedNode, LocatedScalar, PathSegment } from '../parse/located';
-import { CustomSecretRules, SecretFinding, scanForSecrets } from '../shared/secret-scan';
+import { compileCustomRules, CustomSecretRules, SecretFinding, scanForSecrets } from '../shared/secret-scan';
+import { Re2SyntaxError } from '../facts/re2-regex';
 import { SourceLocation } from '../shared/fleet-model';
 import { masked, show } from '../shared/show-value';
 
@@ -210,10 +211,29 @@ export interface SecretCheck {
  * Checks the cluster's free-text values. `textOf` gives a fleet file's text (for the opt-out
  * comment). Returns the opt-outs that allowed a finding and the values reported.
  */
+/** The team's own patterns (`secretPatterns`), compiled; a pattern that cannot be evaluated is an error at its regex. */
+export function teamPatterns(ctx: CheckContext): CustomSecretRules {
+  const usable: { id: string; regex: string; entropy?: number }[] = [];
+  (ctx.raw.secretPatterns ?? []).forEach((p, i) => {
+    try {
+      compileCustomRules([p]);
+      usable.push(p);
+    } catch (e) {
+      if (!(e instanceof Re2SyntaxError) && !(e instanceof SyntaxError)) throw e;
+      ctx.error(
+        ['secretPatterns', i, 'regex'],
+        `'${show(p.regex)}' is not a Go (RE2) regular expression the scan can evaluate: ${e.message}`,
+        'Write the pattern in RE2 syntax as gitleaks rules are written, e.g. acme_[a-z0-9]{32}; (?i) and (?i:...) flags, classes and groups are supported, Unicode classes (\\pL) are not',
+      );
+    }
+  });
+  return compileCustomRules(usable);
+}
+
 export function checkSecrets(
   ctx: CheckContext,
   textOf: (file: string) => string | undefined,
-  custom?: CustomSecretRules,
+  custom: CustomSecretRules = teamPatterns(ctx),
 ): SecretCheck {
   const values = freeTextValues(ctx.root);
   const optOuts: SecretOptOut[] = [];

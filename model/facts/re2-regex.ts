@@ -176,7 +176,10 @@ export function re2ToJs(pattern: string): string {
       if (c === 'z') return { raw: '(?![\\s\\S])' };
       if (c === 'A') return { raw: '(?<![\\s\\S])' };
     }
-    if (/[0-9A-Za-z]/.test(c)) fail(`the escape \\${c}`);
+    if (/[0-9A-Za-z]/.test(c)) {
+      p -= 2; // at the backslash
+      fail(`the escape \\${c}`);
+    }
     return { code: c.codePointAt(0) ?? 0 };
   };
 

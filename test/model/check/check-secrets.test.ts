@@ -2,7 +2,7 @@
 import { formatDiagnostic } from '../../../model/shared/diagnostics';
 import { freeTextValues, scanValues, withoutSecrets } from '../../../model/check/check-secrets';
 import { parseFleetSource } from '../../../model/parse/yaml-source';
-import { DEFAULTS, errorsOfCluster, load, MINIMAL } from '../../support/fleet-files';
+import { DEFAULTS, errorsOf, errorsOfCluster, load, MINIMAL } from '../../support/fleet-files';
 
 const TOKEN = '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';
 
@@ -95,6 +95,46 @@ describe('withoutSecrets', () => {
     expect(out.map(formatDiagnostic)).toEqual([
       'f.yaml:1:1 tags.t: a GitHub token is written here: …. f.',
       "f.yaml:1:1 other: see '…'. f.",
+    ]);
+  });
+});
+
+describe("a team's own patterns (secretPatterns in _defaults.yaml)", () => {
+  const errorsOfCluster = (cluster: string, defaults: string) =>
+    errorsOf({ '_defaults.yaml': defaults, 'demo.yaml': cluster });
+  const withPatterns = (patterns: string) => `${DEFAULTS}secretPatterns:\n${patterns}`;
+  it('finds what the pattern matches, at its line, naming the pattern', () => {
+    const errors = errorsOfCluster(
+      `${MINIMAL}tags:\n  deploy: acme_4f9d2c7b1e8a6035\n`,
+      withPatterns('  - id: acme-deploy-token\n    regex: "acme_[0-9a-f]{16}"\n'),
+    );
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^clusters\/demo\.yaml:8:11 tags\.deploy: a secret matching the team pattern 'acme-deploy-token' is written here: /,
+      ),
+    ]);
+    expect(errors.join('\n')).not.toContain('4f9d2c7b1e8a6035');
+  });
+
+  it('skips a match whose entropy is not above the threshold', () => {
+    const files = {
+      '_defaults.yaml': withPatterns(
+        '  - id: acme-deploy-token\n    regex: "acme_([0-9a-f]{16})"\n    entropy: 2\n',
+      ),
+      'demo.yaml': `${MINIMAL}tags:\n  deploy: acme_0000000000000000\n`,
+    };
+    expect(load(files).warnings).toEqual([]);
+    expect(
+      errorsOf({ ...files, 'demo.yaml': `${MINIMAL}tags:\n  deploy: acme_4f9d2c7b1e8a6035\n` }),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a pattern it cannot evaluate, at the pattern', () => {
+    const errors = errorsOfCluster(MINIMAL, withPatterns('  - id: bad\n    regex: "\\\\pL+"\n'));
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^clusters\/_defaults\.yaml:5:12 secretPatterns\[0\]\.regex: '\\pL\+' is not a Go \(RE2\) regular expression the scan can evaluate: the escape \\p at offset 0 of the pattern\. /,
+      ),
     ]);
   });
 });
