@@ -303,25 +303,33 @@ function couldBeSecret(text: string): boolean {
   return text.length >= MIN_MASKED && /[^a-z .,;:/_@!?'"()=+*&%#<>[\]{}-]/.test(text);
 }
 
+/** Lists of names whose long values are masked too (a credential pasted into a requirement). */
+const NAME_LIST_KEYS: ReadonlySet<string> = new Set(['requirements', 'taints', 'startupTaints']);
+
 /**
  * Every string under a free-text key (tags, labels, annotations, userData, settings, env, Helm
- * values), keys and values: what a message may only show masked.
+ * values), keys and values, and long ones of requirements and taints: what a message may only
+ * show masked.
  */
 export function freeTextStrings(root: LocatedNode): string[] {
   const out = new Set<string>();
-  const walk = (node: LocatedNode, inside: boolean) => {
+  // Requirement and taint values are names (instance types, zones): masked only when long.
+  // (their label keys, `key:`, are well-known names and stay shown).
+  const walk = (node: LocatedNode, inside: boolean, names: boolean) => {
+    const could = (text: string) => (inside || (names && text.length >= 20)) && couldBeSecret(text);
     if (node.kind === 'scalar') {
-      if (inside && typeof node.value === 'string' && couldBeSecret(node.value)) out.add(node.value);
+      if (typeof node.value === 'string' && could(node.value)) out.add(node.value);
     } else if (node.kind === 'seq') {
-      for (const item of node.items) walk(item, inside);
+      for (const item of node.items) walk(item, inside, names);
     } else {
       for (const [key, entry] of node.entries) {
-        if (inside && couldBeSecret(key)) out.add(key);
-        walk(entry.value, inside || isFreeTextKey(key));
+        if (inside && could(key)) out.add(key);
+        if (names && !inside && key === 'key') continue;
+        walk(entry.value, inside || isFreeTextKey(key), names || NAME_LIST_KEYS.has(key));
       }
     }
   };
-  walk(root, false);
+  walk(root, false, false);
   return [...out];
 }
 
