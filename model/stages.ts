@@ -19,6 +19,7 @@ export {
 } from './check/check-secrets';
 export type { SecretValue } from './check/check-secrets';
 export { instanceCatalogueCheckMs } from './check/node-pool/check-instance-catalogue';
+export { secretScanMs } from './shared/secret-scan';
 export { describeDriftStart, driftStart } from './check/node-pool/drift-budget';
 export type { BudgetLike } from './check/node-pool/drift-budget';
 export { fleetFieldLocation } from './parse/field-location';
