@@ -97,16 +97,55 @@ function lineAround(text: string, start: number, end: number): string {
   return text.slice(from, to === -1 ? text.length : to);
 }
 
+/**
+ * The keywords of a rule set that occur in a text, found in one pass (gitleaks uses an
+ * Aho-Corasick trie): a lookahead at every position reports the longest keyword starting there,
+ * and the keywords that are prefixes of it are added.
+ */
+export interface KeywordIndex {
+  present(lower: string): ReadonlySet<string>;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function keywordIndex(rules: readonly CompiledRule[]): KeywordIndex {
+  const words = [...new Set(rules.flatMap((r) => r.keywords))].sort((a, b) => b.length - a.length);
+  if (words.length === 0) return { present: () => new Set() };
+  const prefixes = new Map(words.map((w) => [w, words.filter((o) => o !== w && w.startsWith(o))]));
+  const re = new RegExp(`(?=(${words.map(escape).join('|')}))`, 'g');
+  return {
+    present(lower) {
+      const found = new Set<string>();
+      re.lastIndex = 0;
+      for (let m = re.exec(lower); m !== null; m = re.exec(lower)) {
+        const word = m[1];
+        if (!found.has(word)) {
+          found.add(word);
+          for (const p of prefixes.get(word) ?? []) found.add(p);
+        }
+        re.lastIndex = m.index + 1;
+      }
+      return found;
+    },
+  };
+}
+
 /** Every secret the rules find in `text`, in rule order (not deduplicated). */
 export function runRules(
   text: string,
   rules: readonly CompiledRule[],
   global: readonly CompiledAllowlist[],
   lower: string = text.toLowerCase(),
+  /** The rules' keywords present in `lower`. @default each rule's keywords searched one by one */
+  present?: ReadonlySet<string>,
 ): RuleMatch[] {
   const out: RuleMatch[] = [];
   for (const rule of rules) {
-    if (rule.keywords.length > 0 && !rule.keywords.some((k) => lower.includes(k))) continue;
+    if (
+      rule.keywords.length > 0 &&
+      !rule.keywords.some((k) => (present !== undefined ? present.has(k) : lower.includes(k)))
+    )
+      continue;
     rule.regex.lastIndex = 0;
     for (let m = rule.regex.exec(text); m !== null; m = rule.regex.exec(text)) {
       if (m[0] === '') {

@@ -21,7 +21,15 @@
 import { GITLEAKS_GLOBAL_ALLOWLIST, GITLEAKS_RULES } from '../../imports/secret-rules/gitleaks-v8.30.1';
 import { encodedBlobs } from './secret-encodings';
 import { EXTRA_RULES, extraRules } from './secret-extra-rules';
-import { compileAllowlists, compileRules, CompiledRule, RuleMatch, runRules } from './secret-rules';
+import {
+  compileAllowlists,
+  compileRules,
+  CompiledRule,
+  KeywordIndex,
+  keywordIndex,
+  RuleMatch,
+  runRules,
+} from './secret-rules';
 import { re2ToJs } from '../facts/re2-regex';
 
 /** The part of secretlint's rule API the recommended rules use. */
@@ -198,6 +206,7 @@ export function secretlintFindings(text: string): SecretFinding[] {
 interface RuleSets {
   readonly extra: readonly CompiledRule[];
   readonly gitleaks: readonly CompiledRule[];
+  readonly keywords: KeywordIndex;
   readonly global: ReturnType<typeof compileAllowlists>;
   readonly kinds: ReadonlyMap<string, string>;
 }
@@ -226,16 +235,21 @@ const GITLEAKS_KINDS: Readonly<Record<string, string>> = {
 };
 
 function compiled(): RuleSets {
-  ruleSets ??= {
-    extra: compileRules(extraRules()),
+  if (ruleSets === undefined) {
+    const extra = compileRules(extraRules());
     // The catch-all rule last: a specific rule names the kind better.
-    gitleaks: compileRules([
+    const gitleaks = compileRules([
       ...GITLEAKS_RULES.filter((r) => r.id !== GENERIC_RULE),
       ...GITLEAKS_RULES.filter((r) => r.id === GENERIC_RULE),
-    ]),
-    global: compileAllowlists([GITLEAKS_GLOBAL_ALLOWLIST]),
-    kinds: new Map(EXTRA_RULES.map((r) => [r.id, r.kind])),
-  };
+    ]);
+    ruleSets = {
+      extra,
+      gitleaks,
+      keywords: keywordIndex([...extra, ...gitleaks]),
+      global: compileAllowlists([GITLEAKS_GLOBAL_ALLOWLIST]),
+      kinds: new Map(EXTRA_RULES.map((r) => [r.id, r.kind])),
+    };
+  }
   return ruleSets;
 }
 
@@ -283,14 +297,15 @@ function findPlain(text: string, custom: CustomSecretRules): SecretFinding[] {
         ...position(text, m.start),
       });
   };
-  add(runRules(text, sets.extra, [], lower), (id) => sets.kinds.get(id) ?? id, 'karpenter-gitops');
+  const present = sets.keywords.present(lower);
+  add(runRules(text, sets.extra, [], lower, present), (id) => sets.kinds.get(id) ?? id, 'karpenter-gitops');
   add(
     runRules(text, custom.rules, [], lower),
     (id) => `a secret matching the team pattern '${id}'`,
     'secretPatterns',
   );
   add(
-    runRules(text, sets.gitleaks, sets.global, lower),
+    runRules(text, sets.gitleaks, sets.global, lower, present),
     (id) => GITLEAKS_KINDS[id] ?? `a credential (gitleaks rule ${id})`,
     'gitleaks',
   );

@@ -2,6 +2,7 @@
 import {
   compileAllowlists,
   compileRules,
+  keywordIndex,
   runRules,
   shannonEntropy,
 } from '../../../model/shared/secret-rules';
@@ -47,5 +48,22 @@ describe('shannonEntropy', () => {
     expect(shannonEntropy('')).toBe(0);
     expect(shannonEntropy('aaaa')).toBe(0);
     expect(shannonEntropy('abcd')).toBe(2);
+  });
+});
+
+describe('keywordIndex', () => {
+  it('finds every keyword present in one pass, also keywords that start where a longer one does', () => {
+    const rules = compileRules([
+      { id: 'a', description: '', regex: 'x', keywords: ['sk_live', 'sk_'] },
+      { id: 'b', description: '', regex: 'x', keywords: ['api', 'apikey', 'key'] },
+      { id: 'c', description: '', regex: 'x', keywords: ['absent'] },
+    ]);
+    expect([...keywordIndex(rules).present('use sk_live and my apikey')].sort()).toEqual([
+      'api',
+      'apikey',
+      'key',
+      'sk_',
+      'sk_live',
+    ]);
   });
 });
