@@ -154,24 +154,46 @@ export interface ValueFinding {
  * each starting on a line of its own after a blank line, and findings are mapped back.
  */
 export function scanValues(values: readonly string[], custom?: CustomSecretRules): ValueFinding[] {
-  if (values.length === 0) return [];
-  const starts: number[] = [];
-  const lines: number[] = [];
-  let line = 1;
-  let offset = 0;
-  for (const v of values) {
-    starts.push(offset);
-    lines.push(line);
-    offset += v.length + 2;
-    line += v.split('\n').length + 1;
+  // A text already scanned (with the same team patterns) is not scanned again: `_defaults.yaml`
+  // is merged under every cluster, and clusters repeat most of their keys and values.
+  const cache = cacheFor(custom);
+  const fresh = [...new Set(values.filter((v) => !cache.has(v)))];
+  if (fresh.length > 0) {
+    for (const v of fresh) cache.set(v, []);
+    const starts: number[] = [];
+    const lines: number[] = [];
+    let line = 1;
+    let offset = 0;
+    for (const v of fresh) {
+      starts.push(offset);
+      lines.push(line);
+      offset += v.length + 2;
+      line += v.split('\n').length + 1;
+    }
+    for (const f of scanForSecrets(fresh.join('\n\n'), custom)) {
+      let i = starts.length - 1;
+      while (i > 0 && starts[i] > f.start) i--;
+      cache
+        .get(fresh[i])
+        ?.push({ offset: f.start - starts[i], finding: { ...f, line: f.line - lines[i] + 1 } });
+    }
   }
-  const out: ValueFinding[] = [];
-  for (const f of scanForSecrets(values.join('\n\n'), custom)) {
-    let i = starts.length - 1;
-    while (i > 0 && starts[i] > f.start) i--;
-    out.push({ value: i, offset: f.start - starts[i], finding: { ...f, line: f.line - lines[i] + 1 } });
+  return values.flatMap((v, value) => (cache.get(v) ?? []).map((hit) => ({ value, ...hit })));
+}
+
+/** Findings by scanned text, per set of team patterns; bounded, cleared when full. */
+const SCAN_CACHE_LIMIT = 100_000;
+const scanCaches = new Map<string, Map<string, Omit<ValueFinding, 'value'>[]>>();
+
+function cacheFor(custom: CustomSecretRules | undefined): Map<string, Omit<ValueFinding, 'value'>[]> {
+  const key = custom?.key ?? '';
+  let cache = scanCaches.get(key);
+  if (cache === undefined || cache.size > SCAN_CACHE_LIMIT) {
+    if (scanCaches.size > 16) scanCaches.clear();
+    cache = new Map();
+    scanCaches.set(key, cache);
   }
-  return out;
+  return cache;
 }
 
 /** Where to keep a secret instead, with the IAM statement the node role needs to read it (at most 400 characters: one line). */

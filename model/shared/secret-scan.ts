@@ -259,15 +259,18 @@ export const GITLEAKS_RULE_IDS: readonly string[] = GITLEAKS_RULES.map((r) => r.
 /** A team's own pattern (`secretPatterns` in `_defaults.yaml`), compiled. */
 export interface CustomSecretRules {
   readonly rules: readonly CompiledRule[];
+  /** The patterns as written, one string: equal keys scan alike. */
+  readonly key: string;
 }
 
-const NO_CUSTOM: CustomSecretRules = { rules: [] };
+const NO_CUSTOM: CustomSecretRules = { rules: [], key: '' };
 
 /** Compiles a team's own patterns (RE2 syntax, as gitleaks writes them); throws Re2SyntaxError. */
 export function compileCustomRules(
   patterns: readonly { readonly id: string; readonly regex: string; readonly entropy?: number }[],
 ): CustomSecretRules {
   return {
+    key: patterns.length === 0 ? '' : JSON.stringify(patterns.map((p) => [p.id, p.regex, p.entropy ?? null])),
     rules: compileRules(
       patterns.map((p) => ({
         id: p.id,
