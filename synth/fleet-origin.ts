@@ -1,5 +1,5 @@
 /**
- * A finding on a generated NodePool or EC2NodeClass whose value came from a fleet field is
+ * A finding on a generated NodePool, EC2NodeClass or NodeOverlay whose value came from a fleet field is
  * reported at that field (`clusters/shop.yaml:14:21 nodePools.web.disruption.budgets[0].schedule`),
  * where the user fixes it, not at the generated file; the message names the generated file. A
  * finding on anything else, or on a field the fleet does not write, keeps its place.
@@ -42,7 +42,22 @@ const NODE_CLASS_FIELDS: readonly FieldMapping[] = [
   { generated: 'spec.amiSelectorTerms', fleet: ['alias'], keyed: false },
 ];
 
-const GENERATED_OBJECT = /(?:^|\/)([^/]+)\/karpenter\/(nodepool|ec2nodeclass)-([^/]+)\.yaml$/;
+const NODE_OVERLAY_FIELDS: readonly FieldMapping[] = [
+  { generated: 'spec.requirements', fleet: ['requirements'], keyed: false },
+  { generated: 'spec.price', fleet: ['price'], keyed: false },
+  { generated: 'spec.priceAdjustment', fleet: ['priceAdjustment'], keyed: false },
+  { generated: 'spec.capacity.', fleet: ['capacity'], keyed: true },
+  { generated: 'spec.weight', fleet: ['weight'], keyed: false },
+];
+
+/** Generated kind (file prefix) → where its objects are written in the fleet and their fields. */
+const KINDS: Readonly<Record<string, { readonly map: string; readonly fields: readonly FieldMapping[] }>> = {
+  nodepool: { map: 'nodePools', fields: NODE_POOL_FIELDS },
+  ec2nodeclass: { map: 'nodeClasses', fields: NODE_CLASS_FIELDS },
+  nodeoverlay: { map: 'nodeOverlays', fields: NODE_OVERLAY_FIELDS },
+};
+
+const GENERATED_OBJECT = /(?:^|\/)([^/]+)\/karpenter\/(nodepool|ec2nodeclass|nodeoverlay)-([^/]+)\.yaml$/;
 
 /** `[0].schedule` → [0, 'schedule']; `.a.b` → ['a', 'b']. */
 function segments(rest: string): PathSegment[] {
@@ -59,8 +74,9 @@ export function fleetPathOf(
   const m = GENERATED_OBJECT.exec(file);
   if (m === null) return undefined;
   const [, cluster, kind, name] = m;
-  const base: PathSegment[] = kind === 'nodepool' ? ['nodePools', name] : ['nodeClasses', name];
-  for (const f of kind === 'nodepool' ? NODE_POOL_FIELDS : NODE_CLASS_FIELDS) {
+  const { map, fields } = KINDS[kind];
+  const base: PathSegment[] = [map, name];
+  for (const f of fields) {
     if (!path.startsWith(f.generated)) continue;
     const rest = path.slice(f.generated.length);
     if (rest !== '' && !f.keyed && !/^[.[]/.test(rest) && !f.generated.endsWith('.')) continue;

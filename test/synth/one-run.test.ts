@@ -118,6 +118,16 @@ describe('fleetPathOf', () => {
       'nodeClasses,default,tags,cost-center',
     ],
     ['a/karpenter/ec2nodeclass-default.yaml', 'spec.userData', 'nodeClasses,default,userData'],
+    [
+      'a/karpenter/nodeoverlay-sp.yaml',
+      'spec.requirements[1].values',
+      'nodeOverlays,sp,requirements,1,values',
+    ],
+    [
+      'a/karpenter/nodeoverlay-sp.yaml',
+      'spec.capacity.nvidia.com/gpu-slice',
+      'nodeOverlays,sp,capacity,nvidia.com/gpu-slice',
+    ],
   ])('%s %s', (file, path, expected) => {
     expect(fleetPathOf(file, path)?.path.join(',')).toBe(expected);
   });
