@@ -36,8 +36,9 @@ export function isFreeTextKey(key: string): boolean {
 }
 
 /**
- * One text of a fleet file the scan reads: a map key with its string value (`key: value`, the
- * context gitleaks' rules expect), or a key alone, or a list item.
+ * One text of a fleet file the scan reads: a map key with its string value (`key : value`: the
+ * context gitleaks' rules expect, with a space that ends a token in the key), or a key alone, or
+ * a list item.
  */
 export interface FreeTextValue {
   /** The field: the key's path (for a list item, the item's). */
@@ -45,7 +46,7 @@ export interface FreeTextValue {
   readonly text: string;
   /** The file position of the character at `offset` of `text`. */
   locate(offset: number, length: number): SourceLocation;
-  /** How long the key part (`key: `) of `text` is; 0 for a list item. */
+  /** How long the key part (`key : `) of `text` is; 0 for a list item. */
   readonly keyLength: number;
   /** The key, and the value when it is a string (to keep them out of other messages). */
   readonly key?: string;
@@ -119,7 +120,7 @@ export function freeTextValues(root: LocatedNode): FreeTextValue[] {
         const keyAt = (o: number): SourceLocation =>
           here ?? { file: entry.keyLoc.file, line: entry.keyLoc.line, col: entry.keyLoc.col + o };
         if (value.kind === 'scalar' && typeof value.value === 'string') {
-          const prefix = `${key}: `;
+          const prefix = `${key} : `;
           const valueVia = value.via ?? here;
           const locate = scalarLocator(value, value.value);
           out.push({
@@ -272,7 +273,10 @@ export function checkSecrets(
     const scanned = values[value];
     const inKey = offset < scanned.keyLength;
     const path = inKey ? [...scanned.path.slice(0, -1), masked(String(scanned.key))] : scanned.path;
-    const loc = scanned.locate(offset, finding.end - finding.start);
+    const at = scanned.locate(offset, finding.end - finding.start);
+    // A quoted key starts one column after its quote.
+    const quoted = inKey && /^["']/.test(lineOf(at.file, at.line).slice(at.col - 1 - offset));
+    const loc = quoted ? { ...at, col: at.col + 1 } : at;
     const marker =
       ALLOW_SECRET.exec(lineOf(loc.file, loc.line)) ?? commentLineAbove(lineOf(loc.file, loc.line - 1));
     const field = formatPath(path);

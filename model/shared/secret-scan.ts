@@ -353,7 +353,7 @@ function scanText(text: string, custom: CustomSecretRules): SecretFinding[] {
       const start = blob.start + blob.offsetOf(f.start);
       found.push({
         ...f,
-        kind: `${f.kind}, base64-encoded`,
+        kind: `${f.kind} (base64-encoded)`,
         start,
         end: Math.max(start + 1, blob.start + blob.offsetOf(f.end)),
         ...position(text, start),
