@@ -138,3 +138,16 @@ describe("a team's own patterns (secretPatterns in _defaults.yaml)", () => {
     ]);
   });
 });
+
+describe('a secret as a map key', () => {
+  it('is found at the key, quoted or not, and the field path shows it masked', () => {
+    const errors = errorsOfCluster(
+      `${MINIMAL}tags:\n  "${TOKEN}": x\n  ${TOKEN.replace('ghp_w', 'ghp_q')}: y\n`,
+    );
+    expect(errors.map((e) => e.slice(0, e.indexOf(' is written here')))).toEqual([
+      'clusters/demo.yaml:8:4 tags.ghp… (40 characters): a GitHub token',
+      'clusters/demo.yaml:9:3 tags.ghp… (40 characters): a GitHub token',
+    ]);
+    expect(errors.join('\n')).not.toContain(TOKEN.slice(4));
+  });
+});
