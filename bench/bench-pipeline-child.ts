@@ -15,7 +15,7 @@
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { formatDiagnostic, UserError } from '../model';
-import { instanceCatalogueCheckMs } from '../model/stages';
+import { instanceCatalogueCheckMs, secretScanMs } from '../model/stages';
 import { loadFleetFromDir } from '../io/cli-common';
 import { runSynth } from '../synth/synth';
 import { validateStep } from '../synth/validate-step';
@@ -32,6 +32,8 @@ export interface BenchPipelineReport {
   readonly writeMs: number;
   /** Inside loadMs: the instance-type catalogue checks (resolver, fit, limits; catalogue loading included). */
   readonly catalogueMs: number;
+  /** Inside loadMs: the secret scan of the fleet files (rule sets loaded on first use included). */
+  readonly secretScanMs: number;
   /** From process start to the end of the write. */
   readonly totalMs: number;
   readonly clusters: number;
@@ -73,6 +75,7 @@ export function runPipelineOnce(root: string): BenchPipelineReport {
     validateMs: validateEnd - validateStart,
     writeMs: end - validateEnd,
     catalogueMs: instanceCatalogueCheckMs(),
+    secretScanMs: secretScanMs(),
     totalMs: end,
     clusters: result.clusters,
     nodePools: result.nodePools,

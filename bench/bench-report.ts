@@ -41,6 +41,8 @@ export interface SizeResult {
   readonly profile?: ProfileSummary;
   /** The instance-type catalogue checks inside the pipeline: median ms, and median share of each run's pipeline wall time. */
   readonly catalogue?: { readonly ms: number; readonly share: number };
+  /** The secret scan of the fleet files inside the pipeline: median ms and median share of each run's wall time. */
+  readonly secretScan?: { readonly ms: number; readonly share: number };
 }
 
 export type TargetStatus = 'met' | 'missed' | 'not measured';
@@ -122,6 +124,18 @@ export function formatReport(
       ...withCatalogue.map(
         (r) =>
           `- ${r.size}: ${r.catalogue?.ms.toFixed(1)} ms, ${((r.catalogue?.share ?? 0) * 100).toFixed(1)} % of the pipeline (median of the per-run shares)`,
+      ),
+    );
+  }
+  const withScan = results.filter((r) => r.secretScan);
+  if (withScan.length > 0) {
+    lines.push(
+      '',
+      'secret scan of the fleet files inside the pipeline (same runs; budget: under 5 % of the pipeline):',
+      '',
+      ...withScan.map(
+        (r) =>
+          `- ${r.size}: ${r.secretScan?.ms.toFixed(1)} ms, ${((r.secretScan?.share ?? 0) * 100).toFixed(1)} % of the pipeline (median of the per-run shares)`,
       ),
     );
   }

@@ -270,6 +270,10 @@ function measureSize(
       ms: median(pipelines.map((p) => p.report.catalogueMs)),
       share: median(pipelines.map((p) => p.report.catalogueMs / p.wallMs)),
     },
+    secretScan: {
+      ms: median(pipelines.map((p) => p.report.secretScanMs)),
+      share: median(pipelines.map((p) => p.report.secretScanMs / p.wallMs)),
+    },
     lowerBound: measured(lowers),
     overLowerBound: pairedRatio(pipelines, lowers),
     ...(trivialDir !== undefined

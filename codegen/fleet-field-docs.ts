@@ -367,6 +367,10 @@ export const FLEET_FIELD_DOCS: Readonly<Record<string, FieldDoc>> = {
     default: '`false`',
   },
   'gitops.rings[]': { description: 'One ring: its name and the revision its clusters track' },
+  'secretPatterns[]': {
+    description:
+      'One pattern of your own: its name, an RE2 regular expression and an optional entropy threshold',
+  },
   'overridesDefaults.nodeClasses': {
     description:
       "Node classes this cluster defines although `_defaults.yaml` defines them too (the cluster's replace the defaults')",

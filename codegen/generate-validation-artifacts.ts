@@ -16,6 +16,7 @@ import { CRD_SETS, importDirName } from '../model';
 import { LoadedCrdFile, provenanceHeader } from './crd-loader';
 import { JsonSchema, rootSchema, shareRepeatedSubschemas } from '../validation/structural-schema';
 import { buildRuleTable } from '../validation/rule-table';
+import { re2ToJs } from '../model';
 import { ARTIFACT_AJV_OPTIONS, CatalogEntry, VALIDATION_IMPORT_DIR } from '../validation/artifacts';
 
 interface CrdDocument {
@@ -40,7 +41,19 @@ export function compileStandalone(schema: JsonSchema): string {
     code: { source: true, lines: false, optimize: 1 },
   });
   const validate = ajv.compile(schema);
-  return standaloneCode(ajv, validate);
+  return withGoPatterns(standaloneCode(ajv, validate));
+}
+
+/**
+ * The API server matches a schema's `pattern` with Go's regexp (RE2), where `\s` is ASCII only
+ * and `.` matches `\r`: each pattern ajv compiled as a JavaScript `u` expression is replaced by
+ * its exact RE2 rewrite (model/facts/re2-regex.ts); messages keep the pattern as written.
+ */
+export function withGoPatterns(code: string): string {
+  return code.replace(/new RegExp\(("(?:[^"\\]|\\.)*"), "u"\)/g, (_, literal: string) => {
+    const pattern = JSON.parse(literal) as string;
+    return `new RegExp(${JSON.stringify(re2ToJs(pattern))}, "")`;
+  });
 }
 
 function moduleOf(header: string, value: unknown): string {

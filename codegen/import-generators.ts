@@ -4,6 +4,7 @@
  */
 import { generateBottlerocketSettings } from './generate-bottlerocket-settings';
 import { generateChartValuesKeys } from './generate-chart-values-keys';
+import { generateGitleaksRules } from './generate-gitleaks-rules';
 import { generateFleetValidators } from './generate-fleet-validators';
 import { generateInstanceCatalogue } from './generate-instance-catalogue';
 import { generateInstanceTypes } from './generate-instance-types';
@@ -22,6 +23,7 @@ export const IMPORT_GENERATORS: readonly ImportGenerator[] = [
   generateInstanceTypes,
   generateInstanceCatalogue,
   generatePartitionRegions,
+  generateGitleaksRules,
 ];
 
 /**

@@ -103,7 +103,7 @@ export function loadFleet(projectRoot: string, options?: LoadFleetOptions): Load
     return loaded;
   } catch (e) {
     if (e instanceof UserError && early.length > 0)
-      throw new UserError(dedupeDiagnostics([...early, ...e.diagnostics]));
+      throw new UserError(dedupeDiagnostics([...early, ...e.diagnostics]), e.validFleet);
     throw e;
   }
 }

@@ -14,7 +14,13 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { basename } from 'node:path';
-import { checkSecrets, SecretValue, withoutSecrets } from './check/check-secrets';
+import {
+  checkSecrets,
+  freeTextStrings,
+  maskFreeText,
+  SecretValue,
+  withoutSecrets,
+} from './check/check-secrets';
 import { checkClusterSemantics } from './check/check-cluster';
 import { CheckContext } from './check/check-context';
 import { checkFleet, FleetEntry } from './check/check-fleet';
@@ -63,6 +69,7 @@ export function loadFleetFromSources(
     diagnostics,
     inDefaults: new DefaultsFindings(defaultsSource?.path, diagnostics),
     secrets: [],
+    freeText: new Set(),
   };
   const entries: FleetEntry[] = [];
   for (const source of clusterSources) {
@@ -71,7 +78,7 @@ export function loadFleetFromSources(
   }
   run.inDefaults.flush();
   diagnostics.push(...checkFleet(entries), ...checkRings(entries));
-  return fleetOrErrors(diagnostics, run.secrets, entries);
+  return fleetOrErrors(maskFreeText(diagnostics, [...run.freeText]), run.secrets, entries);
 }
 
 /** What every cluster file of one load shares; diagnostics and secrets collect across files. */
@@ -83,6 +90,8 @@ interface LoadRun {
   readonly diagnostics: Diagnostic[];
   readonly inDefaults: DefaultsFindings;
   readonly secrets: SecretValue[];
+  /** Free-text strings of every file: messages show them masked only. */
+  readonly freeText: Set<string>;
 }
 
 /** `_defaults.yaml` as parsed; not usable when it does not parse. */
@@ -166,6 +175,7 @@ function loadCluster(run: LoadRun, source: FleetSource): FleetEntry | undefined 
   const defaultsRoot = run.defaults.root;
   if (defaultsRoot) run.inDefaults.merged++;
   const root = defaultsRoot ? mergeLocated(defaultsRoot, parsed.root) : parsed.root;
+  for (const text of freeTextStrings(root)) run.freeText.add(text);
   const plain = toPlain(root);
   const schema = checkSchema(run, source, root, plain);
   if (schema === undefined || !run.defaults.usable) return undefined;
@@ -277,7 +287,15 @@ function fleetOrErrors(
   entries: readonly FleetEntry[],
 ): LoadedFleet {
   const all = dedupeDiagnostics(withoutSecrets(diagnostics, secrets).map(oneLineDiagnostic));
-  if (all.some((d) => d.severity === 'error')) throw new UserError(all);
+  if (all.some((d) => d.severity === 'error')) {
+    // A cluster is valid when neither its file nor _defaults.yaml has an error.
+    const errorFiles = new Set(all.filter((d) => d.severity === 'error').map((d) => d.file));
+    const defaultsBroken = [...errorFiles].some((f) => basename(f) === DEFAULTS_FILE);
+    const valid = defaultsBroken
+      ? []
+      : entries.flatMap((e) => (e.model && !errorFiles.has(e.model.source.file) ? [e.model] : []));
+    throw new UserError(all, valid.length > 0 ? resolveFleet(valid) : undefined);
+  }
   return {
     fleet: resolveFleet(entries.flatMap((e) => (e.model ? [e.model] : []))),
     warnings: sortDiagnostics(all.filter((d) => d.severity === 'warning')),

@@ -19,8 +19,12 @@ export {
 } from './check/check-secrets';
 export type { SecretValue } from './check/check-secrets';
 export { instanceCatalogueCheckMs } from './check/node-pool/check-instance-catalogue';
+export { secretScanMs } from './shared/secret-scan';
 export { describeDriftStart, driftStart } from './check/node-pool/drift-budget';
 export type { BudgetLike } from './check/node-pool/drift-budget';
+export { fleetFieldLocation } from './parse/field-location';
+export type { FleetText } from './parse/field-location';
+export { formatPath } from './parse/located';
 export type { RawCluster } from './parse/raw-fleet';
 export { SHORTHANDS } from './parse/requirement-shorthands';
 export { MAX_FILE_BYTES } from './parse/yaml-source';

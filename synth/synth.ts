@@ -10,8 +10,11 @@
  * diagnostics on stderr, no stack trace, `dist/` untouched); 2 bad command line;
  * 70 internal error (a bug: message, "this is a bug" and the stack on stderr, `dist/` untouched).
  */
+import { readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import {
   Diagnostic,
+  FleetModel,
   formatDiagnostic,
   plural,
   sortDiagnostics,
@@ -30,6 +33,8 @@ import {
   resolveCliFolders,
 } from '../io/cli-common';
 import { defineCommand, OptionValues, parseCommand } from '../io/command';
+import { atFleetFields } from './fleet-origin';
+import { dedupeDiagnostics } from '../model/load-fleet';
 import { GENERATORS, NamedGenerator } from './generators';
 import { synthesizeFiles } from './synthesize';
 import { validateStep, ValidateStep } from './validate-step';
@@ -73,15 +78,33 @@ export interface SynthResult {
  * plain Errors for bugs; in both cases the output folder has not been touched.
  */
 export function runSynth(options: SynthOptions, deps: SynthDeps): SynthResult {
-  const { fleet, warnings } = deps.loadFleet(options.projectRoot, options.clustersDir);
-  const generated = synthesizeFiles(fleet, deps.generators ?? GENERATORS);
-  const files = textsOf(generated);
   const validate = deps.validate === undefined ? validateStep : deps.validate;
-  // The values of what was just rendered: validation does not parse these texts back.
-  const findings = validate === null ? [] : validate(fleet, files, valuesOf(generated));
+  const textOf = fleetTextReader(options.projectRoot);
+  const defaultsFile = defaultsPath(options);
+  /** Generates and validates `fleet`; findings on generated objects point at their fleet fields. */
+  const generateAndValidate = (fleet: FleetModel) => {
+    const generated = synthesizeFiles(fleet, deps.generators ?? GENERATORS);
+    const files = textsOf(generated);
+    // The values of what was just rendered: validation does not parse these texts back.
+    const found = validate === null ? [] : validate(fleet, files, valuesOf(generated));
+    return { files, findings: atFleetFields(found, fleet, textOf, defaultsFile) };
+  };
+  let loaded: ReturnType<FleetLoader>;
+  try {
+    loaded = deps.loadFleet(options.projectRoot, options.clustersDir);
+  } catch (err) {
+    // One run, every mistake: the clusters whose own description is valid are generated and
+    // validated too, and everything is reported together (dist/ is not touched).
+    if (!(err instanceof UserError) || err.validFleet === undefined) throw err;
+    const { findings } = generateAndValidate(err.validFleet);
+    throw new UserError(dedupeDiagnostics([...err.diagnostics, ...findings]));
+  }
+  const { fleet, warnings } = loaded;
+  const { files, findings } = generateAndValidate(fleet);
   const errors = findings.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
-    throw new UserError(findings);
+    // The fleet's warnings are printed with the errors, not lost.
+    throw new UserError(dedupeDiagnostics([...warnings, ...findings]));
   }
   const written = writeDist(options.outDir, files, deps.writeOptions);
   return {
@@ -92,6 +115,22 @@ export function runSynth(options: SynthOptions, deps: SynthDeps): SynthResult {
     unchanged: written.unchanged,
     warnings: sortDiagnostics([...warnings, ...findings]),
   };
+}
+
+/** Reads a fleet file by its project-relative path (diagnostics name files so). */
+function fleetTextReader(projectRoot: string): (file: string) => string | undefined {
+  return (file) => {
+    try {
+      return readFileSync(join(projectRoot, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** `_defaults.yaml` of the fleet, project-relative. */
+function defaultsPath(options: SynthOptions): string {
+  return relative(options.projectRoot, join(options.clustersDir, '_defaults.yaml')).split(sep).join('/');
 }
 
 /** Options of `synth` that name folders (also used by `policies` and `check`). */

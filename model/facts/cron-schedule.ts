@@ -51,7 +51,9 @@ export interface CronSchedule {
 }
 
 export type CronParse =
-  | { readonly ok: true; readonly schedule: CronSchedule }
+  | { readonly ok: true; readonly schedule: CronSchedule; readonly everySeconds?: undefined }
+  /** `@every <duration>`: robfig's ConstantDelaySchedule. */
+  | { readonly ok: true; readonly everySeconds: number; readonly schedule?: undefined }
   | {
       readonly ok: false;
       /** The field at fault, when one is. */
@@ -135,24 +137,76 @@ function parseField(text: string, field: CronField): CronFieldSet {
   return { values, star };
 }
 
-/** Go's strings.Fields: splits on Unicode white space, dropping empty fields. */
-function goFields(text: string): string[] {
-  return text
-    .split(/[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/)
-    .filter((f) => f !== '');
+/** Go's unicode.IsSpace: the characters strings.TrimSpace and strings.Fields treat as space (not U+FEFF, which JavaScript's trim() removes). */
+const GO_SPACE = '\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000';
+const GO_TRIM = new RegExp(`^[${GO_SPACE}]+|[${GO_SPACE}]+$`, 'g');
+const GO_FIELDS = new RegExp(`[${GO_SPACE}]+`);
+
+/** Go's strings.TrimSpace. */
+export function goTrimSpace(text: string): string {
+  return text.replace(GO_TRIM, '');
 }
 
-/** A budget schedule as Karpenter parses it (`TZ=UTC ` is prefixed, so the text is trimmed). */
+/** Go's strings.Fields: splits on Unicode white space, dropping empty fields. */
+export function goFields(text: string): string[] {
+  return text.split(GO_FIELDS).filter((f) => f !== '');
+}
+
+const GO_DURATION_UNITS: Readonly<Record<string, number>> = {
+  ns: 1e-9,
+  us: 1e-6,
+  '\u00b5s': 1e-6,
+  '\u03bcs': 1e-6,
+  ms: 1e-3,
+  s: 1,
+  m: 60,
+  h: 3600,
+};
+
+/** Go's time.ParseDuration, in seconds (undefined where Go returns an error). */
+export function goParseDuration(text: string): number | undefined {
+  let rest = text;
+  let sign = 1;
+  if (rest.startsWith('-') || rest.startsWith('+')) {
+    sign = rest.startsWith('-') ? -1 : 1;
+    rest = rest.slice(1);
+  }
+  if (rest === '0') return 0;
+  if (rest === '') return undefined;
+  let total = 0;
+  while (rest !== '') {
+    const m = /^([0-9]*(?:\.[0-9]*)?)([^0-9.]+)/.exec(rest);
+    if (m === null || m[1] === '' || m[1] === '.') return undefined;
+    const unit = /^(ns|us|\u00b5s|\u03bcs|ms|s|m|h)/.exec(m[2]);
+    if (unit === null) return undefined;
+    total += Number(m[1]) * GO_DURATION_UNITS[unit[1]];
+    rest = rest.slice(m[1].length + unit[1].length);
+  }
+  return sign * total;
+}
+
+/**
+ * A budget schedule as Karpenter parses it: robfig's `Parser.Parse` of `"TZ=UTC " + text` cuts
+ * the time zone at the first space and trims the rest with strings.TrimSpace, then reads a
+ * descriptor (`@daily`, `@every <Go duration>`) or five strings.Fields.
+ */
 export function parseCronSchedule(text: string): CronParse {
-  const spec = text.trim();
+  return parseSpec(goTrimSpace(` ${text}`));
+}
+
+function parseSpec(spec: string): CronParse {
   if (spec.startsWith('@')) {
     const fields = CRON_DESCRIPTORS[spec];
-    if (fields !== undefined) return parseCronSchedule(fields);
+    if (fields !== undefined) return parseSpec(fields);
     if (spec.startsWith('@every ')) {
-      return {
-        ok: false,
-        problem: `'${spec}' is an interval, which the NodePool CRD refuses (its pattern allows only ${Object.keys(CRON_DESCRIPTORS).join(', ')} or five fields)`,
-      };
+      const seconds = goParseDuration(spec.slice('@every '.length));
+      if (seconds === undefined)
+        return {
+          ok: false,
+          problem: `'${spec.slice('@every '.length)}' is not a Go duration (e.g. 90m, 1h30m)`,
+        };
+      // robfig's Every: at least one second, whole seconds.
+      return { ok: true, everySeconds: Math.max(1, Math.floor(seconds)) };
     }
     return { ok: false, problem: `'${spec}' is not a descriptor Karpenter knows` };
   }

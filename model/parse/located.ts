@@ -13,6 +13,8 @@ export type LocatedNode = LocatedMap | LocatedSeq | LocatedScalar;
 export interface LocatedMap {
   readonly kind: 'map';
   readonly loc: SourceLocation;
+  /** Where the alias (`*name`) that brought this value here is written. @default not an alias */
+  readonly via?: SourceLocation;
   /** Insertion order as written. */
   readonly entries: ReadonlyMap<string, LocatedEntry>;
 }
@@ -26,6 +28,8 @@ export interface LocatedEntry {
 export interface LocatedSeq {
   readonly kind: 'seq';
   readonly loc: SourceLocation;
+  /** Where the alias (`*name`) that brought this value here is written. @default not an alias */
+  readonly via?: SourceLocation;
   readonly items: readonly LocatedNode[];
 }
 
@@ -34,6 +38,8 @@ export type ScalarValue = string | number | boolean | null;
 export interface LocatedScalar {
   readonly kind: 'scalar';
   readonly loc: SourceLocation;
+  /** Where the alias (`*name`) that brought this value here is written. @default not an alias */
+  readonly via?: SourceLocation;
   readonly value: ScalarValue;
   /** The text as written (e.g. `0x1F`, `1.30`), used to suggest quoting. */
   readonly source: string;
@@ -51,7 +57,9 @@ export type { PathSegment };
 export function mergeLocated(base: LocatedNode, over: LocatedNode): LocatedNode {
   if (base.kind !== 'map' || over.kind !== 'map') return over;
   const entries = new Map<string, LocatedEntry>(base.entries);
-  for (const [key, entry] of over.entries) {
+  for (const [key, item] of over.entries) {
+    // An aliased map is merged entry by entry: each entry remembers the alias it came through.
+    const entry = over.via && !item.value.via ? { ...item, value: { ...item.value, via: over.via } } : item;
     const prior = entries.get(key);
     entries.set(key, prior ? { keyLoc: entry.keyLoc, value: mergeLocated(prior.value, entry.value) } : entry);
   }

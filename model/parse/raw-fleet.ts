@@ -28,6 +28,12 @@ type Dict<T> = Readonly<Record<string, T>>;
 
 export interface RawCluster {
   readonly name?: string;
+  /** A team's own secret patterns (RE2), scanned besides the built-in rules. */
+  readonly secretPatterns?: readonly {
+    readonly id: string;
+    readonly regex: string;
+    readonly entropy?: number;
+  }[];
   readonly aws: {
     readonly accountId: string;
     readonly region: string;

@@ -315,7 +315,8 @@ class TreeBuilder {
     }
     this.resolving.add(target);
     try {
-      return this.build(target, path, depth);
+      // The value keeps the anchor's positions; `via` says where this copy of it is used.
+      return { ...this.build(target, path, depth), via: this.locOf(node) };
     } finally {
       this.resolving.delete(target);
     }

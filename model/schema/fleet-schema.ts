@@ -136,6 +136,32 @@ const clusterProperties: Record<string, JsonSchema> = {
     description:
       'Node classes and node pools of this file that deliberately reuse a name from _defaults.yaml: each listed one is merged over the default key by key. A name in both files that is not listed here is an error.',
   },
+  secretPatterns: {
+    ...list(
+      obj(
+        {
+          id: {
+            ...str(),
+            description: 'Name of the pattern, shown in findings (e.g. acme-deploy-token).',
+          },
+          regex: {
+            ...str(),
+            description:
+              'Go RE2 regular expression, as gitleaks writes rules; the first non-empty capture group is the secret (else the whole match).',
+          },
+          entropy: {
+            type: 'number',
+            minimum: 0,
+            description:
+              'Report only a secret whose Shannon entropy (bits per character) is above this, to skip placeholders. Default: no entropy check.',
+          },
+        },
+        ['id', 'regex'],
+      ),
+    ),
+    description:
+      "Your own secret patterns, scanned in every fleet value and key besides the built-in rules (secretlint's recommended preset, gitleaks' default rules, the tool's own); fleet-wide: set once in _defaults.yaml.",
+  },
   nodeClasses: mapOf({ $ref: '#/$defs/nodeClass' }, 'a map of node class names to node classes'),
   nodePools: mapOf({ $ref: '#/$defs/nodePool' }, 'a map of node pool names to node pools'),
   nodeOverlays: mapOf({ $ref: '#/$defs/nodeOverlay' }, 'a map of node overlay names to node overlays'),

@@ -8,6 +8,7 @@
  *
  *   clusters: the fleet description folder does not exist. To start a fleet here, run ...
  */
+import type { FleetModel } from './fleet-model';
 import { compareCodeUnits } from './sorted';
 import { endSentence } from './text';
 
@@ -62,7 +63,15 @@ export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
  * the diagnostics (no stack trace) and exit 1. Anything else thrown is a bug in the tool.
  */
 export class UserError extends Error {
-  constructor(public readonly diagnostics: readonly Diagnostic[]) {
+  constructor(
+    public readonly diagnostics: readonly Diagnostic[],
+    /**
+     * The clusters whose own description has no error, when loading the fleet found mistakes in
+     * others: synth still generates and validates them, so that one run reports every mistake.
+     * @default none
+     */
+    public readonly validFleet?: FleetModel,
+  ) {
     super(sortDiagnostics(diagnostics).map(formatDiagnostic).join('\n'));
     this.name = 'UserError';
   }

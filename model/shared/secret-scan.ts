@@ -1,6 +1,13 @@
 /**
- * Credentials in text, found by secretlint's recommended rule set
- * (@secretlint/secretlint-rule-preset-recommend, pinned in package.json). secretlint's own runner
+ * Credentials in text, found by three rule sets, in this order of precedence where two find the
+ * same secret: secretlint's recommended preset, our own rules for what ends up in node bootstrap
+ * scripts and tags (model/shared/secret-extra-rules.ts), and gitleaks' default rules
+ * (imports/secret-rules/, the broadest maintained set), plus a team's own `secretPatterns`.
+ * Base64 that a node decodes (a MIME part with `Content-Transfer-Encoding: base64`, a blob on a
+ * line that runs `base64 -d`) is decoded and scanned too.
+ *
+ * secretlint's recommended rule set
+ * (@secretlint/secretlint-rule-preset-recommend, pinned in package.json): secretlint's own runner
  * (@secretlint/core `lintSource`) is asynchronous while loading and checking a fleet is not, so
  * the preset's rules are driven here synchronously: each rule's `file` handler is a plain regular
  * expression scan that reports through `context.report` before it returns (a test compares every
@@ -10,6 +17,20 @@
  * A finding carries the kind of credential and where it is, never the matched text: the rules'
  * own messages quote the secret, so they are not used.
  */
+
+import { GITLEAKS_GLOBAL_ALLOWLIST, GITLEAKS_RULES } from '../../imports/secret-rules/gitleaks-v8.30.1';
+import { encodedBlobs } from './secret-encodings';
+import { EXTRA_RULES, extraRules } from './secret-extra-rules';
+import {
+  compileAllowlists,
+  compileRules,
+  CompiledRule,
+  KeywordIndex,
+  keywordIndex,
+  RuleMatch,
+  runRules,
+} from './secret-rules';
+import { re2ToJs } from '../facts/re2-regex';
 
 /** The part of secretlint's rule API the recommended rules use. */
 interface RuleContext {
@@ -73,6 +94,9 @@ const KINDS: Readonly<Record<string, string>> = {
 export interface SecretFinding {
   /** e.g. `a GitHub token`. */
   readonly kind: string;
+  /** Offsets of the secret (or of the encoded blob holding it) in the scanned text. */
+  readonly start: number;
+  readonly end: number;
   /** The rule that found it, e.g. `@secretlint/secretlint-rule-github`. */
   readonly ruleId: string;
   readonly messageId: string;
@@ -123,9 +147,8 @@ function position(text: string, offset: number): { line: number; col: number } {
   return { line, col: offset - start + 1 };
 }
 
-/** Every credential the rule set finds in `text`, in text order, one per place. */
-export function scanForSecrets(text: string): SecretFinding[] {
-  if (text.trim() === '') return [];
+/** Every credential secretlint's preset finds in `text`, as secretlint reports them. */
+export function secretlintFindings(text: string): SecretFinding[] {
   const source: SourceCode = {
     content: text,
     hasBOM: false,
@@ -142,14 +165,15 @@ export function scanForSecrets(text: string): SecretFinding[] {
       createTranslator: () => (messageId) => ({ message: messageId, messageId }),
       report: ({ message, range }) => {
         if (NOT_CREDENTIALS.has(message.messageId)) return;
-        const at = position(text, range[0]);
         const key = `${range[0]}:${message.messageId}`;
         if (!found.has(key))
           found.set(key, {
             kind: kindOf(rule.meta.id, message.messageId),
             ruleId: rule.meta.id,
             messageId: message.messageId,
-            ...at,
+            start: range[0],
+            end: range[1],
+            ...position(text, range[0]),
           });
       },
       ignore: () => undefined,
@@ -170,9 +194,171 @@ export function scanForSecrets(text: string): SecretFinding[] {
         kind: `${KINDS[messageId]} (AWS's documentation example)`,
         ruleId: '@secretlint/secretlint-rule-aws',
         messageId,
+        start: at,
+        end: at + key.length,
         ...position(text, at),
       });
     }
   }
-  return [...found.values()].sort((a, b) => a.line - b.line || a.col - b.col || (a.kind < b.kind ? -1 : 1));
+  return [...found.values()];
+}
+
+interface RuleSets {
+  readonly extra: readonly CompiledRule[];
+  readonly gitleaks: readonly CompiledRule[];
+  readonly keywords: KeywordIndex;
+  readonly global: ReturnType<typeof compileAllowlists>;
+  readonly kinds: ReadonlyMap<string, string>;
+}
+
+let ruleSets: RuleSets | undefined;
+
+const GENERIC_RULE = 'generic-api-key';
+
+/** What users read for the gitleaks rules whose kind the preset's messages also name. */
+const GITLEAKS_KINDS: Readonly<Record<string, string>> = {
+  'private-key': 'a private key (PEM)',
+  'aws-access-token': 'an AWS access key ID',
+  jwt: 'a JSON Web Token',
+  'jwt-base64': 'a JSON Web Token',
+  'gcp-api-key': 'a Google API key',
+  'stripe-access-token': 'a Stripe key',
+  'sendgrid-api-token': 'a SendGrid API key',
+  'twilio-api-key': 'a Twilio API key',
+  'github-pat': 'a GitHub token',
+  'github-fine-grained-pat': 'a GitHub token',
+  'gitlab-pat': 'a GitLab token',
+  'slack-bot-token': 'a Slack token',
+  'npm-access-token': 'an npm access token',
+  [GENERIC_RULE]:
+    'a credential (gitleaks rule generic-api-key: a key, token or password assigned to a name that says so)',
+};
+
+function compiled(): RuleSets {
+  if (ruleSets === undefined) {
+    const extra = compileRules(extraRules());
+    // The catch-all rule last: a specific rule names the kind better.
+    const gitleaks = compileRules([
+      ...GITLEAKS_RULES.filter((r) => r.id !== GENERIC_RULE),
+      ...GITLEAKS_RULES.filter((r) => r.id === GENERIC_RULE),
+    ]);
+    ruleSets = {
+      extra,
+      gitleaks,
+      keywords: keywordIndex([...extra, ...gitleaks]),
+      global: compileAllowlists([GITLEAKS_GLOBAL_ALLOWLIST]),
+      kinds: new Map(EXTRA_RULES.map((r) => [r.id, r.kind])),
+    };
+  }
+  return ruleSets;
+}
+
+/** The gitleaks rules' ids, for docs and tests. */
+export const GITLEAKS_RULE_IDS: readonly string[] = GITLEAKS_RULES.map((r) => r.id);
+
+/** A team's own pattern (`secretPatterns` in `_defaults.yaml`), compiled. */
+export interface CustomSecretRules {
+  readonly rules: readonly CompiledRule[];
+  /** The patterns as written, one string: equal keys scan alike. */
+  readonly key: string;
+}
+
+const NO_CUSTOM: CustomSecretRules = { rules: [], key: '' };
+
+/** Compiles a team's own patterns (RE2 syntax, as gitleaks writes them); throws Re2SyntaxError. */
+export function compileCustomRules(
+  patterns: readonly { readonly id: string; readonly regex: string; readonly entropy?: number }[],
+): CustomSecretRules {
+  return {
+    key: patterns.length === 0 ? '' : JSON.stringify(patterns.map((p) => [p.id, p.regex, p.entropy ?? null])),
+    rules: compileRules(
+      patterns.map((p) => ({
+        id: p.id,
+        description: p.id,
+        regex: re2ToJs(p.regex),
+        keywords: [],
+        ...(p.entropy !== undefined ? { entropy: p.entropy } : {}),
+      })),
+    ),
+  };
+}
+
+/** Every credential the rule sets find in `text` itself (no decoding). */
+function findPlain(text: string, custom: CustomSecretRules): SecretFinding[] {
+  const sets = compiled();
+  const lower = text.toLowerCase();
+  const out: SecretFinding[] = secretlintFindings(text);
+  const secretlintCount = out.length;
+  const add = (matches: readonly RuleMatch[], kindOfRule: (id: string) => string, source: string) => {
+    for (const m of matches)
+      out.push({
+        kind: kindOfRule(m.ruleId),
+        ruleId: `${source}/${m.ruleId}`,
+        messageId: m.ruleId,
+        start: m.start,
+        end: m.end,
+        ...position(text, m.start),
+      });
+  };
+  const present = sets.keywords.present(lower);
+  add(runRules(text, sets.extra, [], lower, present), (id) => sets.kinds.get(id) ?? id, 'karpenter-gitops');
+  add(
+    runRules(text, custom.rules, [], lower),
+    (id) => `a secret matching the team pattern '${id}'`,
+    'secretPatterns',
+  );
+  add(
+    runRules(text, sets.gitleaks, sets.global, lower, present),
+    (id) => GITLEAKS_KINDS[id] ?? `a credential (gitleaks rule ${id})`,
+    'gitleaks',
+  );
+  // One finding per secret: secretlint's are kept as it reports them; a finding of a later rule
+  // set (in the order above) is dropped where an earlier one found something at the same place.
+  const kept: SecretFinding[] = out.slice(0, secretlintCount);
+  for (const f of out.slice(secretlintCount)) {
+    if (!kept.some((k) => f.start < k.end && k.start < f.end)) kept.push(f);
+  }
+  return kept;
+}
+
+const BARE_KEY_RULE = 'aws-secret-access-key-bare';
+
+let spentMs = 0;
+
+/** Milliseconds this process spent in scanForSecrets (rule sets loaded on first use included): the bench reports it. */
+export function secretScanMs(): number {
+  return spentMs;
+}
+
+/** Every credential the rule sets find in `text`, in text order, one per place. */
+export function scanForSecrets(text: string, custom: CustomSecretRules = NO_CUSTOM): SecretFinding[] {
+  const start = performance.now();
+  try {
+    return scanText(text, custom);
+  } finally {
+    spentMs += performance.now() - start;
+  }
+}
+
+function scanText(text: string, custom: CustomSecretRules): SecretFinding[] {
+  if (text.trim() === '') return [];
+  const blobs = encodedBlobs(text);
+  // Forty characters of a base64 text are not a bare AWS key: the text decodes (below).
+  const found = findPlain(text, custom).filter(
+    (f) => f.messageId !== BARE_KEY_RULE || !blobs.some((b) => b.start < f.end && f.start < b.end),
+  );
+  for (const blob of blobs) {
+    if (found.some((f) => f.start < blob.end && blob.start < f.end)) continue;
+    for (const f of findPlain(blob.decoded, custom)) {
+      const start = blob.start + blob.offsetOf(f.start);
+      found.push({
+        ...f,
+        kind: `${f.kind} (base64-encoded)`,
+        start,
+        end: Math.max(start + 1, blob.start + blob.offsetOf(f.end)),
+        ...position(text, start),
+      });
+    }
+  }
+  return found.sort((a, b) => a.line - b.line || a.col - b.col || (a.kind < b.kind ? -1 : 1));
 }

@@ -35,3 +35,26 @@ export function oneLine(text: string): string {
   }
   return out;
 }
+
+/** Characters of a possibly secret value shown in a message: enough to find it, too few to use it. */
+export const MASKED_PREFIX_CHARS = 3;
+
+/**
+ * A free-text value that could be a secret, as messages show it: its first characters (at most
+ * {@link MASKED_PREFIX_CHARS}, fewer for a short value) and its length, e.g. `ghp… (40 characters)`.
+ */
+export function masked(text: string): string {
+  const chars = [...text];
+  const shown = chars.length <= 6 ? 1 : MASKED_PREFIX_CHARS;
+  return `${oneLine(chars.slice(0, shown).join(''))}… (${chars.length} characters)`;
+}
+
+/** `show`, with every character outside printable ASCII written as `\\uXXXX` (a no-break space is not a space). */
+export function showAscii(text: string, max = MAX_SHOWN_CHARS): string {
+  let out = '';
+  for (const ch of show(text, max)) {
+    const code = ch.codePointAt(0) ?? 0;
+    out += code === 0x2026 || (code >= 0x20 && code < 0x7f) ? ch : `\\u${code.toString(16).padStart(4, '0')}`;
+  }
+  return out;
+}

@@ -80,7 +80,7 @@ const EXPECTED: readonly (readonly [string, string, RegExp])[] = [
   [
     'gamma.yaml:25:21',
     'nodePools.edge.disruption.budgets[0].schedule',
-    /'every day' is not a schedule Karpenter can parse: expected exactly 5 fields .*, found 2/,
+    /'every day' does not match the NodePool CRD's pattern for schedule, so the API server refuses the NodePool/,
   ],
 ];
 

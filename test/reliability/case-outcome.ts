@@ -40,6 +40,12 @@ export function checkRejection(
 ): string[] {
   const problems = checkDiagnostics(c, diagnostics, generated);
   if (c.expect === 'equivalent') problems.unshift('rejected a case that only changes formatting');
+  if (c.expect === 'accept') problems.unshift('rejected a case that must be accepted');
+  if (
+    c.mustSay !== undefined &&
+    !diagnostics.some((d) => d.severity === 'error' && d.message.includes(c.mustSay ?? ''))
+  )
+    problems.unshift(`no error says '${c.mustSay}'`);
   if (!diagnostics.some((d) => d.severity === 'error'))
     problems.unshift('UserError without any error diagnostic');
   return problems;

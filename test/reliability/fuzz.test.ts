@@ -245,6 +245,9 @@ describe('fuzz harness: malformed fleet descriptions', () => {
       'deep-nesting',
       'hostile-value',
       'secret-injection',
+      'secret-places',
+      'secret-encodings',
+      'schedule-whitespace',
     ]) {
       expect(families).toContain(f);
     }

@@ -18,7 +18,7 @@ export interface FuzzFile {
   readonly content: string | Uint8Array;
 }
 
-export type Expectation = 'reject' | 'equivalent' | 'any';
+export type Expectation = 'reject' | 'accept' | 'equivalent' | 'any';
 
 export interface Probe {
   /** 'value': the value under `key` must stay `value`; 'key': the key holding `value` must stay `key`. */
@@ -53,6 +53,8 @@ export interface FuzzCase {
   readonly probes: readonly Probe[];
   /** A credential the case injects: no diagnostic may contain it. */
   readonly secret?: string;
+  /** Text some error of a rejection must contain (who refuses, what was found). @default none */
+  readonly mustSay?: string;
 }
 
 /** Maps whose keys are the user's own (no schema below them): extra keys are legal there. */

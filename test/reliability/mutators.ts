@@ -15,7 +15,8 @@ import { createPrng } from './prng';
 import { Builder, FuzzCase, SourceFile, baseName } from './mutation-context';
 import { deepNesting, hugeInputs, numbers } from './mutate-bounds';
 import { encodings, equivalents, whitespace } from './mutate-bytes';
-import { secretInjection } from './mutate-secrets';
+import { secretEncodings, secretInjection, secretPlaces } from './mutate-secrets';
+import { scheduleWhitespace } from './mutate-schedules';
 import {
   anchorsAndAliases,
   duplicateKeys,
@@ -76,5 +77,8 @@ export function deriveCases(sources: readonly SourceFile[], seed: number): FuzzC
   hugeInputs(anchors);
   deepNesting(anchors);
   secretInjection(anchors);
+  secretPlaces(anchors);
+  secretEncodings(anchors);
+  scheduleWhitespace(anchors);
   return cases;
 }

@@ -98,13 +98,13 @@ describe('issue 28 bad input, one run', () => {
     line('clusters/unsafe.yaml:8:13 tags.ci-token: a GitHub token is written here');
     // Schedules Karpenter cannot parse, naming the field.
     expect(line('clusters/unsafe.yaml:30:21 nodePools.a.disruption.budgets[1].schedule:')).toContain(
-      "'0 25 * * *' is not a schedule Karpenter can parse: hour field '25': 25 is out of range (the hour field allows 0-23); Karpenter would fail closed",
+      "the API server accepts '0 25 * * *', but Karpenter cannot parse it: hour field '25': 25 is out of range (the hour field allows 0-23); Karpenter would fail closed",
     );
     expect(line('clusters/unsafe.yaml:33:21 nodePools.a.disruption.budgets[2].schedule:')).toContain(
       "minute field '*/0': the step in '*/0' is 0; a step must be a positive number",
     );
     expect(line('clusters/unsafe.yaml:36:21 nodePools.a.disruption.budgets[3].schedule:')).toContain(
-      "'@fortnightly' is not a descriptor Karpenter knows",
+      "'@fortnightly' does not match the NodePool CRD's pattern for schedule, so the API server refuses the NodePool",
     );
     // nodes: "0" with no schedule: drift never rolls out.
     expect(line('clusters/unsafe.yaml:28:18 warning: nodePools.a.disruption.budgets[0].nodes:')).toContain(

@@ -6,7 +6,7 @@
  * schedule Karpenter cannot parse fails closed (allows 0 at all times).
  */
 import { longestGapMinutes } from '../../facts/cron-gaps';
-import { parseCronSchedule } from '../../facts/cron-schedule';
+import { admitSchedule } from '../../facts/schedule-admission';
 import { durationSeconds } from '../check-durations';
 
 export interface BudgetLike {
@@ -24,9 +24,11 @@ export type BudgetActivity =
 
 export function budgetActivity(b: BudgetLike): BudgetActivity {
   if (b.schedule === undefined) return { kind: 'always', why: 'no-schedule' };
-  const parsed = parseCronSchedule(b.schedule);
+  const parsed = admitSchedule(b.schedule);
   if (!parsed.ok) return { kind: 'unparsable' };
-  const gap = longestGapMinutes(parsed.schedule);
+  // An interval schedule is active at all times when its interval is within the duration.
+  const gap =
+    parsed.everySeconds !== undefined ? parsed.everySeconds / 60 : longestGapMinutes(parsed.schedule);
   if (gap === undefined) return { kind: 'always', why: 'never-fires' };
   const seconds = b.duration === undefined ? undefined : durationSeconds(b.duration);
   if (seconds !== undefined && seconds / 60 >= gap) return { kind: 'always', why: 'duration-covers-gap' };

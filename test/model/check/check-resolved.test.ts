@@ -25,7 +25,7 @@ describe('resolved-name checks', () => {
 
   it('${ in a tag is refused (not an AWS tag character, and a Fn::Sub substitution)', () => {
     expect(errorsOfCluster(MINIMAL + 'tags:\n  team: "${AWS::AccountId}"\n')).toEqual([
-      "clusters/demo.yaml:8:9 tags.team: tag value '${AWS::AccountId}' is not valid on AWS resources. Use at most 256 letters, digits, spaces and _ . : / = + - @.",
+      "clusters/demo.yaml:8:9 tags.team: tag value '${A… (17 characters)' is not valid on AWS resources. Use at most 256 letters, digits, spaces and _ . : / = + - @.",
     ]);
   });
 

@@ -2,22 +2,58 @@
 import { formatDiagnostic } from '../../../model/shared/diagnostics';
 import { freeTextValues, scanValues, withoutSecrets } from '../../../model/check/check-secrets';
 import { parseFleetSource } from '../../../model/parse/yaml-source';
-import { DEFAULTS, errorsOfCluster, load, MINIMAL } from '../../support/fleet-files';
+import { DEFAULTS, errorsOf, errorsOfCluster, load, MINIMAL } from '../../support/fleet-files';
 
 const TOKEN = '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';
 
 describe('freeTextValues', () => {
-  it('takes strings under free-text keys at any depth, nothing else', () => {
+  it('takes every key, with its value when that is a string, and every string in a list', () => {
     const { root } = parseFleetSource(
       'clusters/a.yaml',
-      'name: a\ntags: { team: x }\nnodeClasses:\n  c:\n    alias: al2023@v1\n    subnetSelectorTerms:\n      - tags: { tier: private }\n    userData: "#!/bin/bash"\nkarpenter:\n  helmValues:\n    podLabels: { a: b }\n    replicas: 2\n',
+      'name: a\ntags: { team: x }\nnodeClasses:\n  c:\n    alias: al2023@v1\n    subnetSelectorTerms:\n      - tags: { tier: private }\n    userData: "#!/bin/bash"\nkarpenter:\n  helmValues:\n    podLabels: { a: b }\n    replicas: 2\n    args: [--x]\n',
     );
     expect(freeTextValues(root!).map((v) => `${v.path.join('.')}=${v.text}`)).toEqual([
-      'tags.team=x',
-      'nodeClasses.c.subnetSelectorTerms.0.tags.tier=private',
-      'nodeClasses.c.userData=#!/bin/bash',
-      'karpenter.helmValues.podLabels.a=b',
+      'name=name : a',
+      'tags=tags',
+      'tags.team=team : x',
+      'nodeClasses=nodeClasses',
+      'nodeClasses.c=c',
+      'nodeClasses.c.alias=alias : al2023@v1',
+      'nodeClasses.c.subnetSelectorTerms=subnetSelectorTerms',
+      'nodeClasses.c.subnetSelectorTerms.0.tags=tags',
+      'nodeClasses.c.subnetSelectorTerms.0.tags.tier=tier : private',
+      'nodeClasses.c.userData=userData : #!/bin/bash',
+      'karpenter=karpenter',
+      'karpenter.helmValues=helmValues',
+      'karpenter.helmValues.podLabels=podLabels',
+      'karpenter.helmValues.podLabels.a=a : b',
+      'karpenter.helmValues.replicas=replicas',
+      'karpenter.helmValues.args=args',
+      'karpenter.helmValues.args.0=--x',
     ]);
+  });
+
+  it('places a character of a folded, literal or quoted value on its own line and column', () => {
+    const text =
+      'tags:\n  folded: >-\n    first words\n    then ghp_x here\n  literal: |\n    a\n      ghp_y\n  quoted: "q ghp_z"\n';
+    const values = freeTextValues(parseFleetSource('clusters/a.yaml', text).root!);
+    const at = (name: string, token: string) => {
+      const v = values.find((x) => x.path.join('.') === `tags.${name}`)!;
+      const { line, col } = v.locate(v.text.indexOf(token), token.length);
+      return `${line}:${col}`;
+    };
+    expect(at('folded', 'ghp_x')).toBe('4:10');
+    expect(at('literal', 'ghp_y')).toBe('7:7');
+    expect(at('quoted', 'ghp_z')).toBe('8:14');
+    expect(at('folded', 'folded')).toBe('2:3');
+  });
+
+  it('places a value brought by an alias where the alias is used', () => {
+    const text = 'x: &tok "ghp_a"\ntags:\n  t: *tok\n';
+    const values = freeTextValues(parseFleetSource('clusters/a.yaml', text).root!);
+    const v = values.find((x) => x.path.join('.') === 'tags.t')!;
+    const { line, col } = v.locate(v.text.indexOf('ghp_a'), 5);
+    expect(`${line}:${col}`).toBe('3:6');
   });
 });
 
@@ -60,5 +96,58 @@ describe('withoutSecrets', () => {
       'f.yaml:1:1 tags.t: a GitHub token is written here: …. f.',
       "f.yaml:1:1 other: see '…'. f.",
     ]);
+  });
+});
+
+describe("a team's own patterns (secretPatterns in _defaults.yaml)", () => {
+  const errorsOfCluster = (cluster: string, defaults: string) =>
+    errorsOf({ '_defaults.yaml': defaults, 'demo.yaml': cluster });
+  const withPatterns = (patterns: string) => `${DEFAULTS}secretPatterns:\n${patterns}`;
+  it('finds what the pattern matches, at its line, naming the pattern', () => {
+    const errors = errorsOfCluster(
+      `${MINIMAL}tags:\n  deploy: acme_4f9d2c7b1e8a6035\n`,
+      withPatterns('  - id: acme-deploy-token\n    regex: "acme_[0-9a-f]{16}"\n'),
+    );
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^clusters\/demo\.yaml:8:11 tags\.deploy: a secret matching the team pattern 'acme-deploy-token' is written here: /,
+      ),
+    ]);
+    expect(errors.join('\n')).not.toContain('4f9d2c7b1e8a6035');
+  });
+
+  it('skips a match whose entropy is not above the threshold', () => {
+    const files = {
+      '_defaults.yaml': withPatterns(
+        '  - id: acme-deploy-token\n    regex: "acme_([0-9a-f]{16})"\n    entropy: 2\n',
+      ),
+      'demo.yaml': `${MINIMAL}tags:\n  deploy: acme_0000000000000000\n`,
+    };
+    expect(load(files).warnings).toEqual([]);
+    expect(
+      errorsOf({ ...files, 'demo.yaml': `${MINIMAL}tags:\n  deploy: acme_4f9d2c7b1e8a6035\n` }),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a pattern it cannot evaluate, at the pattern', () => {
+    const errors = errorsOfCluster(MINIMAL, withPatterns('  - id: bad\n    regex: "\\\\pL+"\n'));
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^clusters\/_defaults\.yaml:5:12 secretPatterns\[0\]\.regex: '\\pL\+' is not a Go \(RE2\) regular expression the scan can evaluate: the escape \\p at offset 0 of the pattern\. /,
+      ),
+    ]);
+  });
+});
+
+describe('a secret as a map key', () => {
+  it('is found at the key, quoted or not, and the field path shows it masked', () => {
+    const errors = errorsOfCluster(
+      `${MINIMAL}tags:\n  "${TOKEN}": x\n  ${TOKEN.replace('ghp_w', 'ghp_q')}: y\n`,
+    );
+    expect(errors.map((e) => e.slice(0, e.indexOf(' is written here')))).toEqual([
+      'clusters/demo.yaml:8:4 tags.ghp… (40 characters): a GitHub token',
+      'clusters/demo.yaml:9:3 tags.ghp… (40 characters): a GitHub token',
+    ]);
+    expect(errors.join('\n')).not.toContain(TOKEN.slice(4));
   });
 });

@@ -4,6 +4,7 @@ import { parseCronSchedule } from '../../../model/facts/cron-schedule';
 function gap(text: string): number | undefined {
   const r = parseCronSchedule(text);
   if (!r.ok) throw new Error(r.problem);
+  if (r.schedule === undefined) throw new Error('an interval');
   return longestGapMinutes(r.schedule);
 }
 

@@ -7,6 +7,7 @@ import { CronSchedule, cronDayMatches, parseCronSchedule } from '../../../model/
 function ok(text: string): CronSchedule {
   const r = parseCronSchedule(text);
   if (!r.ok) throw new Error(`expected '${text}' to parse: ${r.problem}`);
+  if (r.schedule === undefined) throw new Error(`'${text}' is an interval`);
   return r.schedule;
 }
 
@@ -81,7 +82,7 @@ describe('parseCronSchedule', () => {
     expect(problem('TZ=Europe/Paris 0 9 * * *').problem).toMatch(/found 6$/);
   });
 
-  it('descriptors: the seven robfig knows, exactly; @every is refused by the NodePool CRD', () => {
+  it('descriptors: the seven robfig knows, exactly, and @every with a Go duration', () => {
     expect(values(ok('@hourly').minute)).toEqual([0]);
     expect(ok('@hourly').hour.star).toBe(true);
     expect(values(ok('@weekly').dayOfWeek)).toEqual([0]);
@@ -90,7 +91,25 @@ describe('parseCronSchedule', () => {
     expect(ok('@midnight')).toEqual(ok('@daily'));
     expect(ok(' @daily ')).toEqual(ok('@daily'));
     expect(problem('@Daily').problem).toBe("'@Daily' is not a descriptor Karpenter knows");
-    expect(problem('@every 1h').problem).toMatch(/is an interval, which the NodePool CRD refuses/);
+    expect(parseCronSchedule('@every 1h')).toEqual({ ok: true, everySeconds: 3600 });
+    expect(parseCronSchedule('@every 1h30m   ')).toEqual({ ok: true, everySeconds: 5400 });
+    expect(parseCronSchedule('@every 200ms')).toEqual({ ok: true, everySeconds: 1 });
+    expect(problem('@every 1d').problem).toBe("'1d' is not a Go duration (e.g. 90m, 1h30m)");
+    expect(problem('@every').problem).toBe("'@every' is not a descriptor Karpenter knows");
+  });
+
+  it('trims and splits as Go does: Unicode spaces, but not U+FEFF', () => {
+    expect(ok('0\u00a00 * * *')).toEqual(ok('0 0 * * *'));
+    expect(ok('0 0 * * *\r')).toEqual(ok('0 0 * * *'));
+    expect(ok('@daily\u0085')).toEqual(ok('@daily'));
+    expect(ok('\u2028@daily\u2029')).toEqual(ok('@daily'));
+    expect(problem('\ufeff@daily').problem).toBe(
+      'expected exactly 5 fields (minute hour day-of-month month day-of-week), found 1',
+    );
+    expect(problem('0 0 * * *\ufeff')).toEqual({
+      field: 'day of week',
+      problem: "day of week field '*\ufeff': '*\ufeff' is not a number or a name the day of week field knows",
+    });
   });
 });
 

@@ -15,7 +15,7 @@ describe('schema errors', () => {
 
   it('unknown key without a close match lists the known keys', () => {
     expect(errorsOfCluster(MINIMAL + 'colour: blue\n')).toEqual([
-      "clusters/demo.yaml:7:1 colour: unknown key 'colour'. Remove it; known keys here: name, aws, kubernetesVersion, karpenter, iam, tags, gitops, overridesDefaults, nodeClasses, nodePools, nodeOverlays, capacityBuffers, podTemplates.",
+      "clusters/demo.yaml:7:1 colour: unknown key 'colour'. Remove it; known keys here: name, aws, kubernetesVersion, karpenter, iam, tags, gitops, overridesDefaults, secretPatterns, nodeClasses, nodePools, nodeOverlays, capacityBuffers, podTemplates.",
     ]);
   });
 

@@ -5,7 +5,7 @@
  */
 import { lintSource } from '@secretlint/core';
 import { formatDiagnostic } from '../../../model/shared/diagnostics';
-import { SECRET_RULE_SET, scanForSecrets } from '../../../model/shared/secret-scan';
+import { SECRET_RULE_SET, scanForSecrets, secretlintFindings } from '../../../model/shared/secret-scan';
 import { DEFAULTS, MINIMAL, userErrorsOf, load } from '../../support/fleet-files';
 import { SECRET_SAMPLES } from './secret-samples';
 
@@ -38,6 +38,8 @@ describe('scanForSecrets', () => {
       messageId: 'GITHUB_TOKEN',
       line: 3,
       col: 10,
+      start: 13,
+      end: 53,
     });
   });
 
@@ -63,7 +65,7 @@ describe('scanForSecrets', () => {
         .filter((m) => m.messageId !== 'AWSAccountID')
         .map((m) => `${m.loc.start.line}:${m.loc.start.column + 1}:${m.messageId}`)
         .sort();
-      const ours = scanForSecrets(sample)
+      const ours = secretlintFindings(sample)
         .map((f) => `${f.line}:${f.col}:${f.messageId}`)
         .sort();
       expect(ours).toEqual(theirs);

@@ -21,7 +21,7 @@ describe('disruption budgets', () => {
       ),
     ).toEqual([
       "clusters/demo.yaml:15:18 nodePools.p.disruption.budgets[0].nodes: '110%' is not a node count or percentage. Write a whole number (e.g. 0 or 5) or a percentage (e.g. 10%).",
-      'clusters/demo.yaml:16:21 nodePools.p.disruption.budgets[0].schedule: \'daily\' is not a schedule Karpenter can parse: expected exactly 5 fields (minute hour day-of-month month day-of-week), found 1; Karpenter would fail closed and allow no disruption under this budget at any time. Write five fields (minute 0-59, hour 0-23, day of month 1-31, month 1-12 or jan-dec, day of week 0-6 or sun-sat), in UTC, e.g. "0 9 * * mon-fri", or one of @yearly, @annually, @monthly, @weekly, @daily, @midnight, @hourly.',
+      "clusters/demo.yaml:16:21 nodePools.p.disruption.budgets[0].schedule: 'daily' does not match the NodePool CRD's pattern for schedule, so the API server refuses the NodePool (it matches the pattern with Go's regexp, where \\s is only an ASCII space, tab or line break and nothing may come before a descriptor). Write five fields separated by ASCII spaces, e.g. \"0 9 * * mon-fri\", or one of @yearly, @annually, @monthly, @weekly, @daily, @midnight, @hourly, with nothing before it.",
       "clusters/demo.yaml:17:21 nodePools.p.disruption.budgets[0].duration: '90s' is not a duration Karpenter accepts. Write whole numbers with h and m units, e.g. 8h or 30m.",
     ]);
   });
