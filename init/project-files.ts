@@ -180,7 +180,7 @@ jobs:
           path: ~/.cache/karpenter-gitops
           key: karpenter-gitops-\${{ runner.os }}-\${{ github.run_id }}
           restore-keys: karpenter-gitops-\${{ runner.os }}-
-      - run: npx ${tool.name} check --format github --base "$BASE_SHA"
+      - run: npx ${tool.name} check --format github --require-cfn-lint --base "$BASE_SHA"
         env:
           CI: 'true'
           # The PR's base commit, or on main the commit before the push.

@@ -121,7 +121,7 @@ describe('init writes', () => {
       'restore-keys': 'karpenter-gitops-${{ runner.os }}-',
     });
     const runs = Object.values(wf.jobs).flatMap((j) => j.steps.map((s) => s.run ?? ''));
-    expect(runs).toContain('npx karpenter-gitops check --format github --base "$BASE_SHA"');
+    expect(runs).toContain('npx karpenter-gitops check --format github --require-cfn-lint --base "$BASE_SHA"');
     expect(runs.join('\n')).toContain(
       'npx karpenter-gitops impact --base "$BASE_SHA" --output impact-report.md',
     );

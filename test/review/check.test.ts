@@ -14,6 +14,7 @@ const NO_OPTIONS = {
   previous: undefined,
   full: false,
   'skip-policies': false,
+  'require-cfn-lint': false,
 } as const;
 import { defaultCheckDeps } from '../../review/check-wiring';
 import { CheckDeps } from '../../review/run-check';
