@@ -299,7 +299,7 @@ function staleStep(
       col: 1,
       path: '',
       message: staleMessage(s),
-      fix: 'Run `npm run synth` and commit dist/',
+      fix: 'Run `karpenter-gitops synth` and commit dist/',
     }));
     return stale.length > 0
       ? {

@@ -46,7 +46,7 @@ describe('runCheck', () => {
     expect(f.file).toBe(`dist/${file}`);
     const cpuLine = text.split('\n').findIndex((l) => l.includes('cpu: "100"')) + 1;
     expect(f.line).toBe(cpuLine);
-    expect(f.message).toContain('differs from what `npm run synth` generates');
+    expect(f.message).toContain('differs from what `karpenter-gitops synth` generates');
     expect(r.stale[0].diff).toContain('-    cpu: "999"');
     expect(r.stale[0].diff).toContain('+    cpu: "100"');
   });

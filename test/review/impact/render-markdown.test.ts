@@ -101,6 +101,6 @@ describe('renderMarkdown', () => {
     expect(full.length).toBeGreaterThan(2000);
     expect(cut.length).toBeLessThanOrEqual(2000);
     expect(cut.startsWith(REPORT_MARKER)).toBe(true);
-    expect(cut).toContain('run `npm run impact` locally');
+    expect(cut).toContain('run `karpenter-gitops impact` locally');
   });
 });
