@@ -126,15 +126,22 @@ function readIfExists(file: string): string | undefined {
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 
-/** What init pins besides the tool: the cdk8s CLI and the optional Kubernetes client, from the tool's package.json. */
-function toolPins(): { readonly cdk8sCli?: string; readonly kubeClient?: string } {
+/**
+ * What init pins or names besides the tool, from the tool's package.json: the cdk8s CLI it is
+ * tested with, and its optional peer dependencies as `name@version` (the Kubernetes client
+ * `promote` reads the clusters with; promote/kube-reader.ts loads it).
+ */
+function toolPins(): { readonly cdk8sCli?: string; readonly optionalPeers: readonly string[] } {
   const pkg = JSON.parse(readFileSync(join(TOOL_ROOT, 'package.json'), 'utf8')) as {
     devDependencies?: Record<string, string>;
     peerDependencies?: Record<string, string>;
+    peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   };
   const cdk8sCli = pkg.devDependencies?.[CDK8S_CLI];
-  const kubeClient = pkg.peerDependencies?.['@kubernetes/client-node'];
-  return { ...(cdk8sCli ? { cdk8sCli } : {}), ...(kubeClient ? { kubeClient } : {}) };
+  const optionalPeers = Object.entries(pkg.peerDependencies ?? {})
+    .filter(([name]) => pkg.peerDependenciesMeta?.[name]?.optional === true)
+    .map(([name, version]) => `${name}@${version}`);
+  return { ...(cdk8sCli ? { cdk8sCli } : {}), optionalPeers };
 }
 
 /** Every file init would write into `root`. Throws UserError when the starting fleet is refused. */
@@ -252,8 +259,7 @@ export function initRun(options: InitOptions, io: CliIo): number {
 /** What init says after writing: the tracked branch, then what to do next and what promote needs. */
 export function closingLines(tracked: TrackedBranch): string[] {
   const { name } = readToolPackage();
-  const { kubeClient } = toolPins();
-  const client = `@kubernetes/client-node${kubeClient !== undefined ? `@${kubeClient}` : ''}`;
+  const client = toolPins().optionalPeers.join(' ');
   return [
     `Argo CD tracks branch '${tracked.branch}' (${tracked.source === '--branch' ? '--branch' : `${tracked.source}; --branch chooses another`}).`,
     `Next: npm install, then npx ${name} synth (or npx cdk8s synth), then commit clusters/, dist/ and the rest.`,

@@ -265,10 +265,10 @@ export const README_END = '<!-- karpenter-gitops:end -->';
 /** The README section; appended to an existing README, once (found again by its markers). */
 export function readmeSection(
   cluster: string,
-  tool: { readonly name: string; readonly kubeClient?: string },
+  tool: { readonly name: string; readonly optionalPeers?: readonly string[] },
   branch = 'main',
 ): string {
-  const kubeClient = `@kubernetes/client-node${tool.kubeClient !== undefined ? `@${tool.kubeClient}` : ''}`;
+  const peers = (tool.optionalPeers ?? []).join(' ');
   return `${README_START}
 ## Karpenter through GitOps
 
@@ -289,8 +289,8 @@ most others) at the installed schema, for completion and checking as you type; c
 cluster files. The schema is advice: \`synth\` decides.
 
 \`npx ${tool.name} promote --to <ring>\` (rollout rings) reads the clusters before it promotes:
-it needs \`@kubernetes/client-node\` installed (\`npm i -D --save-exact ${kubeClient}\`)
-and a kubeconfig context for the Argo CD cluster and for each workload cluster.
+it needs the Kubernetes client installed (\`npm i -D --save-exact ${peers}\`) and a kubeconfig
+context for the Argo CD cluster and for each workload cluster.
 
 Upgrade by bumping \`${tool.name}\` in package.json, then \`synth\`, \`check\` and \`impact\`
 (see the package's \`docs/upgrading.md\`).

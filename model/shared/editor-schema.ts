@@ -17,6 +17,9 @@ export type FleetJsonSchemaKind = keyof typeof FLEET_JSON_SCHEMA_PATHS;
 /**
  * The modeline for a fleet file in `clusters/` of a repository that installed `packageName`:
  * a path relative to the file, into node_modules, so it is always the installed version's schema.
+ * (yaml-language-server resolves a modeline path that is neither `file:` nor `http…` nor absolute
+ * against the document's folder: src/languageservice/services/yamlSchemaService.ts,
+ * `getSchemaForResource`.)
  * @param depth folders between the repository root and the file @default 1 (clusters/)
  */
 export function yamlSchemaModeline(packageName: string, kind: FleetJsonSchemaKind, depth = 1): string {

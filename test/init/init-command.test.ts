@@ -119,7 +119,9 @@ describe('init writes', () => {
     const readme = readFileSync(join(dir, 'README.md'), 'utf8');
     expect(readme).toContain('<!-- karpenter-gitops:start -->');
     expect(readme).toContain(`npm i -D --save-exact ${client}`);
-    expect(readme).toContain('a kubeconfig context for the Argo CD cluster and for each workload cluster');
+    expect(readme.replace(/\s+/g, ' ')).toContain(
+      'a kubeconfig context for the Argo CD cluster and for each workload cluster',
+    );
   });
 
   it('the branch Argo CD tracks, read from git, into the fleet, the workflow and the README', async () => {
