@@ -1,10 +1,11 @@
 /**
  * `karpenter-gitops init --cluster NAME --account ID --region REGION --destination NAME
  * --repo-url URL [--dir DIR] [--force] [--branch BRANCH]`: sets up a GitOps repository to use
- * the installed tool. The branch Argo CD tracks comes from --branch or git
- * (init/tracked-branch.ts); one that does not exist yet is a warning. Writes clusters/_defaults.yaml and clusters/NAME.yaml (a starting fleet checked with the
- * real loader first), package.json scripts and the pinned dependency, cdk8s.yaml, the PR
- * workflow, .gitignore and a README section.
+ * the installed tool. Writes clusters/_defaults.yaml and clusters/NAME.yaml (a starting fleet
+ * checked with the real loader first, each naming the editor schema on its first line),
+ * package.json scripts and the pinned dependencies (the tool, the cdk8s CLI), cdk8s.yaml, the PR
+ * workflow, .gitignore and a README section. The branch Argo CD tracks comes from --branch or
+ * git (init/tracked-branch.ts); one that does not exist yet is a warning.
  *
  * All or nothing: every target is checked before the first write. An existing file is never
  * overwritten without --force (the refusal names it, and nothing is written); package.json,
