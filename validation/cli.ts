@@ -215,7 +215,8 @@ export async function validateRun(args: CliArgs, options: ValidateRunOptions = {
   const start = now();
   const unreadable: Finding[] = [];
   const files = args.paths.flatMap((p) => collectFiles(p, unreadable));
-  const templates = cloudFormationTemplates(files);
+  // Only looked for when cfn-lint is wanted: --no-cfn-lint pays nothing for it.
+  const templates = args.cfnLint ? cloudFormationTemplates(files) : [];
   const lint = args.cfnLint ? lintCollected(templates, options) : undefined;
   const previous: ManifestDocument[] = args.previous
     ? collectFiles(args.previous, unreadable).flatMap((f) => parseManifests(f.display, f.text))
