@@ -3,14 +3,17 @@
  * (model/schema/fleet-schema*.ts: fields, types, allowed values, required keys) and the descriptions
  * in codegen/fleet-field-docs.ts, so it cannot drift from the code.
  *
- *   npm run docs            rewrites docs/fleet-fields.md
- *   npm run docs -- --check exits 1 when the committed page is stale
+ * The same run writes the editor schemas (codegen/generate-fleet-json-schema.ts, schema/*.json).
+ *
+ *   npm run docs            rewrites docs/fleet-fields.md and schema/*.schema.json
+ *   npm run docs -- --check exits 1 when a committed file is stale
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { TOOL_ROOT } from '../io/tool-root';
 import { clusterSchema, JsonSchema } from '../model/stages';
 import { FieldDoc, FLEET_FIELD_DOCS } from './fleet-field-docs';
+import { fleetJsonSchemaFiles } from './generate-fleet-json-schema';
 
 export const FLEET_REFERENCE_PATH = 'docs/fleet-fields.md';
 
@@ -149,6 +152,11 @@ export function fieldDocProblems(rows: readonly FieldRow[] = fleetFieldRows()): 
   ];
 }
 
+/** Everything `npm run docs` writes: the field reference and the editor schemas, path → text. */
+export function generatedDocFiles(): Map<string, string> {
+  return new Map([[FLEET_REFERENCE_PATH, renderFleetReference()], ...fleetJsonSchemaFiles()]);
+}
+
 /** `npm run docs [-- --check]`; returns the exit code. */
 export function fleetReferenceCli(argv: readonly string[], root: string): number {
   const problems = fieldDocProblems();
@@ -156,21 +164,24 @@ export function fleetReferenceCli(argv: readonly string[], root: string): number
     process.stderr.write(`docs: ${problems.length} problem(s):\n${problems.map((p) => `  ${p}\n`).join('')}`);
     return 1;
   }
-  const file = join(root, FLEET_REFERENCE_PATH);
-  const text = renderFleetReference();
+  const files = generatedDocFiles();
   if (argv.includes('--check')) {
-    let current = '';
-    try {
-      current = readFileSync(file, 'utf8');
-    } catch {
-      // missing: stale
-    }
-    if (current === text) return 0;
-    process.stderr.write(`docs: ${FLEET_REFERENCE_PATH} is stale. Run npm run docs and commit it.\n`);
-    return 1;
+    const stale = [...files].filter(([rel, text]) => {
+      try {
+        return readFileSync(join(root, rel), 'utf8') !== text;
+      } catch {
+        return true; // missing: stale
+      }
+    });
+    for (const [rel] of stale)
+      process.stderr.write(`docs: ${rel} is stale. Run npm run docs and commit it.\n`);
+    return stale.length === 0 ? 0 : 1;
   }
-  writeFileSync(file, text);
-  process.stdout.write(`docs: wrote ${FLEET_REFERENCE_PATH} (${fleetFieldRows().length} fields)\n`);
+  for (const [rel, text] of files) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+  process.stdout.write(`docs: wrote ${[...files.keys()].join(', ')} (${fleetFieldRows().length} fields)\n`);
   return 0;
 }
 

@@ -321,7 +321,7 @@ export interface HeaderInput {
 /** The comment block at the top of the written file. */
 export function fleetHeader(h: HeaderInput): string {
   const lines = [
-    'Converted by `npm run convert` from existing Karpenter manifests:',
+    'Converted by `karpenter-gitops convert` from existing Karpenter manifests:',
     ...h.sources.map((s) => `  ${s}`),
     '',
     'BEFORE COMMITTING, fill in or check:',

@@ -1,9 +1,11 @@
 /**
  * `karpenter-gitops init --cluster NAME --account ID --region REGION --destination NAME
- * --repo-url URL [--aws-managed-by TARGET] [--dir DIR] [--force]`: sets up a GitOps repository to use the installed
- * tool. Writes clusters/_defaults.yaml and clusters/NAME.yaml (a starting fleet checked with the
- * real loader first), package.json scripts and the pinned dependency, cdk8s.yaml, the PR
- * workflow, .gitignore and a README section.
+ * --repo-url URL [--aws-managed-by TARGET] [--dir DIR] [--force] [--branch BRANCH]`: sets up a
+ * GitOps repository to use the installed tool. Writes clusters/_defaults.yaml and
+ * clusters/NAME.yaml (a starting fleet checked with the real loader first, each naming the editor
+ * schema on its first line), package.json scripts and the pinned dependencies (the tool, the cdk8s
+ * CLI), cdk8s.yaml, the PR workflow, .gitignore and a README section. The branch Argo CD tracks
+ * comes from --branch or git (init/tracked-branch.ts); one that does not exist yet is a warning.
  *
  * All or nothing: every target is checked before the first write. An existing file is never
  * overwritten without --force (the refusal names it, and nothing is written); package.json,
@@ -26,6 +28,7 @@ import {
 } from '../model';
 import { clusterNameProblem } from '../model/stages';
 import {
+  CDK8S_CLI,
   cdk8sYaml,
   mergeGitignore,
   mergePackageJson,
@@ -35,6 +38,8 @@ import {
   workflowYaml,
 } from './project-files';
 import { checkStarterFleet, starterFleetSources, StarterFleetProps } from './starter-fleet';
+import { branchNameProblem, FALLBACK_BRANCH, TrackedBranch, trackedBranch } from './tracked-branch';
+import { TOOL_ROOT } from '../io/tool-root';
 
 const INIT_OPTIONS = {
   cluster: {
@@ -77,6 +82,12 @@ const INIT_OPTIONS = {
     value: 'TARGET',
     description: `who manages the cluster's AWS side (aws.managedBy): ${AWS_MANAGED_BY.join(', ')}`,
     defaultText: 'cloudformation',
+  },
+  branch: {
+    type: 'string',
+    value: 'BRANCH',
+    description: 'the branch Argo CD tracks (gitops.targetRevision; the PR workflow checks pushes to it)',
+    defaultText: `origin's default branch, else the current branch, else ${FALLBACK_BRANCH}`,
   },
 } as const;
 
@@ -131,11 +142,30 @@ function readIfExists(file: string): string | undefined {
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 
+/**
+ * What init pins or names besides the tool, from the tool's package.json: the cdk8s CLI it is
+ * tested with, and its optional peer dependencies as `name@version` (the Kubernetes client
+ * `promote` reads the clusters with; promote/kube-reader.ts loads it).
+ */
+function toolPins(): { readonly cdk8sCli?: string; readonly optionalPeers: readonly string[] } {
+  const pkg = JSON.parse(readFileSync(join(TOOL_ROOT, 'package.json'), 'utf8')) as {
+    devDependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+    peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  };
+  const cdk8sCli = pkg.devDependencies?.[CDK8S_CLI];
+  const optionalPeers = Object.entries(pkg.peerDependencies ?? {})
+    .filter(([name]) => pkg.peerDependenciesMeta?.[name]?.optional === true)
+    .map(([name, version]) => `${name}@${version}`);
+  return { ...(cdk8sCli ? { cdk8sCli } : {}), optionalPeers };
+}
+
 /** Every file init would write into `root`. Throws UserError when the starting fleet is refused. */
 export function planInit(props: StarterFleetProps, root: string, force: boolean): InitPlan {
-  const fleet = starterFleetSources(props);
+  const tool = { ...readToolPackage(), ...toolPins() };
+  const fleet = starterFleetSources({ ...props, schemaPackage: tool.name });
   checkStarterFleet(fleet);
-  const tool = readToolPackage();
+  const branch = props.targetRevision ?? FALLBACK_BRANCH;
   const pkgFile = join(root, 'package.json');
   const existingPkg = readIfExists(pkgFile);
   let pkg;
@@ -160,11 +190,15 @@ export function planInit(props: StarterFleetProps, root: string, force: boolean)
       ...fleet.map((s) => ({ path: s.path, text: s.text, mode: 'create' as const })),
       { path: 'package.json', text: pkg.text, mode: 'merge' },
       { path: 'cdk8s.yaml', text: cdk8sYaml(tool), mode: 'create' },
-      { path: WORKFLOW_PATH, text: workflowYaml(tool), mode: 'create' },
+      { path: WORKFLOW_PATH, text: workflowYaml(tool, branch), mode: 'create' },
       { path: '.gitignore', text: mergeGitignore(readIfExists(join(root, '.gitignore'))), mode: 'merge' },
       {
         path: 'README.md',
-        text: mergeReadme(readIfExists(join(root, 'README.md')), readmeSection(props.cluster, tool), title),
+        text: mergeReadme(
+          readIfExists(join(root, 'README.md')),
+          readmeSection(props.cluster, tool, branch),
+          title,
+        ),
         mode: 'merge',
       },
     ],
@@ -198,6 +232,14 @@ export function initRun(options: InitOptions, io: CliIo): number {
     );
     return EXIT_USAGE;
   }
+  if (options.branch !== undefined) {
+    const problem = branchNameProblem(options.branch, existsSync(root) ? root : io.cwd);
+    if (problem !== undefined) {
+      io.err(`init: ${problem}.`);
+      return EXIT_USAGE;
+    }
+  }
+  const tracked = trackedBranch(existsSync(root) ? root : io.cwd, options.branch);
   let plan: InitPlan;
   try {
     plan = planInit(
@@ -208,6 +250,7 @@ export function initRun(options: InitOptions, io: CliIo): number {
         destination: options.destination,
         repoURL: options['repo-url'],
         awsManagedBy: managedBy,
+        targetRevision: tracked.branch,
       },
       root,
       options.force,
@@ -234,11 +277,24 @@ export function initRun(options: InitOptions, io: CliIo): number {
   }
   for (const name of plan.keptScripts)
     io.err(`init: package.json already has a '${name}' script; it was kept (--force replaces it).`);
+  if (tracked.warning !== undefined) io.err(`init: warning: ${tracked.warning}.`);
   io.out(
     `init: wrote ${written.length === 0 ? 'nothing (already set up)' : written.join(', ')} in ${shownRoot}`,
   );
-  io.out('Next: npm install, then npx karpenter-gitops synth, then commit clusters/, dist/ and the rest.');
+  for (const line of closingLines(tracked)) io.out(line);
   return EXIT_OK;
+}
+
+/** What init says after writing: the tracked branch, then what to do next and what promote needs. */
+export function closingLines(tracked: TrackedBranch): string[] {
+  const { name } = readToolPackage();
+  const client = toolPins().optionalPeers.join(' ');
+  return [
+    `Argo CD tracks branch '${tracked.branch}' (${tracked.source === '--branch' ? '--branch' : `${tracked.source}; --branch chooses another`}).`,
+    `Next: npm install, then npx ${name} synth (or npx cdk8s synth), then commit clusters/, dist/ and the rest.`,
+    `Editors with yaml-language-server complete and check clusters/*.yaml from the schema each file names on its first line.`,
+    `Rollout rings: npx ${name} promote needs ${client} (npm i -D --save-exact ${client}) and a kubeconfig context for Argo CD's cluster and each workload cluster.`,
+  ];
 }
 
 export const initCommand: AnyCommand = defineCommand({
@@ -246,10 +302,12 @@ export const initCommand: AnyCommand = defineCommand({
   summary: 'set up this repository: a starting fleet, npm scripts, cdk8s.yaml, the PR workflow',
   description:
     'Asks for the first five options when a terminal is attached and they are not given.\n' +
-    'Writes clusters/_defaults.yaml and clusters/NAME.yaml (a small, secure starting fleet), package.json\n' +
-    'scripts and the exact version of karpenter-gitops in devDependencies, cdk8s.yaml, the PR workflow\n' +
+    'Writes clusters/_defaults.yaml and clusters/NAME.yaml (a small, secure starting fleet, each naming\n' +
+    'the installed editor schema on its first line), package.json scripts and the exact versions of\n' +
+    'karpenter-gitops and cdk8s-cli in devDependencies, cdk8s.yaml, the PR workflow\n' +
     `${WORKFLOW_PATH}, .gitignore and a README section. An existing file is not overwritten without\n` +
-    '--force (and then nothing is written); package.json, .gitignore and README.md are merged.',
+    '--force (and then nothing is written); package.json, .gitignore and README.md are merged.\n' +
+    "Argo CD tracks --branch, else origin's default branch, else the current one (read with git).",
   options: INIT_OPTIONS,
   exitCodes:
     '0 written, 1 a flag value the fleet refuses or a file that exists (nothing written), 2 usage error',

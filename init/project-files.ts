@@ -33,14 +33,18 @@ function record(value: unknown): Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 }
 
+/** The cdk8s CLI's package, which `cdk8s synth` runs. */
+export const CDK8S_CLI = 'cdk8s-cli';
+
 /**
- * package.json with the scripts and `karpenter-gitops` pinned to `version` in devDependencies.
+ * package.json with the scripts and `karpenter-gitops` pinned to `version` in devDependencies,
+ * and `cdk8s-cli` pinned to `tool.cdk8sCli` when the repository has no cdk8s CLI of its own.
  * Every other field is kept as it is; a script the user already has under one of the names is
  * kept unless `force`. `existing` undefined: a new package.json named after the folder.
  */
 export function mergePackageJson(
   existing: string | undefined,
-  tool: { readonly name: string; readonly version: string },
+  tool: { readonly name: string; readonly version: string; readonly cdk8sCli?: string },
   folderName: string,
   force: boolean,
 ): PackageJsonMerge {
@@ -54,7 +58,15 @@ export function mergePackageJson(
     if (scripts[name] !== undefined && scripts[name] !== command && !force) keptScripts.push(name);
     else scripts[name] = command;
   }
-  const devDependencies = { ...record(pkg.devDependencies), [tool.name]: tool.version };
+  const devDependencies: Json = { ...record(pkg.devDependencies), [tool.name]: tool.version };
+  // `cdk8s synth` (cdk8s.yaml) needs the cdk8s CLI: the version the tool is tested with, unless
+  // the repository already has one of its own.
+  if (
+    tool.cdk8sCli !== undefined &&
+    !(CDK8S_CLI in devDependencies) &&
+    !(CDK8S_CLI in record(pkg.dependencies))
+  )
+    devDependencies[CDK8S_CLI] = tool.cdk8sCli;
   const dependencies = record(pkg.dependencies);
   const out: Json = { ...pkg, scripts };
   // One place for the pin: a dependency of the same name moves to devDependencies.
@@ -127,22 +139,22 @@ const WORKFLOW_PATHS = `
       - ${WORKFLOW_PATH}`;
 
 /** The PR workflow of the user's repository: check (annotations) and the impact report (a PR comment). */
-export function workflowYaml(tool: { readonly name: string }): string {
+export function workflowYaml(tool: { readonly name: string }, branch = 'main'): string {
   return `# PR job, written by ${tool.name} init.
 #   check:  dist/ up to date with clusters/, everything validated (with the CRDs' transition rules
 #           against the PR's base commit), policy scenarios pass; findings as annotations.
 #   impact: which nodes the change replaces, as one PR comment updated on every push.
 # Runs on \`pull_request\` (never \`pull_request_target\`): the PR's code gets a read-only token;
-# only the impact job may write, and only PR comments. check also runs on pushes to main (the
+# only the impact job may write, and only PR comments. check also runs on pushes to ${branch} (the
 # branch Argo CD syncs): it checks what was merged and keeps cfn-lint's results in the cache
-# every PR starts from.
+# every PR starts from. --require-cfn-lint: the templates are always linted (the job installs it).
 name: karpenter-gitops
 
 on:
   pull_request:
     paths:${WORKFLOW_PATHS}
   push:
-    branches: [main]
+    branches: [${JSON.stringify(branch)}]
     paths:${WORKFLOW_PATHS}
 
 permissions:
@@ -181,7 +193,7 @@ jobs:
           path: ~/.cache/karpenter-gitops
           key: karpenter-gitops-\${{ runner.os }}-\${{ github.run_id }}
           restore-keys: karpenter-gitops-\${{ runner.os }}-
-      - run: npx ${tool.name} check --format github --base "$BASE_SHA"
+      - run: npx ${tool.name} check --format github --require-cfn-lint --base "$BASE_SHA"
         env:
           CI: 'true'
           # The PR's base commit, or on main the commit before the push.
@@ -252,22 +264,37 @@ export const README_START = '<!-- karpenter-gitops:start -->';
 export const README_END = '<!-- karpenter-gitops:end -->';
 
 /** The README section; appended to an existing README, once (found again by its markers). */
-export function readmeSection(cluster: string, tool: { readonly name: string }): string {
+export function readmeSection(
+  cluster: string,
+  tool: { readonly name: string; readonly optionalPeers?: readonly string[] },
+  branch = 'main',
+): string {
+  const peers = (tool.optionalPeers ?? []).join(' ');
   return `${README_START}
 ## Karpenter through GitOps
 
 The Karpenter fleet of this repository is described in \`clusters/\` and generated into \`dist/\`
-by [${tool.name}](https://www.npmjs.com/package/${tool.name}); Argo CD syncs \`dist/\`.
+by [${tool.name}](https://www.npmjs.com/package/${tool.name}); Argo CD syncs \`dist/\` from the
+\`${branch}\` branch.
 
 \`\`\`sh
-npm ci                        # installs the pinned ${tool.name}
+npm ci                        # installs the pinned ${tool.name} and cdk8s CLI
 npx ${tool.name} synth    # clusters/*.yaml → dist/ (validated; commit dist/)
 npx ${tool.name} check    # what the PR job runs: dist/ up to date and valid
-npx ${tool.name} impact --base origin/main   # which nodes a change replaces
+npx ${tool.name} impact --base origin/${branch}   # which nodes a change replaces
 \`\`\`
 
 Start with \`clusters/${cluster}.yaml\`; fleet-wide settings are in \`clusters/_defaults.yaml\`.
-Upgrade by bumping \`${tool.name}\` in package.json, then \`synth\`, \`check\` and \`impact\`.
+Each file's first line points editors that use yaml-language-server (VS Code's YAML extension and
+most others) at the installed schema, for completion and checking as you type; copy it into new
+cluster files. The schema is advice: \`synth\` decides.
+
+\`npx ${tool.name} promote --to <ring>\` (rollout rings) reads the clusters before it promotes:
+it needs the Kubernetes client installed (\`npm i -D --save-exact ${peers}\`) and a kubeconfig
+context for the Argo CD cluster and for each workload cluster.
+
+Upgrade by bumping \`${tool.name}\` in package.json, then \`synth\`, \`check\` and \`impact\`
+(see the package's \`docs/upgrading.md\`).
 ${README_END}
 `;
 }

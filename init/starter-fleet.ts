@@ -7,7 +7,13 @@
  */
 import { DEFAULTS_FILE, FleetSource, loadFleetFromSources } from '../model/load-fleet';
 import { DEFAULT_CLUSTERS_DIR } from '../io/read-fleet';
-import { AwsManagedBy, DEFAULT_KARPENTER_VERSION, FLEET_DEFAULTS } from '../model';
+import {
+  AwsManagedBy,
+  DEFAULT_KARPENTER_VERSION,
+  FLEET_DEFAULTS,
+  FleetJsonSchemaKind,
+  yamlSchemaModeline,
+} from '../model';
 
 export interface StarterFleetProps {
   readonly cluster: string;
@@ -19,6 +25,13 @@ export interface StarterFleetProps {
   readonly repoURL: string;
   /** Who manages the cluster's AWS side (`aws.managedBy`). @default 'cloudformation' */
   readonly awsManagedBy?: AwsManagedBy;
+  /** The branch Argo CD tracks (init/tracked-branch.ts). @default 'main' */
+  readonly targetRevision?: string;
+  /**
+   * The installed package whose editor schema each file names on its first line
+   * (`# yaml-language-server: $schema=...`). @default 'karpenter-gitops'
+   */
+  readonly schemaPackage?: string;
 }
 
 /** The `aws.managedBy` line and what the target needs, for the starting cluster file. */
@@ -71,7 +84,7 @@ tags:
 gitops:
   # The repository Argo CD syncs dist/ from: this one.
   repoURL: ${q(props.repoURL)}
-  targetRevision: main
+  targetRevision: ${q(props.targetRevision ?? 'main')}
   distPath: dist
   argocdNamespace: argocd
 `;
@@ -114,9 +127,14 @@ export function starterFleetSources(
   props: StarterFleetProps,
   clustersDir = DEFAULT_CLUSTERS_DIR,
 ): FleetSource[] {
+  // The editor schema, from node_modules: completion and checking in editors that use
+  // yaml-language-server. A comment: synth never reads it.
+  const depth = clustersDir.split('/').filter((p) => p !== '' && p !== '.').length;
+  const modeline = (kind: FleetJsonSchemaKind) =>
+    `${yamlSchemaModeline(props.schemaPackage ?? 'karpenter-gitops', kind, depth)}\n`;
   return [
-    { path: `${clustersDir}/${DEFAULTS_FILE}`, text: defaultsYaml(props) },
-    { path: `${clustersDir}/${props.cluster}.yaml`, text: clusterYaml(props) },
+    { path: `${clustersDir}/${DEFAULTS_FILE}`, text: modeline('defaults') + defaultsYaml(props) },
+    { path: `${clustersDir}/${props.cluster}.yaml`, text: modeline('cluster') + clusterYaml(props) },
   ];
 }
 

@@ -122,3 +122,5 @@ export type { CapacityBufferModel, NodeOverlayModel, PodTemplateModel } from './
 export { show } from './shared/show-value';
 export { compareCodeUnits, sortedRecord, sortedRecordOrUndefined } from './shared/sorted';
 export type { SourceLocation } from './shared/source-location';
+export { FLEET_JSON_SCHEMA_PATHS, yamlSchemaModeline } from './shared/editor-schema';
+export type { FleetJsonSchemaKind } from './shared/editor-schema';

@@ -19,7 +19,7 @@
  * 70 internal error (a bug).
  */
 import type { IAMClient } from '@aws-sdk/client-iam';
-import { awsSdk } from '../io/aws-sdk';
+import { awsSdk, nodeSupportNote } from '../io/aws-sdk';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DistFiles, formatDiagnostic, sortDiagnostics, FleetModel, plural, textsOf } from '../model';
@@ -201,6 +201,9 @@ async function verify(fleet: FleetModel, args: PoliciesArgs, io: CliIo, deps: Po
     io.err(`policies verify: no cluster named '${args.cluster}' in the fleet description.`);
     return EXIT_USAGE;
   }
+  // Before the SDK loads: its own Node.js warning would arrive later, inside the report.
+  const note = nodeSupportNote();
+  if (note !== undefined) io.err(`policies verify: ${note}`);
   const create = deps.createIamClient ?? defaultClient;
   let failed = false;
   for (const cluster of clusters) {

@@ -24,6 +24,7 @@ import {
 import { resolve } from 'node:path';
 import { AwsCallError } from './aws-call';
 import { ClientOptions, createClients, destroyClients, PreflightClients } from './aws-clients';
+import { nodeSupportNote } from '../io/aws-sdk';
 import { CheckResult } from './check-result';
 import { runPreflight } from './preflight';
 
@@ -151,6 +152,9 @@ export async function preflightRun(
     if (err instanceof UserError) return reportFailure('preflight', err, 'nothing', io);
     throw err;
   }
+  // Before the SDK loads: its own Node.js warning would arrive later, inside the report.
+  const note = nodeSupportNote();
+  if (note !== undefined) io.err(`preflight: ${note}`);
   const clients = (deps.createClients ?? createClients)({
     region: cluster.aws.region,
     ...(args['endpoint-url'] !== undefined ? { endpoint: args['endpoint-url'] } : {}),

@@ -28,7 +28,7 @@ export function gateClusterRole(): Record<string, unknown> {
 /** The ClusterRole as YAML with a comment saying how to bind it. */
 export function gateRbacYaml(): string {
   return [
-    `# Read-only access for \`npm run promote\`'s landed gate (get, list, watch; nothing else).`,
+    `# Read-only access for \`karpenter-gitops promote\`'s landed gate (get, list, watch; nothing else).`,
     '# Apply on the Argo CD management cluster and on every workload cluster of the rings; bind it to',
     '# the identity the promotion runs as: a RoleBinding in the Argo CD namespace on the management',
     '# cluster (Applications), a ClusterRoleBinding on workload clusters (Karpenter objects).',

@@ -91,7 +91,7 @@ export function landedTargets(
       if (applicationFiles.length === 0) {
         throw usage(
           `has no application-*.yaml at commit ${commit.slice(0, 12)}, so what cluster ${cluster.name} must run is unknown`,
-          'Run npm run synth and commit dist/ before promoting',
+          'Run karpenter-gitops synth and commit dist/ before promoting',
           `${argocd}/`,
         );
       }

@@ -3,6 +3,7 @@
  *
  *   karpenter-gitops check [--format text|github] [--quiet] [--diff-lines N] [--dist DIR]
  *                          [--clusters DIR] [--base <git-ref> | --previous DIR] [--full] [--skip-policies]
+ *                          [--require-cfn-lint]
  *
  * Steps (review/run-check.ts): load the fleet, synthesize in memory, compare with the committed
  * dist/ (unified diff per stale file), validate dist/, run the policy scenario table. With
@@ -51,6 +52,8 @@ export interface CheckCliOptions {
   readonly full?: boolean;
   /** Skip the policy scenarios. @default false */
   readonly skipPolicies?: boolean;
+  /** Fail when cfn-lint is not installed. @default false */
+  readonly requireCfnLint?: boolean;
 }
 
 /** `check`'s options; the README and docs/pr-review.md describe them. */
@@ -91,6 +94,11 @@ const CHECK_OPTIONS = {
     type: 'boolean',
     description: 'do not run the policy scenarios (e.g. without the optional IAM simulator)',
   },
+  'require-cfn-lint': {
+    type: 'boolean',
+    description:
+      'fail when cfn-lint is not on PATH (without it the templates get only the built-in check, and the summary says so)',
+  },
 } as const;
 
 /** Turns parsed options into CheckCliOptions; a string is a usage error sentence. */
@@ -114,6 +122,7 @@ export function checkOptionsFrom(
     ...(values.previous !== undefined ? { previous: values.previous } : {}),
     ...(values.full ? { full: true } : {}),
     ...(values['skip-policies'] ? { skipPolicies: true } : {}),
+    ...(values['require-cfn-lint'] ? { requireCfnLint: true } : {}),
   };
 }
 
@@ -236,6 +245,7 @@ export async function checkRun(
         ...previousDist(options, projectRoot),
         ...(options.full ? { full: true } : {}),
         ...(options.skipPolicies ? { skipPolicies: `skipped (${SKIP_POLICIES_FLAG})` } : {}),
+        ...(options.requireCfnLint ? { requireCfnLint: true } : {}),
         onProgress: progress,
       },
       deps,

@@ -122,6 +122,6 @@ function problem(file: string, line: number, message: string): Diagnostic {
     col: line > 0 ? 1 : 0,
     path: '',
     message,
-    fix: 'Regenerate dist/ with `npm run synth` or fix the file by hand',
+    fix: 'Regenerate dist/ with `karpenter-gitops synth` or fix the file by hand',
   };
 }

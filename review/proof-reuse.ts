@@ -1,14 +1,18 @@
 /**
- * Which clusters' policy scenarios `npm run check` must prove, and which it may take as proven
- * at the PR's base commit. A cluster's proof is reused only when all four inputs are unchanged
+ * Which clusters' policy scenarios `check` must prove, and which it may take as proven
+ * at the PR's base commit. A cluster's proof is reused only when everything that decides it is unchanged
  * (its proof record, policies/scenarios/proof-record.ts, names them):
  *
  *   - the template (its sha256 in the record),
  *   - the scenario table and the documents that decide it (their sha256),
  *   - the simulator and its data version (the pinned versions in the record, and the installed
  *     ones must be exactly those),
- *   - the tool's version (in the record; and where the tool's own sources are tracked in the
- *     checked repository, they must be unchanged since the base: see review/tool-sources.ts).
+ *   - where the tool's own sources are tracked in the checked repository, those sources
+ *     (unchanged since the base: see review/tool-sources.ts).
+ *
+ * The record does not name the tool's version: a release that asks the simulator the same
+ * questions with the same expected answers, about the same template, leaves the record (and
+ * dist/) unchanged, and the base's proof holds for it as it did for the release before.
  *
  * "Unchanged" is judged against the record committed at the base, whose `check` passed: the
  * generated record (from the working tree's fleet) must be byte-identical to it. Anything else

@@ -21,7 +21,7 @@ export function readDistDir(dir: string, allowMissing = false): DistFiles {
         col: 0,
         path: '',
         message: 'folder does not exist',
-        fix: 'Pass an existing dist/ folder or run `npm run synth` first',
+        fix: 'Pass an existing dist/ folder or run `karpenter-gitops synth` first',
       },
     ]);
   }

@@ -24,7 +24,7 @@ import {
   GeneratedFiles,
   plural,
 } from '../model';
-import type { LintResult } from '../validation/cfn-lint';
+import { cfnLintMissingNote, cfnLintRequiredFinding, type LintResult } from '../validation/cfn-lint';
 import type { PreLinted } from '../validation/validate-tree';
 import { generatedTexts, unchangedValues } from './check-inputs';
 import { readDistDir } from './read-dist-dir';
@@ -134,6 +134,12 @@ export interface CheckOptions {
    */
   readonly previous?: PreviousDist;
   /**
+   * Fail the validate step when cfn-lint is not installed (the CloudFormation templates would
+   * get only the built-in check). Without it, the step passes and its summary says so.
+   * @default false
+   */
+  readonly requireCfnLint?: boolean;
+  /**
    * Prove and validate everything, reusing nothing from the base.
    * @default false
    */
@@ -188,6 +194,7 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
       ...(generatedFiles && committed ? { values: unchangedValues(generatedFiles, committed) } : {}),
       ...(linted !== undefined ? { cfnLint: linted.result ?? false } : {}),
       ...(linted?.result ? { lintSummary: lintSummary(linted.result) } : {}),
+      ...(linted !== undefined && linted.result === undefined ? { lintMissing: true } : {}),
     }),
   };
   steps.push(validated);
@@ -292,7 +299,7 @@ function staleStep(
       col: 1,
       path: '',
       message: staleMessage(s),
-      fix: 'Run `npm run synth` and commit dist/',
+      fix: 'Run `karpenter-gitops synth` and commit dist/',
     }));
     return stale.length > 0
       ? {
@@ -311,7 +318,7 @@ function validateStep(
   readPrevious: () => DistFiles | undefined,
   options: CheckOptions,
   deps: CheckDeps,
-  context: ValidateContext & { readonly lintSummary?: string },
+  context: ValidateContext & { readonly lintSummary?: string; readonly lintMissing?: boolean },
 ): StepOutcome {
   if (!deps.validate) return skipped('no validator is wired in');
   const validate = deps.validate;
@@ -319,16 +326,18 @@ function validateStep(
   if (files.size === 0) return skipped(`${options.distLabel}/ is empty`);
   return guard(() => {
     const previous = readPrevious();
-    const { lintSummary: linted, ...validateContext } = context;
+    const { lintSummary: linted, lintMissing, ...validateContext } = context;
     const findings = validate(files, fleet, previous, validateContext).map((d) =>
       inDist(d, options.distLabel, files),
     );
+    if (lintMissing && options.requireCfnLint) findings.push(cfnLintRequiredFinding(`${options.distLabel}/`));
     const errors = findings.filter((d) => d.severity === 'error').length;
     const warnings = findings.length - errors;
     const also =
       (warnings > 0 ? `, ${plural(warnings, 'warning')}` : '') +
       (options.previous ? `, transition rules against ${options.previous.label}` : '') +
-      (linted !== undefined ? `, ${linted}` : '');
+      (linted !== undefined ? `, ${linted}` : '') +
+      (lintMissing ? `, ${cfnLintMissingNote()}` : '');
     return {
       status: errors > 0 ? 'failed' : 'ok',
       findings,

@@ -1,9 +1,11 @@
 /**
  * Whether the tool itself changed since a git revision, for proof reuse (review/proof-reuse.ts).
- * A released tool is identified by its version (in every proof record). Where the tool's own
+ * A released tool's proofs are keyed on what decides them (the proof record: simulator and data
+ * versions, template and scenario table hashes), not on its version. Where the tool's own
  * sources are tracked in the checked repository (this repository, where the tool and its
- * example fleet live together), its version does not move with every change, so its tracked
- * files outside the fleet (clusters/), the output (dist/), docs and tests must be unchanged too.
+ * example fleet live together), a change to the scenario runner itself would not show in the
+ * record, so its tracked files outside the fleet (clusters/), the output (dist/), docs and
+ * tests must be unchanged too.
  */
 import { spawnSync } from 'child_process';
 import * as path from 'path';

@@ -42,6 +42,35 @@ export interface CfnLintTemplate {
 /** The check name of cfn-lint's findings. */
 export const CFN_LINT_CHECK = 'cloudformation/cfn-lint';
 
+/**
+ * What a summary says when cfn-lint is not installed: the templates got only the built-in check.
+ * @param templates how many there were @default not counted
+ */
+export function cfnLintMissingNote(templates?: number): string {
+  const what =
+    templates === undefined
+      ? 'CloudFormation templates'
+      : `${templates} CloudFormation template${templates === 1 ? '' : 's'}`;
+  return `${what} not linted: cfn-lint not found (built-in check only)`;
+}
+
+/** The flag of `check` and `validate` that makes a missing cfn-lint an error (the generated workflow passes it). */
+export const REQUIRE_CFN_LINT_FLAG = 'require-cfn-lint';
+
+/** The error `--require-cfn-lint` adds when cfn-lint is not installed; `file` names what was validated. */
+export function cfnLintRequiredFinding(file: string): Finding {
+  return {
+    severity: 'error',
+    file,
+    line: 0,
+    col: 0,
+    path: '',
+    message: `cfn-lint was not found on PATH, so the CloudFormation templates were not linted (--${REQUIRE_CFN_LINT_FLAG})`,
+    fix: `Install cfn-lint (python -m pip install cfn-lint) so that it is on PATH, or run without --${REQUIRE_CFN_LINT_FLAG}`,
+    check: CFN_LINT_CHECK,
+  };
+}
+
 let cfnLintPath: string | null | undefined;
 
 /** Path of cfn-lint on PATH, looked up once. */
@@ -51,6 +80,8 @@ export function findCfnLint(): string | null {
       cfnLintPath =
         execFileSync('which', ['cfn-lint'], {
           encoding: 'utf8',
+          // Named explicitly (the default is the same): PATH as this process sees it now.
+          env: process.env,
           stdio: ['ignore', 'pipe', 'ignore'],
         }).trim() || null;
     } catch {

@@ -1,5 +1,6 @@
 /**
- * `karpenter-gitops validate [--karpenter-version V] [--previous DIR] [--format text|json|junit|github] PATH...`
+ * `karpenter-gitops validate [--karpenter-version V] [--previous DIR] [--format text|json|junit|github]
+ *  [--no-cfn-lint | --require-cfn-lint] PATH...`
  *
  * Validates YAML/JSON files and folders (recursively): Kubernetes manifests against the
  * imported CRD schemas and CEL rules, CloudFormation templates, and, for folders laid out
@@ -8,6 +9,8 @@
  *
  * cfn-lint (unless `--no-cfn-lint`) keeps its results in the same cache as `check`
  * (validation/cfn-lint.ts `lintTemplates`): a template `check` judged is not linted again.
+ * When it is not installed the built-in CloudFormation check runs, and the summary line says
+ * the templates were not linted; `--require-cfn-lint` makes that an error.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
@@ -21,7 +24,7 @@ import {
   KarpenterVersion,
 } from '../model';
 import { withoutSecrets } from '../model/stages';
-import { lintTemplates } from './cfn-lint';
+import { CfnLintTemplate, cfnLintMissingNote, cfnLintRequiredFinding, lintTemplates } from './cfn-lint';
 import { cfnLintCacheDir, homeFolder } from './cfn-lint-cache';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
@@ -37,6 +40,8 @@ export interface CliArgs {
   readonly previous?: string;
   readonly format: OutputFormat;
   readonly cfnLint: boolean;
+  /** Fail when cfn-lint is not installed and there are templates. @default false */
+  readonly requireCfnLint?: boolean;
   readonly paths: readonly string[];
 }
 
@@ -66,6 +71,11 @@ const VALIDATE_OPTIONS = {
     type: 'boolean',
     description: 'skip cfn-lint on CloudFormation templates (the built-in check runs instead)',
   },
+  'require-cfn-lint': {
+    type: 'boolean',
+    description:
+      'fail when there are CloudFormation templates and cfn-lint is not on PATH (without it the summary says they were not linted)',
+  },
 } as const;
 
 /** Turns parsed arguments into CliArgs (paths relative to `cwd`); a string is a usage error sentence. */
@@ -78,11 +88,14 @@ export function validateArgsFrom(args: ParsedArgs<typeof VALIDATE_OPTIONS>, cwd:
   if (given !== undefined && !isKarpenterVersion(given))
     return `unknown Karpenter version '${given}': imported versions are ${KARPENTER_VERSIONS.join(', ')}`;
   const format = values.format === undefined || values.format === 'text' ? 'human' : values.format;
+  if (values['no-cfn-lint'] && values['require-cfn-lint'])
+    return 'give either --no-cfn-lint or --require-cfn-lint, not both';
   return {
     ...(given !== undefined ? { karpenterVersion: given } : {}),
     ...(previous !== undefined ? { previous } : {}),
     format,
     cfnLint: !values['no-cfn-lint'],
+    ...(values['require-cfn-lint'] ? { requireCfnLint: true } : {}),
     paths,
   };
 }
@@ -181,12 +194,12 @@ export async function runCli(argv: readonly string[], options: ValidateRunOption
  * Resolves to false when cfn-lint is not installed (the built-in check runs instead).
  */
 function lintCollected(
-  files: readonly SourceFile[],
+  templates: readonly CfnLintTemplate[],
   options: ValidateRunOptions,
 ): Promise<false | PreLinted> {
   const env = options.env ?? process.env;
   const home = homeFolder(env);
-  const started = lintTemplates(cloudFormationTemplates(files), {
+  const started = lintTemplates(templates, {
     cacheDir: cfnLintCacheDir(env, home),
     cwd: options.cwd ?? process.cwd(),
     home,
@@ -202,21 +215,31 @@ export async function validateRun(args: CliArgs, options: ValidateRunOptions = {
   const start = now();
   const unreadable: Finding[] = [];
   const files = args.paths.flatMap((p) => collectFiles(p, unreadable));
-  const lint = args.cfnLint ? lintCollected(files, options) : undefined;
+  // Only looked for when cfn-lint is wanted: --no-cfn-lint pays nothing for it.
+  const templates = args.cfnLint ? cloudFormationTemplates(files) : [];
+  const lint = args.cfnLint ? lintCollected(templates, options) : undefined;
   const previous: ManifestDocument[] = args.previous
     ? collectFiles(args.previous, unreadable).flatMap((f) => parseManifests(f.display, f.text))
     : [];
   const scan = secretFindings(files);
+  const linted = lint ? await lint : false;
   const result = validateFiles(files, {
     ...(args.karpenterVersion ? { karpenterVersion: args.karpenterVersion } : {}),
     previous,
-    cfnLint: lint ? await lint : false,
+    cfnLint: linted,
   });
-  const findings = withoutSecrets([...unreadable, ...result.findings, ...scan.findings], scan.secrets);
+  // cfn-lint was wanted, there are templates, and it is not installed: say so (or fail).
+  const lintMissing = lint !== undefined && linted === false && templates.length > 0;
+  const required = lintMissing && args.requireCfnLint ? [cfnLintRequiredFinding(args.paths.join(' '))] : [];
+  const findings = withoutSecrets(
+    [...unreadable, ...result.findings, ...scan.findings, ...required],
+    scan.secrets,
+  );
   const documents = result.documents;
   const ms = now() - start;
   const rate = ms > 0 ? Math.round((documents * 1000) / ms) : documents;
-  const stats = `validated ${documents} documents in ${ms.toFixed(0)} ms (${rate}/s): ${summary(findings)}\n`;
+  const notLinted = lintMissing ? `; ${cfnLintMissingNote(templates.length)}` : '';
+  const stats = `validated ${documents} documents in ${ms.toFixed(0)} ms (${rate}/s): ${summary(findings)}${notLinted}\n`;
   const body = render(findings, args.format, result.checked);
   const code = findings.some((f) => f.severity === 'error') ? 1 : 0;
   return args.format === 'human'

@@ -242,7 +242,7 @@ function checkChartVersions(c: ClusterArtifacts, app: NamedManifest, report: Rep
       'versions',
       path,
       `chart ${String(s.chart)} is at ${s.targetRevision} but cluster ${c.cluster} declares Karpenter ${c.karpenterVersion} (whose CRD schemas validated its objects)`,
-      'Chart, CRD chart and schemas must use one Karpenter version: regenerate with npm run synth',
+      'Chart, CRD chart and schemas must use one Karpenter version: regenerate with karpenter-gitops synth',
     );
   });
 }

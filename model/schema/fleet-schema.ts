@@ -97,7 +97,7 @@ const clusterProperties: Record<string, JsonSchema> = {
       ring: {
         ...str(),
         description:
-          "The rollout ring of this cluster, one of gitops.rings: its Applications track the ring's revision, so a change reaches it only when promoted (npm run promote -- --to <ring>).",
+          "The rollout ring of this cluster, one of gitops.rings: its Applications track the ring's revision, so a change reaches it only when promoted (karpenter-gitops promote --to <ring>).",
       },
       rings: {
         ...list(

@@ -1,17 +1,20 @@
 /**
  * The proof record of one cluster, `dist/<cluster>/<target>/policy-proof.txt` (beside the
- * CloudFormation template or the Terraform module): the four inputs that decide whether the policy scenarios pass, as versions and hashes. It is generated
- * with the template (deterministic: it names the simulator version the tool pins, not whatever
- * is installed) and committed with dist/. `npm run check -- --base <ref>` reuses the base
+ * CloudFormation template or the Terraform module): what decides whether the policy scenarios
+ * pass, as versions and hashes: the simulator and its data (the versions the tool pins, not
+ * whatever is installed), the template or module, and the scenario table with the documents it is
+ * judged on (its expected outcomes included). It is generated with the AWS side and committed with
+ * dist/. `karpenter-gitops check --base <ref>` reuses the base
  * commit's proof of a cluster only while its record is unchanged (review/proof-reuse.ts).
+ *
+ * It does not name the tool's version: a release whose proofs are unchanged leaves every user's
+ * dist/ byte-identical (docs/upgrading.md). A release that changes what the simulator is asked or
+ * expected to answer changes the scenario hash, and with it the record.
  */
 import { createHash } from 'crypto';
 import { ClusterModel } from '../../model';
 import { ScenarioInputs, scenarioInputs, scenarioInputsHash } from './scenario-inputs';
 import { SIMULATOR_PACKAGES } from './simulator';
-
-/** This tool, as package.json names it (a test holds the two together). */
-export const TOOL = { name: 'karpenter-gitops', version: '0.2.0' } as const;
 
 /** The record's text for a cluster whose rendered template is `templateText`. */
 export function renderProofRecord(
@@ -21,9 +24,8 @@ export function renderProofRecord(
 ): string {
   const sha = (text: string) => createHash('sha256').update(text).digest('hex');
   return [
-    `# The inputs the policy scenarios of \`npm run check\` prove for cluster ${cluster.name}. Generated; do not edit.`,
-    "# `npm run check -- --base <ref>` reuses the base commit's proof while every line below is unchanged.",
-    `tool: ${TOOL.name} ${TOOL.version}`,
+    `# The inputs the policy scenarios of \`karpenter-gitops check\` prove for cluster ${cluster.name}. Generated; do not edit.`,
+    "# `karpenter-gitops check --base <ref>` reuses the base commit's proof while every line below is unchanged.",
     // Quoted: the record also reads as YAML (a scoped package name starts with `@`).
     `simulator: "${SIMULATOR_PACKAGES.simulator.name} ${SIMULATOR_PACKAGES.simulator.version}"`,
     `simulator-data: "${SIMULATOR_PACKAGES.data.name} ${SIMULATOR_PACKAGES.data.version}"`,

@@ -88,7 +88,7 @@ export function ringsTouched(report: ImpactReport): string | undefined {
   }
   if (![...byRing.keys()].some((r) => r !== '(no ring)')) return undefined;
   const parts = [...byRing].map(([ring, clusters]) => `${ring} (${clusters.join(', ')})`);
-  return `Rings touched: ${parts.join(', ')}. Each ring gets the change when it is promoted (\`npm run promote -- --to <ring>\`).`;
+  return `Rings touched: ${parts.join(', ')}. Each ring gets the change when it is promoted (\`karpenter-gitops promote --to <ring>\`).`;
 }
 
 function verdict(report: ImpactReport): string {
@@ -250,7 +250,7 @@ function cfnDetails(
 function fit(head: string, details: string, maxChars: number): string {
   const full = `${head}\n${details}`;
   if (full.length <= maxChars) return full;
-  const note = '\n\n_Report cut to fit a comment; run `npm run impact` locally for all of it._\n';
+  const note = '\n\n_Report cut to fit a comment; run `karpenter-gitops impact` locally for all of it._\n';
   const budget = Math.max(0, maxChars - note.length);
   const text =
     head.length + 1 < budget

@@ -30,7 +30,7 @@ test('prints the fleet description to stdout and the report to stderr', () => {
   const r = run('manifests/dataops.yaml', ...FLAGS);
   expect(r.code).toBe(0);
   expect(r.out).toMatch(
-    /^# Converted by `npm run convert` from existing Karpenter manifests:\n# {3}manifests\/dataops\.yaml\n/,
+    /^# Converted by `karpenter-gitops convert` from existing Karpenter manifests:\n# {3}manifests\/dataops\.yaml\n/,
   );
   expect(r.out).toContain('name: ticketing\naws:\n  accountId: "111122223333"\n  region: eu-west-1\n');
   expect(r.err).toContain('Conversion report: ');

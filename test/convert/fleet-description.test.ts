@@ -72,7 +72,7 @@ test('the header names the sources and what the user must fill in', () => {
     warnings: 3,
   });
   expect(header.split('\n')).toEqual([
-    '# Converted by `npm run convert` from existing Karpenter manifests:',
+    '# Converted by `karpenter-gitops convert` from existing Karpenter manifests:',
     '#   m/a.yaml',
     '#   m/b.yaml',
     '#',

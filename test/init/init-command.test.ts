@@ -76,7 +76,15 @@ describe('init writes', () => {
       scripts: Record<string, string>;
       devDependencies: Record<string, string>;
     };
-    expect(pkg.devDependencies).toEqual({ [name]: version });
+    // The cdk8s CLI that cdk8s.yaml needs, at the version the tool is tested with.
+    const toolPkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+      peerDependencies: Record<string, string>;
+    };
+    expect(pkg.devDependencies).toEqual({
+      [name]: version,
+      'cdk8s-cli': toolPkg.devDependencies['cdk8s-cli'],
+    });
     expect(pkg.scripts).toMatchObject({
       synth: 'karpenter-gitops synth',
       check: 'karpenter-gitops check',
@@ -89,8 +97,70 @@ describe('init writes', () => {
     ]);
     const shop = readFileSync(join(dir, 'clusters', 'shop.yaml'), 'utf8');
     expect(shop).toContain('accountId: "111122223333"');
+    // Each fleet file names the installed editor schema on its first line.
+    expect(shop.split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=../node_modules/karpenter-gitops/schema/cluster.schema.json',
+    );
+    const defaults = readFileSync(join(dir, 'clusters', '_defaults.yaml'), 'utf8');
+    expect(defaults.split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=../node_modules/karpenter-gitops/schema/defaults.schema.json',
+    );
+    // Not a git repository: Argo CD tracks main, and init says where that came from.
+    expect(parse(defaults)).toMatchObject({ gitops: { targetRevision: 'main' } });
+    const client = `@kubernetes/client-node@${toolPkg.peerDependencies['@kubernetes/client-node']}`;
+    expect(c.out.slice(1)).toEqual([
+      "Argo CD tracks branch 'main' (no git repository: the default; --branch chooses another).",
+      'Next: npm install, then npx karpenter-gitops synth (or npx cdk8s synth), then commit clusters/, dist/ and the rest.',
+      'Editors with yaml-language-server complete and check clusters/*.yaml from the schema each file names on its first line.',
+      `Rollout rings: npx karpenter-gitops promote needs ${client} (npm i -D --save-exact ${client}) and a kubeconfig context for Argo CD's cluster and each workload cluster.`,
+    ]);
+    expect(c.err).toEqual([]);
     expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toContain('node_modules/\nbuild/\n');
-    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain('<!-- karpenter-gitops:start -->');
+    const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+    expect(readme).toContain('<!-- karpenter-gitops:start -->');
+    expect(readme).toContain(`npm i -D --save-exact ${client}`);
+    expect(readme.replace(/\s+/g, ' ')).toContain(
+      'a kubeconfig context for the Argo CD cluster and for each workload cluster',
+    );
+  });
+
+  it('the branch Argo CD tracks, read from git, into the fleet, the workflow and the README', async () => {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'pipe' });
+    git('init', '-q', '-b', 'trunk');
+    const c = capture(dir);
+    expect(await runCli(['init', ...FLAGS], c.io)).toBe(0);
+    expect(c.out[1]).toBe("Argo CD tracks branch 'trunk' (the current branch; --branch chooses another).");
+    const defaults = parse(readFileSync(join(dir, 'clusters', '_defaults.yaml'), 'utf8')) as {
+      gitops: { targetRevision: string };
+    };
+    expect(defaults.gitops.targetRevision).toBe('trunk');
+    const wf = parse(readFileSync(join(dir, '.github', 'workflows', 'karpenter-gitops.yml'), 'utf8')) as {
+      on: { push: { branches: string[] } };
+    };
+    expect(wf.on.push.branches).toEqual(['trunk']);
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain('impact --base origin/trunk');
+  });
+
+  it('--branch naming a branch that does not exist yet: a warning, and the files name it', async () => {
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir, stdio: 'pipe' });
+    const c = capture(dir);
+    expect(await runCli(['init', ...FLAGS, '--branch', 'gitops/prod'], c.io)).toBe(0);
+    expect(c.err).toEqual([
+      "init: warning: branch 'gitops/prod' does not exist here or on origin yet; Argo CD reads it once it is pushed.",
+    ]);
+    expect(c.out[1]).toBe("Argo CD tracks branch 'gitops/prod' (--branch).");
+    expect(readFileSync(join(dir, 'clusters', '_defaults.yaml'), 'utf8')).toContain(
+      'targetRevision: "gitops/prod"',
+    );
+  });
+
+  it('--branch that git refuses as a name: a usage error, nothing written', async () => {
+    const c = capture(dir);
+    expect(await runCli(['init', ...FLAGS, '--branch', 'my branch'], c.io)).toBe(2);
+    expect(c.err).toEqual([
+      "init: --branch 'my branch' is not a valid git branch name (no spaces, '..', '~', '^', ':', '?', '*', '[' or '\\').",
+    ]);
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('a PR workflow pinned by SHA, with the paths of the repository, that passes @action-validator/cli', async () => {
@@ -121,7 +191,9 @@ describe('init writes', () => {
       'restore-keys': 'karpenter-gitops-${{ runner.os }}-',
     });
     const runs = Object.values(wf.jobs).flatMap((j) => j.steps.map((s) => s.run ?? ''));
-    expect(runs).toContain('npx karpenter-gitops check --format github --base "$BASE_SHA"');
+    expect(runs).toContain(
+      'npx karpenter-gitops check --format github --require-cfn-lint --base "$BASE_SHA"',
+    );
     expect(runs.join('\n')).toContain(
       'npx karpenter-gitops impact --base "$BASE_SHA" --output impact-report.md',
     );

@@ -2,15 +2,17 @@
  * From nothing to a passing PR gate with the packed package, as a platform team would start:
  * `npm pack`; in a fresh folder `git init`, `npm init -y`, `npm i <tarball>`; then
  * `npx karpenter-gitops init` with the five flags the benchmark uses too
- * (bench/installed-init-flags.ts), `synth`, a commit, `check` and `impact --base HEAD`. The
- * install brings no TypeScript, ts-node or jest, and the tarball holds no tests, no example
- * fleet or its dist/, no CI files.
+ * (bench/installed-init-flags.ts), `synth`, a commit, `check` and `impact --base HEAD`; then
+ * `npm install` of what init pinned and `npx cdk8s synth`. The install brings no TypeScript,
+ * ts-node or jest; the tarball holds no tests, no example fleet or its dist/, no CI files, but
+ * the README, the docs its links reach, the LICENSE and the editor schemas.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { INSTALLED_INIT_FLAGS } from '../../bench/installed-init-flags';
+import { brokenLinks } from '../support/markdown-links';
 import { NPM_INSTALL_FLAGS, packedTarball, tarballFiles } from './packed-tarball';
 
 jest.setTimeout(15 * 60_000);
@@ -34,12 +36,19 @@ const ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => na
 
 /** `npx karpenter-gitops …` in the repository: exit code and output. */
 function cli(...args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync('npx', ['--no-install', 'karpenter-gitops', ...args], {
-    cwd: repo,
-    encoding: 'utf8',
-    env: ENV,
-  });
+  return npx(ENV, 'karpenter-gitops', ...args);
+}
+
+function npx(env: NodeJS.ProcessEnv, ...args: string[]): { code: number | null; out: string; err: string } {
+  const r = spawnSync('npx', ['--no-install', ...args], { cwd: repo, encoding: 'utf8', env });
   return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** Every file below `dir`, relative to it. */
+function filesBelow(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
 }
 
 test('the tarball holds the compiled package and nothing of this repository', () => {
@@ -54,22 +63,40 @@ test('the tarball holds the compiled package and nothing of this repository', ()
       'imports/fleet-schema/validators.js',
       'imports/validation/karpenter-v1.14.1/catalog.js',
       'CHANGELOG.md',
+      'LICENSE',
+      'README.md',
+      'docs/upgrading.md',
+      'docs/migration.md',
+      'schema/cluster.schema.json',
+      'schema/defaults.schema.json',
     ]),
   );
-  for (const prefix of [
-    'test/',
-    'dist/',
-    'clusters/',
-    '.ci/',
-    '.github/',
-    'bench/',
-    'codegen/',
-    'docs/',
-    'examples/',
-  ])
+  for (const prefix of ['test/', 'dist/', 'clusters/', '.ci/', '.github/', 'bench/', 'codegen/', 'examples/'])
     expect(files.filter((f) => f.startsWith(prefix))).toEqual([]);
   expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
   expect(files.filter((f) => f.includes('.test.'))).toEqual([]);
+});
+
+test('the package stands alone: LICENSE, repository, and every relative link of the README and docs resolves in it', () => {
+  const installed = join(repo, 'node_modules', 'karpenter-gitops');
+  expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toMatch(
+    /^\s*Apache License\s+Version 2\.0, January 2004/,
+  );
+  const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+    license: string;
+    repository: { type: string; url: string };
+    homepage: string;
+    bugs: string;
+  };
+  expect(pkg.license).toBe('Apache-2.0');
+  expect(pkg.repository.url).toMatch(/^git\+https:\/\/github\.com\/[\w-]+\/[\w.-]+\.git$/);
+  const slug = pkg.repository.url.replace(/^git\+https:\/\/github\.com\//, '').replace(/\.git$/, '');
+  expect(pkg.homepage).toBe(`https://github.com/${slug}#readme`);
+  expect(pkg.bugs).toBe(`https://github.com/${slug}/issues`);
+  // The links as a reader of node_modules/karpenter-gitops (or the registry page) follows them.
+  const files = tarballFiles(tarball);
+  expect(files.filter((f) => f.endsWith('.md')).length).toBeGreaterThan(10);
+  expect(brokenLinks(files, (f) => readFileSync(join(installed, f), 'utf8'))).toEqual([]);
 });
 
 test('the install brings no TypeScript, ts-node, jest or type packages', () => {
@@ -122,4 +149,51 @@ test('init, synth, commit, check and impact: the path to a passing PR gate', () 
   const impact = cli('impact', '--base', 'HEAD');
   expect(impact.code).toBe(0);
   expect(impact.out).toContain('No existing node is replaced or deleted');
+
+  // dist/ names no version of the tool: an upgrade with unchanged output changes nothing.
+  const versioned = filesBelow(join(repo, 'dist')).filter((f) =>
+    readFileSync(join(repo, 'dist', f), 'utf8').includes(version),
+  );
+  expect(versioned).toEqual([]);
+});
+
+test('check without cfn-lint on PATH says so in its summary line; --require-cfn-lint fails', () => {
+  const path = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => dir !== '' && !existsSync(join(dir, 'cfn-lint')))
+    .join(delimiter);
+  const env = { ...ENV, PATH: path };
+  const check = npx(env, 'karpenter-gitops', 'check', '--skip-policies');
+  expect(check.code).toBe(0);
+  expect(check.out).toMatch(
+    /validate ok: \d+ files valid, CloudFormation templates not linted: cfn-lint not found \(built-in check only\)/,
+  );
+  const required = npx(env, 'karpenter-gitops', 'check', '--skip-policies', '--require-cfn-lint');
+  expect(required.code).toBe(1);
+  expect(required.out).toContain(
+    'cfn-lint was not found on PATH, so the CloudFormation templates were not linted (--require-cfn-lint)',
+  );
+});
+
+test('after init, one npm install and `npx cdk8s synth` runs the pipeline with the validation plugin', () => {
+  const pkgFile = join(repo, 'package.json');
+  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { devDependencies: Record<string, string> };
+  // init pinned cdk8s-cli for cdk8s.yaml, at the version the tool is tested with.
+  const tool = JSON.parse(
+    readFileSync(join(repo, 'node_modules', 'karpenter-gitops', 'package.json'), 'utf8'),
+  ) as { devDependencies: Record<string, string> };
+  expect(pkg.devDependencies['cdk8s-cli']).toBe(tool.devDependencies['cdk8s-cli']);
+  // The registry would serve the pinned karpenter-gitops; here it is the tarball under test.
+  pkg.devDependencies['karpenter-gitops'] = `file:${tarball}`;
+  writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
+  execFileSync('npm', ['install', ...NPM_INSTALL_FLAGS], { cwd: repo, stdio: 'pipe' });
+  const synth = npx(ENV, 'cdk8s', 'synth');
+  expect({ code: synth.code, err: synth.err.replace(/^npm (notice|warn).*\n/gm, '') }).toMatchObject({
+    code: 0,
+  });
+  const out = join(repo, 'build', 'cdk8s.out');
+  expect(filesBelow(out)).toEqual(expect.arrayContaining(['shop/karpenter/nodepool-general.yaml']));
+  expect(readFileSync(join(out, 'shop', 'karpenter', 'nodepool-general.yaml'), 'utf8')).toContain(
+    'kind: NodePool',
+  );
 });

@@ -74,7 +74,7 @@ describe('policies CLI', () => {
   it('the policy sizes in docs/cloudformation-iam.md are what the command prints for the example fleet', () => {
     const docs = readFileSync(path.join(PROJECT_ROOT, 'docs', 'cloudformation-iam.md'), 'utf8');
     const block = docs
-      .split('$ npm run --silent policies -- sizes --cluster ticketing\n')[1]
+      .split('$ npx karpenter-gitops policies sizes --cluster ticketing\n')[1]
       ?.split('```')[0];
     expect(block).toBe(`${policySizeLines(exampleFleet(), 'ticketing')?.join('\n')}\n`);
   });

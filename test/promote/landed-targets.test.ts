@@ -36,7 +36,7 @@ describe('landed targets', () => {
     expect(
       refusalOf(() => landedTargets([b], project.commit, project.git, {})).map(formatDiagnostic),
     ).toEqual([
-      `dist/b/argocd/: has no application-*.yaml at commit ${project.commit.slice(0, 12)}, so what cluster b must run is unknown. Run npm run synth and commit dist/ before promoting.`,
+      `dist/b/argocd/: has no application-*.yaml at commit ${project.commit.slice(0, 12)}, so what cluster b must run is unknown. Run karpenter-gitops synth and commit dist/ before promoting.`,
     ]);
     expect(refusalOf(() => checkContextClusters({ aa: 'x' }, fleet.clusters)).map(formatDiagnostic)).toEqual([
       "--context: aa=x: the fleet has no cluster 'aa'. Did you mean 'a'? Clusters: a.",

@@ -14,6 +14,7 @@ const NO_OPTIONS = {
   previous: undefined,
   full: false,
   'skip-policies': false,
+  'require-cfn-lint': false,
 } as const;
 import { defaultCheckDeps } from '../../review/check-wiring';
 import { CheckDeps } from '../../review/run-check';
@@ -64,7 +65,7 @@ describe('npm run check', () => {
     expect(r.code).toBe(1);
     const idx = r.out.findIndex((l) => l.startsWith(`dist/${STALE}:`));
     expect(r.out[idx]).toMatch(
-      /^dist\/ticketing\/karpenter\/nodepool-loadtest\.yaml:\d+:1 differs from what `npm run synth` generates .*Run `npm run synth` and commit dist\/\.$/,
+      /^dist\/ticketing\/karpenter\/nodepool-loadtest\.yaml:\d+:1 differs from what `karpenter-gitops synth` generates .*Run `karpenter-gitops synth` and commit dist\/\.$/,
     );
     expect(r.out[idx + 1]).toBe(`    --- dist/${STALE} (committed)`);
     expect(r.out).toContain('    -extra: true');

@@ -21,7 +21,7 @@ describe('readDistDir', () => {
   it('a missing folder is an error naming it, or empty when allowed', () => {
     const missing = path.join(writeTree(new Map()), 'nope');
     expect(() => readDistDir(missing)).toThrow(
-      `${missing}: folder does not exist. Pass an existing dist/ folder or run \`npm run synth\` first.`,
+      `${missing}: folder does not exist. Pass an existing dist/ folder or run \`karpenter-gitops synth\` first.`,
     );
     expect(readDistDir(missing, true).size).toBe(0);
   });

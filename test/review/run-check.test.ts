@@ -46,7 +46,7 @@ describe('runCheck', () => {
     expect(f.file).toBe(`dist/${file}`);
     const cpuLine = text.split('\n').findIndex((l) => l.includes('cpu: "100"')) + 1;
     expect(f.line).toBe(cpuLine);
-    expect(f.message).toContain('differs from what `npm run synth` generates');
+    expect(f.message).toContain('differs from what `karpenter-gitops synth` generates');
     expect(r.stale[0].diff).toContain('-    cpu: "999"');
     expect(r.stale[0].diff).toContain('+    cpu: "100"');
   });
@@ -308,7 +308,7 @@ describe('runCheck with cfn-lint started early', () => {
     expect(validate?.summary).toBe(`${generated.size} files valid, cfn-lint 4 templates, 3 from its cache`);
   });
 
-  it('a cfn-lint that is not installed: validate gets cfnLint false and the summary says nothing of it', async () => {
+  it('a cfn-lint that is not installed: validate gets cfnLint false and the summary says the templates were not linted', async () => {
     const dir = writeTree(generated);
     const contexts: (ValidateContext | undefined)[] = [];
     const r = await runCheck(
@@ -322,7 +322,41 @@ describe('runCheck with cfn-lint started early', () => {
       }),
     );
     expect(contexts[0]?.cfnLint).toBe(false);
-    expect(r.steps.find((s) => s.step === 'validate')?.summary).toBe(`${generated.size} files valid`);
+    expect(Object.keys(contexts[0] as ValidateContext).sort()).toEqual(['cfnLint', 'values']);
+    const validate = r.steps.find((s) => s.step === 'validate');
+    expect(validate?.status).toBe('ok');
+    expect(validate?.summary).toBe(
+      `${generated.size} files valid, CloudFormation templates not linted: cfn-lint not found (built-in check only)`,
+    );
+  });
+
+  it('--require-cfn-lint: a cfn-lint that is not installed fails validate with one finding that says how to fix it', async () => {
+    const dir = writeTree(generated);
+    const r = await runCheck(
+      { projectRoot: '/nowhere', distDir: dir, distLabel: 'dist', requireCfnLint: true },
+      deps(generated, { lintTemplates: async () => undefined, validate: () => [] }),
+    );
+    const validate = r.steps.find((s) => s.step === 'validate');
+    expect(r.ok).toBe(false);
+    expect(validate?.status).toBe('failed');
+    expect(validate?.summary).toBe(
+      '1 error, CloudFormation templates not linted: cfn-lint not found (built-in check only) in dist/',
+    );
+    expect(validate?.findings).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        file: 'dist/',
+        message:
+          'cfn-lint was not found on PATH, so the CloudFormation templates were not linted (--require-cfn-lint)',
+        fix: 'Install cfn-lint (python -m pip install cfn-lint) so that it is on PATH, or run without --require-cfn-lint',
+      }),
+    ]);
+    // Installed, the flag changes nothing.
+    const installed = await runCheck(
+      { projectRoot: '/nowhere', distDir: dir, distLabel: 'dist', requireCfnLint: true },
+      deps(generated, { lintTemplates: async () => lintResult, validate: () => [] }),
+    );
+    expect(installed.steps.find((s) => s.step === 'validate')?.status).toBe('ok');
   });
 
   it('without a linter wired in, validate gets no cfnLint (it lints the templates itself)', async () => {

@@ -107,14 +107,14 @@ describe('karpenter-gitops workflow', () => {
     expect(paths).toContain('package-lock.json');
   });
 
-  it('uses a supported Node.js LTS line for the PR job and tests on 22 and 24', () => {
+  it('uses a supported Node.js LTS line for the PR job and tests on 20, 22 and 24', () => {
     for (const j of ['check', 'impact']) {
       const setup = steps(j).find((s) => s.uses?.startsWith('actions/setup-node@'));
       expect(setup?.with?.['node-version']).toBe(24);
     }
     const matrix = (parse(testText) as { jobs: { test: { strategy: { matrix: { node: number[] } } } } }).jobs
       .test.strategy.matrix.node;
-    expect(matrix).toEqual([22, 24]);
+    expect(matrix).toEqual([20, 22, 24]);
   });
 
   it('uploads a JUnit report of every document checked, even when the check fails', () => {
@@ -141,13 +141,13 @@ describe('karpenter-gitops workflow', () => {
     }
   });
 
-  it('check job: full history, npm ci, then npm run check with GitHub annotations against the base commit', () => {
+  it('check job: full history, npm ci, then npm run check with GitHub annotations (cfn-lint required) against the base commit', () => {
     expect(steps('check')[0]).toEqual({ uses: CHECKOUT, with: { 'fetch-depth': 0 } });
     const r = runs('check');
     expect(r.indexOf('npm ci')).toBeGreaterThan(-1);
-    expect(r.indexOf('npm run check -- --format github --base "$BASE_SHA"')).toBeGreaterThan(
-      r.indexOf('npm ci'),
-    );
+    expect(
+      r.indexOf('npm run check -- --format github --require-cfn-lint --base "$BASE_SHA"'),
+    ).toBeGreaterThan(r.indexOf('npm ci'));
     const step = steps('check').find((s) => s.run?.startsWith('npm run check')) as Step & {
       env?: Record<string, string>;
     };
@@ -180,10 +180,14 @@ describe('release workflow', () => {
   const release = parse(releaseText) as {
     on: { push: { tags: string[] } };
     permissions: Record<string, string>;
-    jobs: { publish: Job & { 'runs-on': string } };
+    jobs: {
+      test: Job & { strategy: { matrix: { node: number[] } } };
+      publish: Job & { 'runs-on': string; needs: string };
+    };
   };
   const publish = release.jobs.publish;
   const runLines = publish.steps.map((s) => s.run ?? '');
+  const testLines = release.jobs.test.steps.map((s) => s.run ?? '');
 
   it('runs on a version tag only', () => {
     expect(release.on).toEqual({ push: { tags: ['v*'] } });
@@ -191,31 +195,39 @@ describe('release workflow', () => {
 
   it('reads by default; only the publish job may ask for an OIDC token (npm provenance)', () => {
     expect(release.permissions).toEqual({ contents: 'read' });
+    expect(release.jobs.test.permissions).toEqual({ contents: 'read' });
     expect(publish.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
   });
 
-  it('uses the same pinned actions as the other workflows, and Node 22 with the npm registry', () => {
+  it('tests on Node 22 and 24, publishes with Node 24 and the npm registry, same pinned actions', () => {
     const pins = (t: string) => new Set(t.match(/[\w-]+\/[\w-]+@[0-9a-f]{40}/g));
     for (const pin of pins(releaseText)) expect(pins(testText)).toContain(pin);
+    expect(release.jobs.test.strategy.matrix.node).toEqual([22, 24]);
     const node = publish.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
-    expect(node?.with).toMatchObject({ 'node-version': 22, 'registry-url': 'https://registry.npmjs.org' });
+    expect(node?.with).toMatchObject({ 'node-version': 24, 'registry-url': 'https://registry.npmjs.org' });
   });
 
-  it('checks the tag against package.json, installs, tests, then publishes with provenance', () => {
-    const at = (cmd: string) => runLines.findIndex((r) => r.startsWith(cmd));
-    expect(runLines.find((r) => r.includes('GITHUB_REF_NAME'))).toBe(
-      'test "v$(node -p "require(\'./package.json\').version")" = "$GITHUB_REF_NAME"',
-    );
+  it('tests everything, the example gate requiring cfn-lint, before the publish job starts', () => {
+    const at = (cmd: string) => testLines.findIndex((r) => r.startsWith(cmd));
     const order = [
       'npm ci',
       'npm run lint',
       'npm run typecheck',
       'npm test',
-      'npm run check -- --full',
-      'npm publish',
+      'npm run check -- --full --require-cfn-lint',
     ].map(at);
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(publish.needs).toBe('test');
+  });
+
+  it('checks the tag and the repository against package.json, then publishes with provenance', () => {
+    const at = (cmd: string) => runLines.findIndex((r) => r.startsWith(cmd));
+    expect(runLines.find((r) => r.includes('GITHUB_REF_NAME'))).toBe(
+      'test "v$(node -p "require(\'./package.json\').version")" = "$GITHUB_REF_NAME"',
+    );
+    expect(runLines).toContain('node bin/check-repository.js "$GITHUB_REPOSITORY"');
+    expect(at('node bin/check-repository.js')).toBeLessThan(at('npm publish'));
     expect(runLines[at('npm publish')]).toBe('npm publish --provenance --access public');
     expect(at('npm publish')).toBe(runLines.length - 1);
   });

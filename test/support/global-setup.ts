@@ -2,6 +2,10 @@
  * Every test run gets a cache folder of its own (cfn-lint's results, validation/cfn-lint-cache.ts),
  * so that no test reads or writes the user's ~/.cache and no run depends on an earlier one.
  * Worker processes and the CLIs tests start inherit it through XDG_CACHE_HOME.
+ *
+ * Output does not depend on the Node.js version: the AWS SDK's Node-version warning and the note
+ * commands print in its place (io/aws-sdk.ts) are off; test/io/aws-sdk.test.ts checks both with
+ * the switch unset.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,4 +15,5 @@ export default function globalSetup(): void {
   const dir = mkdtempSync(join(tmpdir(), 'kg-test-cache-'));
   process.env.KARPENTER_GITOPS_TEST_CACHE = dir;
   process.env.XDG_CACHE_HOME = dir;
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 }

@@ -26,7 +26,7 @@ export function checkVolumeSizes(ctx: CheckContext): void {
       ctx.warn(
         ['nodeClasses', name, 'blockDeviceMappings', i, 'ebs', 'volumeSize'],
         `volumeSize ${show(m.ebs.volumeSize)} on ${m.deviceName} is below the ${d.volumeSize} Karpenter gives that ${family} device by default; if the AMI's snapshot is larger, EC2 refuses every launch ("Volume of size … is smaller than snapshot")`,
-        `Use at least ${d.volumeSize} (npm run preflight reads the AMI's exact snapshot size)`,
+        `Use at least ${d.volumeSize} (karpenter-gitops preflight reads the AMI's exact snapshot size)`,
       );
     });
   }

@@ -132,7 +132,7 @@ describe('impact report: removed cluster, rings, untracked files', () => {
     ]);
     const text = lines(report);
     expect(text).toContain(
-      'Rings touched: prod (dataops), canary (ticketing). Each ring gets the change when it is promoted (`npm run promote -- --to <ring>`).',
+      'Rings touched: prod (dataops), canary (ticketing). Each ring gets the change when it is promoted (`karpenter-gitops promote --to <ring>`).',
     );
     expect(text).toContain('#### dataops (ring prod)');
     const start = text.indexOf(

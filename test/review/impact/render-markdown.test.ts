@@ -101,7 +101,7 @@ describe('renderMarkdown', () => {
     expect(full.length).toBeGreaterThan(2000);
     expect(cut.length).toBeLessThanOrEqual(2000);
     expect(cut.startsWith(REPORT_MARKER)).toBe(true);
-    expect(cut).toContain('run `npm run impact` locally');
+    expect(cut).toContain('run `karpenter-gitops impact` locally');
   });
 
   it('tells a requirement yes from a static yes, and counts both as replaced', () => {

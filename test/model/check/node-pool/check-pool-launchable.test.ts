@@ -38,7 +38,7 @@ describe('pools that launch nothing', () => {
     const cls =
       '    blockDeviceMappings:\n      - deviceName: /dev/xvda\n        rootVolume: true\n        ebs: { volumeSize: 5Gi, volumeType: gp3 }\n';
     expect(warnings(pool('', cls))).toEqual([
-      'clusters/demo.yaml:13:28 warning: nodeClasses.default.blockDeviceMappings[0].ebs.volumeSize: volumeSize 5Gi on /dev/xvda is below the 20Gi Karpenter gives that AL2023 device by default; if the AMI\'s snapshot is larger, EC2 refuses every launch ("Volume of size … is smaller than snapshot"). Use at least 20Gi (npm run preflight reads the AMI\'s exact snapshot size).',
+      'clusters/demo.yaml:13:28 warning: nodeClasses.default.blockDeviceMappings[0].ebs.volumeSize: volumeSize 5Gi on /dev/xvda is below the 20Gi Karpenter gives that AL2023 device by default; if the AMI\'s snapshot is larger, EC2 refuses every launch ("Volume of size … is smaller than snapshot"). Use at least 20Gi (karpenter-gitops preflight reads the AMI\'s exact snapshot size).',
     ]);
   });
 });
