@@ -22,6 +22,7 @@ import {
   isKarpenterVersion,
   KARPENTER_VERSIONS,
   KarpenterVersion,
+  wholeFileError,
 } from '../model';
 import { withoutSecrets } from '../model/stages';
 import {
@@ -137,13 +138,11 @@ export function collectFiles(path: string, unreadable: Finding[] = []): SourceFi
       out.push({ display: toPosix(full), rel, text: readFileSync(full, 'utf8') });
     } catch (err) {
       unreadable.push({
-        severity: 'error',
-        file: toPosix(full),
-        line: 0,
-        col: 0,
-        path: '',
-        message: `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
-        fix: 'Check the file exists and is readable',
+        ...wholeFileError(
+          toPosix(full),
+          `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+          'Check the file exists and is readable',
+        ),
         check: 'file/unreadable',
       });
     }

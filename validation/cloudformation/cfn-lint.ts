@@ -31,6 +31,7 @@ import {
   writeCachedFindings,
 } from './cfn-lint-cache';
 import { CfnLintInstallation, cfnLintIdentity } from './cfn-lint-identity';
+import { wholeFileError } from '../../model';
 import { Finding } from '../finding';
 
 /** A template to lint: the name findings carry, and its text. */
@@ -60,13 +61,11 @@ export const REQUIRE_CFN_LINT_FLAG = 'require-cfn-lint';
 /** The error `--require-cfn-lint` adds when cfn-lint is not installed; `file` names what was validated. */
 export function cfnLintRequiredFinding(file: string): Finding {
   return {
-    severity: 'error',
-    file,
-    line: 0,
-    col: 0,
-    path: '',
-    message: `cfn-lint was not found on PATH, so the CloudFormation templates were not linted (--${REQUIRE_CFN_LINT_FLAG})`,
-    fix: `Install cfn-lint (python -m pip install cfn-lint) so that it is on PATH, or run without --${REQUIRE_CFN_LINT_FLAG}`,
+    ...wholeFileError(
+      file,
+      `cfn-lint was not found on PATH, so the CloudFormation templates were not linted (--${REQUIRE_CFN_LINT_FLAG})`,
+      `Install cfn-lint (python -m pip install cfn-lint) so that it is on PATH, or run without --${REQUIRE_CFN_LINT_FLAG}`,
+    ),
     check: CFN_LINT_CHECK,
   };
 }
@@ -140,14 +139,12 @@ export function parseCfnLintOutput(
 function failedRun(templates: readonly CfnLintTemplate[], code: number | null, stderr: string): Finding[] {
   const why = stderr.trim().split('\n').filter(Boolean).pop() ?? 'no error output';
   return templates.map((t) => ({
-    file: t.file,
+    ...wholeFileError(
+      t.file,
+      `cfn-lint failed (exit code ${code ?? 'none'}: ${why}), so this template was not checked`,
+      `Run \`cfn-lint ${basename(t.file)}\` to see the failure; reinstall or upgrade cfn-lint, or take it off the PATH to use the built-in check`,
+    ),
     document: 0,
-    severity: 'error',
-    line: 0,
-    col: 0,
-    path: '',
-    message: `cfn-lint failed (exit code ${code ?? 'none'}: ${why}), so this template was not checked`,
-    fix: `Run \`cfn-lint ${basename(t.file)}\` to see the failure; reinstall or upgrade cfn-lint, or take it off the PATH to use the built-in check`,
     check: CFN_LINT_CHECK,
   }));
 }

@@ -5,10 +5,9 @@
  * properties, and Ref/GetAtt targets. The table covers only what policies/ generates; a
  * template with other types gets a warning saying so, not a false error.
  */
-import { Finding } from '../finding';
+import { Finding, formatPath } from '../finding';
 import { ManifestDocument } from '../manifest-source';
 import { PathSegment } from '../../model';
-import { formatPath } from '../manifest-source';
 
 interface ResourceSpec {
   readonly allowed: readonly string[];

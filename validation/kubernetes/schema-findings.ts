@@ -4,6 +4,7 @@
  */
 import { AjvError } from './artifacts';
 import { PathSegment } from '../../model';
+import { unknownNameFix } from '../finding';
 import { JsonSchema } from './structural-schema';
 
 export interface SchemaViolation {
@@ -135,11 +136,10 @@ export function schemaViolations(
           path: [...path, field],
           check: 'unknown-field',
           message: `unknown field '${field}': the API server would drop it without a word`,
-          fix: guess
-            ? `Did you mean '${guess}'?`
-            : known.length
-              ? `Known fields here: ${known.join(', ')}`
-              : 'This object takes no fields here; remove it',
+          fix: unknownNameFix(guess, known, {
+            listed: 'Known fields here',
+            none: 'This object takes no fields here; remove it',
+          }),
         };
         break;
       }

@@ -12,8 +12,8 @@ import {
   PathSegment,
 } from '../../model';
 import { ArtifactSet, CatalogEntry, findProjectRoot } from './artifacts';
-import { Finding } from '../finding';
-import { formatPath, ManifestDocument } from '../manifest-source';
+import { Finding, formatPath } from '../finding';
+import { ManifestDocument } from '../manifest-source';
 import { checkMetadata } from './metadata-check';
 import { CompiledRules } from './rule-engine';
 import { schemaViolations } from './schema-findings';

@@ -7,8 +7,8 @@
  */
 import { join } from 'node:path';
 import { ArtifactSet, findProjectRoot } from '../../../validation/kubernetes/artifacts';
-import { Finding } from '../../../validation/finding';
-import { formatPath, manifestsFromValues } from '../../../validation/manifest-source';
+import { Finding, formatPath } from '../../../validation/finding';
+import { manifestsFromValues } from '../../../validation/manifest-source';
 import { ManifestValidator } from '../../../validation/kubernetes/validate-manifests';
 import { KARPENTER_VERSIONS } from '../../../model/facts/versions';
 import { Case, casesFor, concretePath, placeAt } from './differential/cases';
