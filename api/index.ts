@@ -17,8 +17,8 @@ export type { FleetFolderOptions, LoadedFleetResult, SynthesizedFleet } from './
 export { KarpenterCluster } from './karpenter-cluster';
 export type { KarpenterClusterProps } from './karpenter-cluster';
 export { validateManifestText, validateObjects } from './validate';
-export { validateManifests } from '../validation/validate-manifests';
-export type { ValidateOptions } from '../validation/validate-manifests';
+export { validateManifests } from '../validation/kubernetes/validate-manifests';
+export type { ValidateOptions } from '../validation/kubernetes/validate-manifests';
 export { validateFiles } from '../validation/validate-tree';
 export type { SourceFile, TreeOptions, TreeResult } from '../validation/validate-tree';
 export { parseManifests, manifestsFromValues } from '../validation/manifest-source';

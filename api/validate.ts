@@ -5,7 +5,7 @@
  */
 import { Finding, sortFindings } from '../validation/finding';
 import { manifestsFromValues, parseManifests } from '../validation/manifest-source';
-import { validateManifests, ValidateOptions } from '../validation/validate-manifests';
+import { validateManifests, ValidateOptions } from '../validation/kubernetes/validate-manifests';
 
 /** Validates every document of a YAML text; `file` names it in the findings. */
 export function validateManifestText(

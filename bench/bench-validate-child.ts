@@ -16,7 +16,7 @@
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_KARPENTER_VERSION } from '../model';
 import { ManifestDocument, parseManifests } from '../validation/manifest-source';
-import { validatorFor } from '../validation/validate-manifests';
+import { validatorFor } from '../validation/kubernetes/validate-manifests';
 import { SourceFile, validateFiles } from '../validation/validate-tree';
 import { readTree } from './bench-tree';
 

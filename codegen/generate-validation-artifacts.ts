@@ -14,10 +14,14 @@ import standaloneCode from 'ajv/dist/standalone';
 import { parse } from 'yaml';
 import { CRD_SETS, importDirName } from '../model';
 import { LoadedCrdFile, provenanceHeader } from './crd-loader';
-import { JsonSchema, rootSchema, shareRepeatedSubschemas } from '../validation/structural-schema';
-import { buildRuleTable } from '../validation/rule-table';
+import { JsonSchema, rootSchema, shareRepeatedSubschemas } from '../validation/kubernetes/structural-schema';
+import { buildRuleTable } from '../validation/kubernetes/rule-table';
 import { re2ToJs } from '../model';
-import { ARTIFACT_AJV_OPTIONS, CatalogEntry, VALIDATION_IMPORT_DIR } from '../validation/artifacts';
+import {
+  ARTIFACT_AJV_OPTIONS,
+  CatalogEntry,
+  VALIDATION_IMPORT_DIR,
+} from '../validation/kubernetes/artifacts';
 
 interface CrdDocument {
   spec: {

@@ -86,7 +86,13 @@ export {
   isKarpenterVersion,
 } from './facts/versions';
 export type { KarpenterVersion } from './facts/versions';
-export { UserError, formatDiagnostic, formatLocation, sortDiagnostics } from './shared/diagnostics';
+export {
+  UserError,
+  formatDiagnostic,
+  formatLocation,
+  sortDiagnostics,
+  wholeFileError,
+} from './shared/diagnostics';
 export { endSentence, plural } from './shared/text';
 export type { PathSegment } from './shared/path-segment';
 export type { Diagnostic, Severity } from './shared/diagnostics';

@@ -2,10 +2,10 @@
  * cfn-lint in `check`: started on the committed templates before the first step, so that it
  * runs while load, synth and stale do, and awaited by the validate step (its findings are part
  * of validation). Only templates cfn-lint has not judged before are linted
- * (validation/cfn-lint-cache.ts); `--full` judges every one again.
+ * (validation/cloudformation/cfn-lint-cache.ts); `--full` judges every one again.
  */
 import { DistFiles, plural } from '../model';
-import type { LintResult } from '../validation/cfn-lint';
+import type { LintResult } from '../validation/cloudformation/cfn-lint';
 
 /**
  * cfn-lint started on the committed templates (undefined: no linter wired in, the validator

@@ -2,14 +2,14 @@
  * The real pipeline behind `npm run check`: the fleet loader (model/load-fleet.ts), the
  * generators (synth/synthesize.ts), the validator (validation/validate-dist.ts: schemas, CEL
  * rules, cross-artifact checks, CloudFormation with cfn-lint when installed, started early and
- * cached by content: validation/cfn-lint.ts) and the policy scenario table
+ * cached by content: validation/cloudformation/cfn-lint.ts) and the policy scenario table
  * (review/policy-scenarios-step.ts). Tests inject their own CheckDeps instead.
  */
 import { loadFleetFromDir } from '../io/cli-common';
 import { join } from 'node:path';
 import { synthesizeFiles } from '../synth/synthesize';
-import { cfnLintCacheDir, homeFolder } from '../validation/cfn-lint-cache';
-import { lintTemplates } from '../validation/cfn-lint';
+import { cfnLintCacheDir, homeFolder } from '../validation/cloudformation/cfn-lint-cache';
+import { lintTemplates } from '../validation/cloudformation/cfn-lint';
 import { cloudFormationTemplates, distSources, validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
 import { proveInWorkers } from './scenario-workers';

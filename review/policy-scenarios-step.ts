@@ -5,7 +5,7 @@
  * not run again (review/proof-reuse.ts); the others run in worker threads when there is more
  * than one core and more than one cluster to prove (review/scenario-workers.ts).
  */
-import { Diagnostic, DistFiles, distPaths, ClusterModel, FleetModel, plural } from '../model';
+import { Diagnostic, DistFiles, distPaths, ClusterModel, FleetModel, plural, wholeFileError } from '../model';
 import { targetOf } from '../policies/targets/targets';
 import { ClusterProof, proveScenarios } from '../policies/scenarios/prove-scenarios';
 import { ScenarioInputs, scenarioInputs } from '../policies/scenarios/scenario-inputs';
@@ -47,15 +47,11 @@ export async function runPolicyScenarios(input: PolicyStepInput): Promise<Policy
   if (!install.installed) {
     return {
       findings: [
-        {
-          severity: 'error',
-          file: 'package.json',
-          line: 0,
-          col: 0,
-          path: '',
-          message: `the IAM simulator ${install.missing} is not installed, so the policy scenarios cannot run (it is an optional dependency, left out by \`npm ci --omit=optional\`)`,
-          fix: `Install it with \`${SIMULATOR_INSTALL_COMMAND}\`, or skip this step with \`karpenter-gitops check ${SKIP_POLICIES_FLAG}\``,
-        },
+        wholeFileError(
+          'package.json',
+          `the IAM simulator ${install.missing} is not installed, so the policy scenarios cannot run (it is an optional dependency, left out by \`npm ci --omit=optional\`)`,
+          `Install it with \`${SIMULATOR_INSTALL_COMMAND}\`, or skip this step with \`karpenter-gitops check ${SKIP_POLICIES_FLAG}\``,
+        ),
       ],
       summary: 'not run: the IAM simulator is not installed',
     };
@@ -107,15 +103,7 @@ export async function runPolicyScenarios(input: PolicyStepInput): Promise<Policy
 }
 
 function failure(file: string, message: string): Diagnostic {
-  return {
-    severity: 'error',
-    file,
-    line: 0,
-    col: 0,
-    path: '',
-    message,
-    fix: 'Fix the policy generator or the scenario table',
-  };
+  return wholeFileError(file, message, 'Fix the policy generator or the scenario table');
 }
 
 async function proveInThisThread(inputs: readonly ScenarioInputs[]): Promise<ClusterProof[]> {

@@ -8,7 +8,7 @@
  *                checks, CloudFormation; with a previous dist/ (the PR's base), also the CEL
  *                transition rules (`oldSelf`) between the two. cfn-lint starts on the committed
  *                templates before step 1 and runs while the others do (templates it judged
- *                before come from its cache, see validation/cfn-lint-cache.ts)
+ *                before come from its cache, see validation/cloudformation/cfn-lint-cache.ts)
  *   5. policies  the policy scenario table, started after synth and collected last; with a proven
  *                base (--base, not --full) only the clusters whose proof record changed run
  *
@@ -24,7 +24,11 @@ import {
   GeneratedFiles,
   plural,
 } from '../model';
-import { cfnLintMissingNote, cfnLintRequiredFinding, type LintResult } from '../validation/cfn-lint';
+import {
+  cfnLintMissingNote,
+  cfnLintRequiredFinding,
+  type LintResult,
+} from '../validation/cloudformation/cfn-lint';
 import type { PreLinted } from '../validation/validate-tree';
 import { generatedTexts, unchangedValues } from './check-inputs';
 import { readDistDir } from './read-dist-dir';

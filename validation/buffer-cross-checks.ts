@@ -5,8 +5,8 @@
  * Karpenter only reads pod templates of the buffer's own namespace.
  */
 import { EXISTING_POD_TEMPLATE_ANNOTATION, PathSegment } from '../model';
-import { Finding } from './finding';
-import { formatPath, ManifestDocument } from './manifest-source';
+import { Finding, formatPath } from './finding';
+import { ManifestDocument } from './manifest-source';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -8,7 +8,7 @@
  * not generate. Exit 0 clean (warnings allowed), 1 violations, 2 usage error.
  *
  * cfn-lint (unless `--no-cfn-lint`) keeps its results in the same cache as `check`
- * (validation/cfn-lint.ts `lintTemplates`): a template `check` judged is not linted again.
+ * (validation/cloudformation/cfn-lint.ts `lintTemplates`): a template `check` judged is not linted again.
  * When it is not installed the built-in CloudFormation check runs, and the summary line says
  * the templates were not linted; `--require-cfn-lint` makes that an error.
  */
@@ -22,10 +22,16 @@ import {
   isKarpenterVersion,
   KARPENTER_VERSIONS,
   KarpenterVersion,
+  wholeFileError,
 } from '../model';
 import { withoutSecrets } from '../model/stages';
-import { CfnLintTemplate, cfnLintMissingNote, cfnLintRequiredFinding, lintTemplates } from './cfn-lint';
-import { cfnLintCacheDir, homeFolder } from './cfn-lint-cache';
+import {
+  CfnLintTemplate,
+  cfnLintMissingNote,
+  cfnLintRequiredFinding,
+  lintTemplates,
+} from './cloudformation/cfn-lint';
+import { cfnLintCacheDir, homeFolder } from './cloudformation/cfn-lint-cache';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { OUTPUT_FORMATS, OutputFormat, render, summary } from './output-format';
@@ -132,13 +138,11 @@ export function collectFiles(path: string, unreadable: Finding[] = []): SourceFi
       out.push({ display: toPosix(full), rel, text: readFileSync(full, 'utf8') });
     } catch (err) {
       unreadable.push({
-        severity: 'error',
-        file: toPosix(full),
-        line: 0,
-        col: 0,
-        path: '',
-        message: `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
-        fix: 'Check the file exists and is readable',
+        ...wholeFileError(
+          toPosix(full),
+          `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+          'Check the file exists and is readable',
+        ),
         check: 'file/unreadable',
       });
     }
@@ -167,7 +171,7 @@ export interface ValidateRunOptions {
   readonly cwd?: string;
   /**
    * The environment: HOME and XDG_CACHE_HOME name cfn-lint's cache folder
-   * (validation/cfn-lint-cache.ts `cfnLintCacheDir`). @default process.env
+   * (validation/cloudformation/cfn-lint-cache.ts `cfnLintCacheDir`). @default process.env
    */
   readonly env?: NodeJS.ProcessEnv;
 }
@@ -190,7 +194,7 @@ export async function runCli(argv: readonly string[], options: ValidateRunOption
 
 /**
  * cfn-lint on the CloudFormation templates among `files`, with results kept by content
- * (validation/cfn-lint.ts `lintTemplates`): what `check` judged before is not linted again.
+ * (validation/cloudformation/cfn-lint.ts `lintTemplates`): what `check` judged before is not linted again.
  * Resolves to false when cfn-lint is not installed (the built-in check runs instead).
  */
 function lintCollected(

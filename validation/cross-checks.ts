@@ -5,8 +5,8 @@
  */
 import { KARPENTER_CHART, KARPENTER_CRD_CHART, KarpenterVersion } from '../model';
 import { AwsSideFacts } from './aws-side-facts';
-import { Finding } from './finding';
-import { formatPath, ManifestDocument } from './manifest-source';
+import { Finding, formatPath } from './finding';
+import { ManifestDocument } from './manifest-source';
 import { overlappingPools, PoolShape, Requirement } from './pool-overlap';
 import { PathSegment } from '../model';
 

@@ -2,7 +2,7 @@
  * A validation finding: a Diagnostic (model/shared/diagnostics.ts) that also says which document
  * and which object it is about, and which check raised it.
  */
-import { Diagnostic, compareCodeUnits } from '../model';
+import { Diagnostic, compareCodeUnits, PathSegment } from '../model';
 
 export interface Finding extends Diagnostic {
   /** 0-based index of the document in its file; absent for file-level findings. */
@@ -26,4 +26,33 @@ export function sortFindings(list: readonly Finding[]): Finding[] {
       compareCodeUnits(a.path, b.path) ||
       compareCodeUnits(a.message, b.message),
   );
+}
+
+/**
+ * A finding's `path`, the same in every format: `spec.requirements[0].key`,
+ * `resource.aws_iam_role.controller.tags["karpenter.sh/discovery"]`: dots between keys, `[i]` for
+ * list items, a key that is not a plain name quoted in brackets. (The fleet's own paths, which show
+ * keys as written, are model/'s `formatPath`.)
+ */
+export function formatPath(path: readonly PathSegment[]): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(seg)) out += out ? `.${seg}` : seg;
+    else out += `[${JSON.stringify(seg)}]`;
+  }
+  return out;
+}
+
+/**
+ * The fix of a finding about an unknown name (a field, a block): the near name when there is one
+ * (`Did you mean 'kmsKeyID'?`), else the names known there (`${listed}: a, b`), else `none`.
+ */
+export function unknownNameFix(
+  near: string | undefined,
+  known: readonly string[],
+  wording: { readonly listed: string; readonly none: string },
+): string {
+  if (near !== undefined) return `Did you mean '${near}'?`;
+  return known.length ? `${wording.listed}: ${known.join(', ')}` : wording.none;
 }

@@ -180,14 +180,3 @@ function locateIn(
   }
   return best;
 }
-
-/** `['spec', 'requirements', 0, 'key']` → `spec.requirements[0].key`. */
-export function formatPath(path: readonly PathSegment[]): string {
-  let out = '';
-  for (const seg of path) {
-    if (typeof seg === 'number') out += `[${seg}]`;
-    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(seg)) out += out ? `.${seg}` : seg;
-    else out += `[${JSON.stringify(seg)}]`;
-  }
-  return out;
-}

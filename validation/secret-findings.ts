@@ -13,8 +13,8 @@ import {
   SecretValue,
   secretProblem,
 } from '../model/stages';
-import { Finding } from './finding';
-import { formatPath, ManifestDocument, parseManifests } from './manifest-source';
+import { Finding, formatPath } from './finding';
+import { ManifestDocument, parseManifests } from './manifest-source';
 import { PathSegment } from '../model';
 import { distCluster, SourceFile } from './validate-tree';
 

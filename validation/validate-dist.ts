@@ -14,7 +14,7 @@ import {
 import { Finding, sortFindings } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { isCloudFormationTemplate } from './cloudformation/cloudformation-check';
-import { CfnLintTemplate } from './cfn-lint';
+import { CfnLintTemplate } from './cloudformation/cfn-lint';
 import { distCluster, PreLinted, SourceFile, validateFiles } from './validate-tree';
 
 /** Files the validator reads; others (e.g. README.md) are left alone. */
@@ -28,7 +28,7 @@ export interface ValidateDistOptions {
   /**
    * Run cfn-lint on the CloudFormation templates when it is installed (about 2 s of start-up);
    * false uses only the built-in check; cfn-lint's result for templates linted before
-   * (`cloudFormationTemplates` of `distSources` given to validation/cfn-lint.ts `lintTemplates`) is taken for
+   * (`cloudFormationTemplates` of `distSources` given to validation/cloudformation/cfn-lint.ts `lintTemplates`) is taken for
    * each template it judged with the same text.
    * @default true
    */

@@ -15,7 +15,7 @@ import {
   compareCodeUnits,
 } from '../model';
 import { checkTemplateBuiltIn, isCloudFormationTemplate } from './cloudformation/cloudformation-check';
-import { LintResult, runCfnLint } from './cfn-lint';
+import { LintResult, runCfnLint } from './cloudformation/cfn-lint';
 import { FileTarget, FILE_TARGETS, targetOfDir } from '../policies/targets/targets';
 import { AwsSideFacts } from './aws-side-facts';
 import { awsSideFacts } from './read-aws-side-facts';
@@ -24,7 +24,7 @@ import { checkTerraformJson } from './terraform/terraform-json-check';
 import { crossCheckCluster } from './cross-checks';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
-import { validatorFor } from './validate-manifests';
+import { validatorFor } from './kubernetes/validate-manifests';
 
 /** cfn-lint's findings for templates linted before validation started. */
 export type PreLinted = Pick<LintResult, 'findings' | 'judged'>;
@@ -57,7 +57,7 @@ export interface TreeOptions {
   readonly previousFor?: (cluster: string) => readonly ManifestDocument[] | undefined;
   /**
    * CloudFormation templates: cfn-lint when installed (true), only the built-in check (false),
-   * or cfn-lint's result for templates the caller already linted (validation/cfn-lint.ts
+   * or cfn-lint's result for templates the caller already linted (validation/cloudformation/cfn-lint.ts
    * `lintTemplates`): a template it judged with exactly this text takes those findings, any
    * other template is linted now.
    * @default true

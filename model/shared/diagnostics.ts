@@ -31,6 +31,14 @@ export interface Diagnostic {
 }
 
 /**
+ * An error about a whole file or folder, or a flag (`file` names it): no line, column or path, so
+ * that it reads `file: message. Fix.`
+ */
+export function wholeFileError(file: string, message: string, fix: string): Diagnostic {
+  return { severity: 'error', file, line: 0, col: 0, path: '', message, fix };
+}
+
+/**
  * Where a problem is, as its line starts: `file:line:col`, or `file:` when it has no line (the
  * whole file or folder, a flag), so that the message never reads as part of the name.
  */

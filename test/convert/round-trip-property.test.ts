@@ -18,7 +18,7 @@ import { createPrng } from '../reliability/prng';
 import { FIXTURE_ACCOUNT, FIXTURE_REPO_URL } from '../support/fleet-fixtures';
 import { convertText } from './convert-helpers';
 import { parseManifests } from '../../validation/manifest-source';
-import { validatorFor } from '../../validation/validate-manifests';
+import { validatorFor } from '../../validation/kubernetes/validate-manifests';
 import { generateCase, GeneratedCase } from './manifest-generator';
 import { normalisedSpec, withCrdDefaults } from './semantic-equality';
 

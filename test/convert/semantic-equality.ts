@@ -4,8 +4,8 @@
  * 1.14.1 schema), compared on what Karpenter treats as a set (requirements) and without empty
  * template metadata. Shared by round-trip.test.ts and round-trip-property.test.ts.
  */
-import { ArtifactSet, findProjectRoot } from '../../validation/artifacts';
-import { defaultObject } from '../../validation/structural-defaulting';
+import { ArtifactSet, findProjectRoot } from '../../validation/kubernetes/artifacts';
+import { defaultObject } from '../../validation/kubernetes/structural-defaulting';
 
 type Obj = Record<string, unknown>;
 

@@ -12,7 +12,7 @@ import { synthesize } from '../../synth/synthesize';
 import { loadFleet } from '../../io/read-fleet';
 import { crdSpecSchema, leafPaths } from './schema-leaf-paths';
 import { parseManifests } from '../../validation/manifest-source';
-import { validateManifests } from '../../validation/validate-manifests';
+import { validateManifests } from '../../validation/kubernetes/validate-manifests';
 import { textsOf } from '../../model';
 
 const ROOT = resolve(__dirname, '..', '..');

@@ -1,6 +1,6 @@
 import { DistFiles } from '../../model/shared/dist-layout';
 import { lintSummary, startLint } from '../../review/check-lint';
-import type { LintResult } from '../../validation/cfn-lint';
+import type { LintResult } from '../../validation/cloudformation/cfn-lint';
 
 function result(linted: number, cached: number, uncached?: string): LintResult {
   return {

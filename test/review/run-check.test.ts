@@ -7,7 +7,7 @@ import { EMPTY_FLEET } from '../support/fleet-fixtures';
 import { loadFleet } from '../../io/read-fleet';
 import { CheckDeps, runCheck, ValidateContext } from '../../review/run-check';
 import { synthesize } from '../../synth/synthesize';
-import type { LintResult } from '../../validation/cfn-lint';
+import type { LintResult } from '../../validation/cloudformation/cfn-lint';
 import { exampleObjects, toDistFiles, writeTree } from './dist-fixtures';
 import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 

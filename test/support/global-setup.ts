@@ -1,5 +1,5 @@
 /**
- * Every test run gets a cache folder of its own (cfn-lint's results, validation/cfn-lint-cache.ts),
+ * Every test run gets a cache folder of its own (cfn-lint's results, validation/cloudformation/cfn-lint-cache.ts),
  * so that no test reads or writes the user's ~/.cache and no run depends on an earlier one.
  * Worker processes and the CLIs tests start inherit it through XDG_CACHE_HOME.
  *

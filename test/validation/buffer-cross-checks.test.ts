@@ -1,6 +1,6 @@
 import { crossCheckBuffers } from '../../validation/buffer-cross-checks';
 import { parseManifests } from '../../validation/manifest-source';
-import { validateManifests } from '../../validation/validate-manifests';
+import { validateManifests } from '../../validation/kubernetes/validate-manifests';
 
 const template = (namespace: string) => `apiVersion: v1
 kind: PodTemplate

@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { findCfnLint } from '../../validation/cfn-lint';
+import { findCfnLint } from '../../validation/cloudformation/cfn-lint';
 import { runCli } from '../../validation/cli';
 import { cfnTemplate, NODE_POOL } from './fixtures';
 

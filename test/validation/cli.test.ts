@@ -10,7 +10,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { findCfnLint } from '../../validation/cfn-lint';
+import { findCfnLint } from '../../validation/cloudformation/cfn-lint';
 import { runCli } from '../../validation/cli';
 import { cfnTemplate, distFiles, NODE_CLASS, NODE_POOL } from './fixtures';
 

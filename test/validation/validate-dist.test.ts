@@ -1,6 +1,6 @@
 import { distPaths } from '../../model/shared/dist-layout';
 import { FleetModel } from '../../model/shared/fleet-model';
-import { findCfnLint, runCfnLint } from '../../validation/cfn-lint';
+import { findCfnLint, runCfnLint } from '../../validation/cloudformation/cfn-lint';
 import { equalWeightOrder } from '../../validation/cross-checks';
 import {
   cloudFormationTemplates,

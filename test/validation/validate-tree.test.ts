@@ -1,4 +1,4 @@
-import { findCfnLint } from '../../validation/cfn-lint';
+import { findCfnLint } from '../../validation/cloudformation/cfn-lint';
 import { Finding } from '../../validation/finding';
 import { PreLinted, SourceFile, validateFiles } from '../../validation/validate-tree';
 import { cfnTemplate } from './fixtures';

@@ -1,14 +1,13 @@
 /**
- * CloudFormation checks without cfn-lint (validation/cfn-lint.ts runs cfn-lint, with the full
+ * CloudFormation checks without cfn-lint (validation/cloudformation/cfn-lint.ts runs cfn-lint, with the full
  * resource specification, when it is installed): template sections, resource types against a
  * small table of the types this tool emits with their allowed top-level properties, required
  * properties, and Ref/GetAtt targets. The table covers only what policies/ generates; a
  * template with other types gets a warning saying so, not a false error.
  */
-import { Finding } from '../finding';
+import { Finding, formatPath } from '../finding';
 import { ManifestDocument } from '../manifest-source';
 import { PathSegment } from '../../model';
-import { formatPath } from '../manifest-source';
 
 interface ResourceSpec {
   readonly allowed: readonly string[];

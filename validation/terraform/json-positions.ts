@@ -46,22 +46,6 @@ class ScanError extends Error {
   }
 }
 
-/**
- * A path as findings show it: `resource.aws_iam_role.controller.tags["karpenter.sh/discovery"]`,
- * `retry_policy[1]`: dots between keys, `[i]` for array items, a key that is not a plain name
- * quoted in brackets. The same convention as the manifest checks (validation/manifest-source.ts),
- * kept here so the Terraform check does not load the YAML readers.
- */
-export function formatJsonPath(path: readonly PathSegment[]): string {
-  let out = '';
-  for (const seg of path) {
-    if (typeof seg === 'number') out += `[${seg}]`;
-    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(seg)) out += out ? `.${seg}` : seg;
-    else out += `[${JSON.stringify(seg)}]`;
-  }
-  return out;
-}
-
 /** Offset → 1-based line and column. */
 export function positionAt(text: string, offset: number): TextPosition {
   let line = 1;

@@ -12,6 +12,7 @@
  */
 import { didYouMean, PathSegment, Severity } from '../../model';
 import type { TerraformBlockSchema, TerraformType } from '../../imports/terraform/aws-provider-schema';
+import { unknownNameFix } from '../finding';
 
 /** One problem found in a Terraform JSON document, before it is placed in the text. */
 export interface TerraformIssue {
@@ -174,11 +175,10 @@ function checkDynamic(
         path: at,
         check: 'terraform/unknown-block',
         message: `dynamic block '${name}' is not a nested block here`,
-        fix: near
-          ? `Did you mean '${near}'?`
-          : known.length
-            ? `Nested blocks here: ${known.join(', ')}`
-            : 'This block has no nested blocks',
+        fix: unknownNameFix(near, known, {
+          listed: 'Nested blocks here',
+          none: 'This block has no nested blocks',
+        }),
       });
       continue;
     }

@@ -15,8 +15,8 @@ import {
   AWS_PROVIDER_VERSION,
   AWS_RESOURCE_SCHEMAS,
 } from '../../imports/terraform/aws-provider-schema';
-import { Finding, sortFindings } from '../finding';
-import { findJsonSyntaxError, formatJsonPath, locateJsonPath } from './json-positions';
+import { Finding, formatPath, sortFindings } from '../finding';
+import { findJsonSyntaxError, locateJsonPath } from './json-positions';
 import { TerraformIssue } from './schema-walk';
 import { checkTerraformDocument, TerraformSchemas } from './top-level-rules';
 
@@ -45,7 +45,7 @@ function toFinding(file: TerraformJsonFile, issue: TerraformIssue): Finding {
     file: file.display,
     line: at.line,
     col: at.col,
-    path: formatJsonPath(issue.path),
+    path: formatPath(issue.path),
     message: issue.message,
     ...(issue.fix ? { fix: issue.fix } : {}),
     check: issue.check,

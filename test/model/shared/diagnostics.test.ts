@@ -1,4 +1,9 @@
-import { formatDiagnostic, formatLocation, UserError } from '../../../model/shared/diagnostics';
+import {
+  formatDiagnostic,
+  formatLocation,
+  UserError,
+  wholeFileError,
+} from '../../../model/shared/diagnostics';
 import { DOUBLE_PUNCTUATION } from '../../reliability/case-outcome';
 
 const at = {
@@ -64,5 +69,21 @@ describe('formatDiagnostic', () => {
       { ...at, line: 2, message: 'first' },
     ]);
     expect(e.message.split('\n').map((l) => l.split(' ').pop())).toEqual(['first.', 'second.']);
+  });
+});
+
+describe('wholeFileError', () => {
+  it('is an error with no line, column or path, and reads `file: message. Fix.`', () => {
+    const d = wholeFileError('package.json', 'cannot be read as JSON', 'Fix package.json');
+    expect(d).toEqual({
+      severity: 'error',
+      file: 'package.json',
+      line: 0,
+      col: 0,
+      path: '',
+      message: 'cannot be read as JSON',
+      fix: 'Fix package.json',
+    });
+    expect(formatDiagnostic(d)).toBe('package.json: cannot be read as JSON. Fix package.json.');
   });
 });

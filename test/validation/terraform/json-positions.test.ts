@@ -4,7 +4,6 @@ import { createPrng, DEFAULT_FUZZ_SEED } from '../../reliability/prng';
 import {
   MAX_JSON_DEPTH,
   findJsonSyntaxError,
-  formatJsonPath,
   locateJsonPath,
   positionAt,
 } from '../../../validation/terraform/json-positions';
@@ -24,20 +23,6 @@ const TEXT = [
   '  "esc\\u0061ped": null',
   '}',
 ].join('\n');
-
-describe('formatJsonPath', () => {
-  it('joins keys with dots, items with brackets, and quotes keys that are not plain names', () => {
-    expect(formatJsonPath(['resource', 'aws_iam_role', 'controller', 'assume_role_polcy'])).toBe(
-      'resource.aws_iam_role.controller.assume_role_polcy',
-    );
-    expect(formatJsonPath(['resource', 'aws_cloudwatch_event_target', 't', 'retry_policy', 1, 'x'])).toBe(
-      'resource.aws_cloudwatch_event_target.t.retry_policy[1].x',
-    );
-    expect(formatJsonPath(['tags', 'karpenter.sh/discovery'])).toBe('tags["karpenter.sh/discovery"]');
-    expect(formatJsonPath(['//'])).toBe('["//"]');
-    expect(formatJsonPath([])).toBe('');
-  });
-});
 
 describe('positionAt', () => {
   it('counts 1-based lines and columns', () => {
