@@ -58,7 +58,6 @@ export { currencyOf, instanceTable, priceRegionFor } from './facts/instance-tabl
 export type { Currency } from './facts/instance-table';
 export { instanceTypeLabels } from './facts/instance-type-labels';
 export {
-  KARPENTER_OPERATORS,
   NORMALIZED_LABELS,
   Requirement,
   Requirements,
@@ -69,7 +68,6 @@ export {
 } from './facts/karpenter-requirements';
 export type {
   CompatibilityOptions,
-  KarpenterOperator,
   RequirementConflict,
   RequirementInput,
   RequirementShape,
