@@ -22,7 +22,7 @@ import { sha256 } from './crd-loader';
 import type { ImportContext } from './import-context';
 import { readTarGz } from './tar-reader';
 import { readBindingSchema } from './terraform-bindings-reader';
-import { SCHEMA_TYPES, TerraformBlockSchema, TerraformType } from './terraform-schema-model';
+import { schemaTypesSource, TerraformBlockSchema, TerraformType } from './terraform-schema-model';
 
 export interface ProviderBindingsSource {
   readonly packageName: string;
@@ -226,7 +226,7 @@ export function renderSchemaModule(source: ProviderBindingsSource, read: ReadSch
     [...rows].map(([type, schema]) => `  ${type}: ${renderBlock(schema, '  ')},`).join('\n');
   return `${header}
 
-${SCHEMA_TYPES}
+${schemaTypesSource()}
 /** The provider these schemas are from. */
 export const AWS_PROVIDER_SOURCE = '${source.provider}';
 /** Its version the schemas were read at. */

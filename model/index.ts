@@ -57,9 +57,7 @@ export type { CrdSet } from './facts/crd-sources';
 export { currencyOf, instanceTable, priceRegionFor } from './facts/instance-table';
 export type { Currency } from './facts/instance-table';
 export { instanceTypeLabels } from './facts/instance-type-labels';
-export { isSatisfiable, labelConstraint, withinBounds } from './facts/label-constraint';
 export {
-  KARPENTER_OPERATORS,
   NORMALIZED_LABELS,
   Requirement,
   Requirements,
@@ -70,12 +68,10 @@ export {
 } from './facts/karpenter-requirements';
 export type {
   CompatibilityOptions,
-  KarpenterOperator,
   RequirementConflict,
   RequirementInput,
   RequirementShape,
 } from './facts/karpenter-requirements';
-export type { LabelConstraint, LabelRequirement } from './facts/label-constraint';
 export { canonicalQuantity, parseQuantity } from './facts/quantity';
 export { goDurationNanos } from './facts/go-duration';
 export { wellKnownLabels } from './facts/well-known-labels';

@@ -24,14 +24,13 @@ import { REQUIRED_NODE_POLICIES } from './node-role';
 import { arnBuilder, servicePrincipal } from './partition';
 import { parseIamDocument } from './policy-compare';
 import { PolicyDocument } from './policy-document';
-import { controllerScenarios } from './scenarios/scenarios';
 import {
   ClusterVerification,
-  contextEntries,
   deployedPolicy,
   Finding,
   isNoSuchEntity,
   listAll,
+  simulateScenarios,
 } from './verify';
 
 /** Node policies without which a node cannot join; the others of REQUIRED_NODE_POLICIES are notes. */
@@ -84,6 +83,23 @@ async function rolePolicies(client: IAMClient, role: string, findings: Finding[]
   return docs;
 }
 
+/** The role `field` names, or undefined with a finding that it must exist. */
+async function requiredRole(
+  client: IAMClient,
+  name: string,
+  field: 'iam.nodeRoleName' | 'iam.controllerRoleName',
+  findings: Finding[],
+): Promise<Role | undefined> {
+  const role = await existingRole(client, name);
+  if (!role)
+    findings.push({
+      kind: 'missing',
+      subject: `role ${name}`,
+      message: `not found; aws.managedBy is external, so ${field} must name an existing role`,
+    });
+  return role;
+}
+
 function trustMentions(trust: string | undefined, what: string): boolean {
   return trust !== undefined && JSON.stringify(parseIamDocument(trust)).includes(what);
 }
@@ -91,15 +107,8 @@ function trustMentions(trust: string | undefined, what: string): boolean {
 async function verifyNodeRole(client: IAMClient, cluster: ClusterModel, findings: Finding[]): Promise<void> {
   const name = cluster.iam.nodeRoleName;
   const subject = `role ${name}`;
-  const role = await existingRole(client, name);
-  if (!role) {
-    findings.push({
-      kind: 'missing',
-      subject,
-      message: 'not found; aws.managedBy is external, so iam.nodeRoleName must name an existing role',
-    });
-    return;
-  }
+  const role = await requiredRole(client, name, 'iam.nodeRoleName', findings);
+  if (!role) return;
   const ec2 = servicePrincipal('ec2', cluster.aws.partition);
   if (!trustMentions(role.AssumeRolePolicyDocument, ec2))
     findings.push({
@@ -122,47 +131,6 @@ async function verifyNodeRole(client: IAMClient, cluster: ClusterModel, findings
   }
 }
 
-async function simulate(
-  client: IAMClient,
-  cluster: ClusterModel,
-  documents: readonly PolicyDocument[],
-  boundary: PolicyDocument | undefined,
-  findings: Finding[],
-): Promise<number> {
-  const table = controllerScenarios(cluster);
-  const inputs = documents.map((d) => JSON.stringify(d));
-  for (const s of table) {
-    const r = await client.send(
-      new (awsSdk.iam().SimulateCustomPolicyCommand)({
-        PolicyInputList: inputs,
-        ...(boundary ? { PermissionsBoundaryPolicyInputList: [JSON.stringify(boundary)] } : {}),
-        ActionNames: [s.action],
-        ...(s.resource !== '*' ? { ResourceArns: [s.resource] } : {}),
-        ContextEntries: contextEntries(s),
-      }),
-    );
-    const decision = r.EvaluationResults?.[0]?.EvalDecision;
-    if (decision === undefined)
-      throw new Error(`SimulateCustomPolicy returned no result for scenario ${s.id}`);
-    const got = decision === 'allowed' ? 'allowed' : 'denied';
-    if (got === s.expect) continue;
-    findings.push(
-      s.expect === 'allowed'
-        ? {
-            kind: 'scenario',
-            subject: `scenario ${s.id}`,
-            message: `${s.description}: IAM says ${decision} for role ${cluster.iam.controllerRoleName}, and Karpenter needs it`,
-          }
-        : {
-            kind: 'broader',
-            subject: `scenario ${s.id}`,
-            message: `${s.description}: role ${cluster.iam.controllerRoleName} allows it; the generated policies would not`,
-          },
-    );
-  }
-  return table.length;
-}
-
 /** Proves an existing controller and node role against the cluster's scenario table. */
 export async function verifyExternalCluster(
   client: IAMClient,
@@ -172,15 +140,8 @@ export async function verifyExternalCluster(
   await verifyNodeRole(client, cluster, findings);
   const name = cluster.iam.controllerRoleName;
   const subject = `role ${name}`;
-  const role = await existingRole(client, name);
-  if (!role) {
-    findings.push({
-      kind: 'missing',
-      subject,
-      message: 'not found; aws.managedBy is external, so iam.controllerRoleName must name an existing role',
-    });
-    return { cluster: cluster.name, findings, scenariosRun: 0, simulatedDocuments: 'existing' };
-  }
+  const role = await requiredRole(client, name, 'iam.controllerRoleName', findings);
+  if (!role) return { cluster: cluster.name, findings, scenariosRun: 0, simulatedDocuments: 'existing' };
   const identity = cluster.iam.identity;
   const principal = identity.type === 'pod-identity' ? POD_IDENTITY_PRINCIPAL : identity.oidcProviderArn;
   if (!trustMentions(role.AssumeRolePolicyDocument, principal))
@@ -199,6 +160,24 @@ export async function verifyExternalCluster(
   const documents = await rolePolicies(client, name, findings);
   const boundaryArn = role.PermissionsBoundary?.PermissionsBoundaryArn;
   const boundary = boundaryArn ? await deployedPolicy(client, boundaryArn) : undefined;
-  const scenariosRun = await simulate(client, cluster, documents, boundary, findings);
+  const scenariosRun = await simulateScenarios(
+    client,
+    cluster,
+    documents,
+    findings,
+    (s, decision): Finding =>
+      s.expect === 'allowed'
+        ? {
+            kind: 'scenario',
+            subject: `scenario ${s.id}`,
+            message: `${s.description}: IAM says ${decision} for role ${cluster.iam.controllerRoleName}, and Karpenter needs it`,
+          }
+        : {
+            kind: 'broader',
+            subject: `scenario ${s.id}`,
+            message: `${s.description}: role ${cluster.iam.controllerRoleName} allows it; the generated policies would not`,
+          },
+    boundary,
+  );
   return { cluster: cluster.name, findings, scenariosRun, simulatedDocuments: 'existing' };
 }

@@ -183,11 +183,18 @@ export function contextEntries(s: Scenario): ContextEntry[] {
     });
 }
 
-async function runScenarios(
+/**
+ * Simulates the cluster's scenario table (controllerScenarios) against `documents` with IAM's
+ * SimulateCustomPolicy, within a permissions boundary when one is given; `mismatch` turns each
+ * scenario whose decision differs from what it expects into a finding. Returns how many ran.
+ */
+export async function simulateScenarios(
   client: IAMClient,
   cluster: ClusterModel,
   documents: readonly PolicyDocument[],
   findings: Finding[],
+  mismatch: (s: Scenario, decision: string) => Finding,
+  boundary?: PolicyDocument,
 ): Promise<number> {
   const table = controllerScenarios(cluster);
   const inputs = documents.map((d) => JSON.stringify(d));
@@ -195,6 +202,7 @@ async function runScenarios(
     const r = await client.send(
       new (awsSdk.iam().SimulateCustomPolicyCommand)({
         PolicyInputList: inputs,
+        ...(boundary ? { PermissionsBoundaryPolicyInputList: [JSON.stringify(boundary)] } : {}),
         ActionNames: [s.action],
         ...(s.resource !== '*' ? { ResourceArns: [s.resource] } : {}),
         ContextEntries: contextEntries(s),
@@ -204,12 +212,7 @@ async function runScenarios(
     if (decision === undefined)
       throw new Error(`SimulateCustomPolicy returned no result for scenario ${s.id}`);
     const got = decision === 'allowed' ? 'allowed' : 'denied';
-    if (got !== s.expect)
-      findings.push({
-        kind: 'scenario',
-        subject: `scenario ${s.id}`,
-        message: `${s.description}: IAM says ${decision}, expected ${s.expect}`,
-      });
+    if (got !== s.expect) findings.push(mismatch(s, decision));
   }
   return table.length;
 }
@@ -259,7 +262,11 @@ export async function verifyCluster(client: IAMClient, cluster: ClusterModel): P
       findings.push({ kind: 'drift', subject: `policy ${p.name}`, message: describeDiff(diff) });
   }
   const documents = allDeployed ? deployed : policies.map((p) => p.document);
-  const scenariosRun = await runScenarios(client, cluster, documents, findings);
+  const scenariosRun = await simulateScenarios(client, cluster, documents, findings, (s, decision) => ({
+    kind: 'scenario',
+    subject: `scenario ${s.id}`,
+    message: `${s.description}: IAM says ${decision}, expected ${s.expect}`,
+  }));
   return {
     cluster: cluster.name,
     findings,

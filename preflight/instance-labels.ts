@@ -6,7 +6,7 @@
  * (custom labels, bandwidth, NVMe size ...) are left to Karpenter.
  */
 import type { InstanceTypeInfo } from '@aws-sdk/client-ec2';
-import { CapacityType, LABELS, LabelRequirement, labelConstraint, withinBounds } from '../model';
+import { CapacityType, LABELS, Requirement, RequirementInput, admitsLabelValues } from '../model';
 
 const RESERVED: CapacityType = 'reserved';
 
@@ -86,17 +86,16 @@ export function isDerivedKey(key: string): key is DerivedLabelKey {
   return (DERIVED_LABEL_KEYS as readonly string[]).includes(key);
 }
 
-/** Does an instance with these labels satisfy one requirement (one of its values does, or absence is allowed)? */
-export function satisfies(labels: InstanceLabels, requirement: LabelRequirement): boolean {
-  if (!isDerivedKey(requirement.key)) return true;
-  const c = labelConstraint([requirement]);
-  if (c.unknownOperator) return true;
+/**
+ * Does an instance with these labels satisfy one requirement (one of its values does, or absence is
+ * allowed)? Karpenter's per-key Intersects against the type's `In [values]` (model/facts/
+ * karpenter-requirements.ts, admitsLabelValues), on the normalized key. Pass a `Requirement` already
+ * intersected with the pool's other requirements on the key to get Karpenter's answer for repeated keys.
+ */
+export function satisfies(labels: InstanceLabels, requirement: RequirementInput | Requirement): boolean {
+  const r = requirement instanceof Requirement ? requirement : Requirement.of(requirement);
+  if (!isDerivedKey(r.key)) return true;
   // Capacity reservations are not visible in offerings: a requirement admitting `reserved` is left to Karpenter.
-  if (requirement.key === LABELS.capacityType && (c.allowed?.has(RESERVED) ?? false)) return true;
-  const values = labels.get(requirement.key) ?? [];
-  if (values.length === 0) return !c.mustExist;
-  if (c.mustNotExist) return false;
-  return values.some(
-    (v) => (c.allowed === undefined || c.allowed.has(v)) && !c.excluded.has(v) && withinBounds(v, c),
-  );
+  if (r.key === LABELS.capacityType && r.has(RESERVED)) return true;
+  return admitsLabelValues(r, labels.get(r.key) ?? []);
 }

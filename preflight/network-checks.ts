@@ -5,7 +5,7 @@
  */
 import type { Filter, SecurityGroup, Subnet } from '@aws-sdk/client-ec2';
 import { awsSdk } from '../io/aws-sdk';
-import { LABELS, ClusterModel, NodeClassModel, SelectorTermModel, labelConstraint, plural } from '../model';
+import { LABELS, ClusterModel, NodeClassModel, Requirements, SelectorTermModel, plural } from '../model';
 import { awsRead } from './aws-call';
 import { PreflightClients } from './aws-clients';
 import { CheckResult, fail, pass } from './check-result';
@@ -192,9 +192,10 @@ export function poolZones(
   requirements: ClusterModel['nodePools'][number]['requirements'],
   zones: readonly string[],
 ): string[] {
-  const c = labelConstraint(requirements.filter((r) => r.key === LABELS.zone));
-  if (c.mustNotExist) return [];
-  return zones.filter((z) => (c.allowed === undefined || c.allowed.has(z)) && !c.excluded.has(z));
+  // Karpenter's Requirements (aliases normalized, repeated keys intersected): a zone is allowed when
+  // the zone requirement has it (requirement.go, Has).
+  const zone = Requirements.from(requirements).get(LABELS.zone);
+  return zones.filter((z) => zone.has(z));
 }
 
 function poolZoneProblems(

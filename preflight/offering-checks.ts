@@ -6,7 +6,7 @@
  */
 import type { InstanceTypeInfo, _InstanceType } from '@aws-sdk/client-ec2';
 import { awsSdk } from '../io/aws-sdk';
-import { ClusterModel, NodePoolModel, RequirementModel } from '../model';
+import { ClusterModel, NodePoolModel, Requirement, RequirementModel, Requirements } from '../model';
 import { awsRead } from './aws-call';
 import { PreflightClients } from './aws-clients';
 import { CheckResult, fail, pass, skip } from './check-result';
@@ -69,15 +69,23 @@ function describeRequirement(r: RequirementModel): string {
   return `${r.key} ${r.operator}${r.values !== undefined ? ` [${r.values.join(', ')}]` : ''}`;
 }
 
-/** The first requirement after which no type is left, and how many each step leaves. */
+/**
+ * The first requirement after which no type is left, and how many each step leaves. Requirements on
+ * one key are intersected as Karpenter's Requirements.Add does (pkg/scheduling/requirements.go), so a
+ * later requirement can widen what an earlier one allowed (`In [t4]` then `In [a10g]` is DoesNotExist).
+ */
 export function emptyingRequirement(
   types: readonly InstanceLabels[],
   requirements: readonly RequirementModel[],
 ): { remaining: number; culprit?: RequirementModel; before?: number } {
+  const added = new Requirements();
   let left = [...types];
   for (const r of requirements) {
-    if (!isDerivedKey(r.key)) continue;
-    const next = left.filter((t) => satisfies(t, r));
+    const requirement = Requirement.of(r);
+    if (!isDerivedKey(requirement.key)) continue;
+    added.add(requirement);
+    const byKey = added.values();
+    const next = types.filter((t) => byKey.every((k) => satisfies(t, k)));
     if (next.length === 0) return { remaining: 0, culprit: r, before: left.length };
     left = next;
   }

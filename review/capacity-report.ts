@@ -87,7 +87,12 @@ function limitsText(limits: Readonly<Record<string, string>>): string {
 }
 
 /** A few of the allowed types, for a table cell. */
-function typesText(types: readonly string[]): string {
+function typesText(types: readonly string[], notEvaluated: readonly string[]): string {
+  if (types.length === 0 && notEvaluated.length > 0)
+    return `**none evaluated** (${notEvaluated.length.toLocaleString('en-US')} outside the reference: ${notEvaluated
+      .slice(0, 3)
+      .map((t) => `\`${t}\``)
+      .join(', ')}${notEvaluated.length > 3 ? ', …' : ''})`;
   if (types.length === 0) return '**none**';
   const shown = types
     .slice(0, 3)
@@ -96,8 +101,12 @@ function typesText(types: readonly string[]): string {
   return `${types.length.toLocaleString('en-US')} (${shown}${types.length > 3 ? ', …' : ''})`;
 }
 
-/** "1 of 3 types unpriced; ceiling at least $0.38/h (limits.nodes 2)". */
+/**
+ * "1 of 3 types unpriced; ceiling at least $0.38/h (limits.nodes 2)"; "ceiling unknown (types not
+ * evaluated: …)" when the pool allows only types outside the reference.
+ */
 export function poolCeilingText(p: PoolCapacity): string {
+  if (p.ceilingKind === 'not-evaluated') return `ceiling unknown (${p.ceilingBasis})`;
   const n = p.types.length;
   const pricing =
     n === 0
@@ -150,7 +159,7 @@ export function renderCapacityMarkdown(report: CapacityReport): string {
       '',
     );
   lines.push(
-    `> Prices are Karpenter's static **on-demand list prices**, per cluster from the table of its own region or else of its partition (named in each heading), in that table's currency (CNY for China regions, else USD); **Spot and reserved pools are priced at on-demand rates**, without savings plans or EBS. A ceiling is what the pool's limits allow at the dearest priced rate: "at least" when some allowed types have no price, "unknown" when none has, "unbounded" only when the pool has no limits.`,
+    `> Prices are Karpenter's static **on-demand list prices**, per cluster from the table of its own region or else of its partition (named in each heading), in that table's currency (CNY for China regions, else USD); **Spot and reserved pools are priced at on-demand rates**, without savings plans or EBS. A ceiling is what the pool's limits allow at the dearest priced rate: "at least" when some allowed types have no price, "unknown" when none has or when the pool allows only types outside the reference (not evaluated), "unbounded" only when the pool has no limits.`,
     '',
     `**Fleet ceiling: ${report.totals.map(totalText).join('; ') || 'nothing to launch'}** over ${plural(report.clusters.length, 'cluster')}${report.totals.length > 1 ? ' (one total per currency, never added together)' : ''}.`,
     '',
@@ -169,7 +178,7 @@ export function renderCapacityMarkdown(report: CapacityReport): string {
     for (const p of c.pools) {
       const capacity = p.capacityTypes.join(', ') || '**none**';
       lines.push(
-        `| ${p.pool}${p.static ? ' (static)' : ''} | ${typesText(p.types)} | ${p.architectures.join(', ') || '–'} | ${capacity}${p.priceNote !== undefined ? ' (priced at on-demand rates)' : ''} | ${limitsText(p.limits)} | ${rangeText(p.perVcpuHour, p.currency)} | ${rangeText(p.perGibHour, p.currency)} | ${poolCeilingText(p)} |`,
+        `| ${p.pool}${p.static ? ' (static)' : ''} | ${typesText(p.types, p.notEvaluatedTypes)} | ${p.architectures.join(', ') || '–'} | ${capacity}${p.priceNote !== undefined ? ' (priced at on-demand rates)' : ''} | ${limitsText(p.limits)} | ${rangeText(p.perVcpuHour, p.currency)} | ${rangeText(p.perGibHour, p.currency)} | ${poolCeilingText(p)} |`,
       );
     }
     lines.push('');

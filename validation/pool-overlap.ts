@@ -4,14 +4,16 @@
  * by weight; equal weights are ordered by name, last name first (cross-checks.ts: equalWeightOrder).
  *
  * Two pools "can match the same pod" when
- *  - for every label key both pools constrain (requirements, plus template labels, which act
- *    as `In [value]`), some value satisfies both pools' constraints together, and
+ *  - their requirements intersect as Karpenter's do (model/facts/karpenter-requirements.ts,
+ *    Requirements.intersects): each pool's requirements, plus its template labels as `In [value]`,
+ *    intersected per key (Requirements.Add); then on every key both define, some value both allow,
+ *    or both admit a node without the label (NotIn/DoesNotExist shapes), and
  *  - neither pool has a hard taint (NoSchedule/NoExecute) the other lacks: then any pod
  *    tolerating one pool's taints tolerates the other's. A pool with an extra taint is a
  *    deliberate opt-in pool, not an overlap.
  * Static pools (`replicas`) do not take part in provisioning decisions and are skipped.
  */
-import { isSatisfiable, labelConstraint } from '../model';
+import { Requirements } from '../model';
 
 export interface Requirement {
   readonly key: string;
@@ -27,25 +29,13 @@ export interface PoolShape {
   readonly taints: readonly { key: string; value?: string; effect: string }[];
 }
 
-function constraintsByKey(pool: PoolShape): Map<string, Requirement[]> {
-  const m = new Map<string, Requirement[]>();
-  const add = (r: Requirement) => {
-    const list = m.get(r.key);
-    if (list) list.push(r);
-    else m.set(r.key, [r]);
-  };
-  for (const r of pool.requirements) add(r);
-  for (const [k, v] of Object.entries(pool.labels)) add({ key: k, operator: 'In', values: [v] });
-  return m;
-}
-
 /**
- * Is there a value (or absence) of one label satisfying all `reqs`? An operator Karpenter
- * does not define is assumed to match (the schema check reports it).
+ * A pool's requirements as Karpenter builds them for scheduling (pkg/scheduling/requirements.go,
+ * NewNodeSelectorRequirementsWithMinValues plus NewLabelRequirements of the template labels): one
+ * intersected requirement per normalized key.
  */
-export function satisfiable(reqs: readonly Requirement[]): boolean {
-  const c = labelConstraint(reqs);
-  return c.unknownOperator || isSatisfiable(c);
+function poolRequirements(pool: PoolShape): Requirements {
+  return Requirements.from(pool.requirements).add(...Requirements.fromLabels(pool.labels).values());
 }
 
 function hardTaints(pool: PoolShape): Set<string> {
@@ -65,13 +55,8 @@ function sameSet(a: Set<string>, b: Set<string>): boolean {
 /** True when some pod could be scheduled by either pool. */
 export function canMatchSamePod(a: PoolShape, b: PoolShape): boolean {
   if (!sameSet(hardTaints(a), hardTaints(b))) return false;
-  const ca = constraintsByKey(a);
-  const cb = constraintsByKey(b);
-  for (const [key, ra] of ca) {
-    const rb = cb.get(key);
-    if (rb && !satisfiable([...ra, ...rb])) return false;
-  }
-  return true;
+  // requirements.go, Intersects: every key both pools define must overlap, or both admit absence.
+  return poolRequirements(a).intersects(poolRequirements(b)).length === 0;
 }
 
 /** Pairs of pools with equal weight that can match the same pod (pools of ONE cluster). */

@@ -7,7 +7,7 @@
 import { CheckContext } from './check-context';
 import { objectNameProblem } from './check-names';
 import { checkOverlayCapacity } from './check-overlay-capacity';
-import { checkOverlayConflicts } from './check-overlay-conflicts';
+import { checkOverlayConflicts, OVERLAY_NEED_VALUES } from './check-overlay-conflicts';
 import { checkOverlayPrice } from './check-overlay-price';
 import { checkRequirementList, RequirementRules } from './check-requirement-list';
 import { enableGateFix, gateEnabled } from '../facts/feature-gates';
@@ -25,7 +25,7 @@ export const MAX_NODE_OVERLAYS = 100;
 export const OVERLAY_BUFFER_VERSIONS: readonly KarpenterVersion[] = ['1.14.1'];
 /** A NodeOverlay's requirements: In and NotIn need values; some well-known label domains are restricted. */
 const NODE_OVERLAY_REQUIREMENTS: RequirementRules = {
-  needValues: ['In', 'NotIn'],
+  needValues: OVERLAY_NEED_VALUES,
   restrictedKey: (key) => {
     const restricted = overlayKeyProblem(key);
     if (!restricted) return undefined;

@@ -1,8 +1,12 @@
 /** NodeOverlays that Karpenter would mark as conflicting (same weight, same instance types, same change). */
 import { CheckContext } from './check-context';
-import { isSatisfiable, labelConstraint, LabelRequirement } from '../facts/label-constraint';
+import { RequirementOperator } from '../facts/constants';
+import { Requirements } from '../facts/karpenter-requirements';
 import { RawNodeOverlay } from '../parse/raw-overlay-buffer';
 import { show } from '../shared/show-value';
+
+/** Operators the NodeOverlay CRD requires values for. */
+export const OVERLAY_NEED_VALUES: readonly RequirementOperator[] = ['In', 'NotIn'];
 
 /**
  * Karpenter applies overlays by descending weight (equal weights: later names first) and
@@ -10,7 +14,7 @@ import { show } from '../shared/show-value';
  * already changed the price, or one of the same extended resources, of an instance type
  * it matches (pkg/controllers/nodeoverlay in kubernetes-sigs/karpenter v1.14.1). Without
  * instance type data, two overlays "can match the same instance type" when their
- * requirements together are satisfiable.
+ * requirements intersect as Karpenter's do (canMatchTogether).
  */
 export function checkOverlayConflicts(
   ctx: CheckContext,
@@ -46,8 +50,22 @@ function sharedChange(a: RawNodeOverlay, b: RawNodeOverlay): string | undefined 
   return resources.length > 0 ? `the capacity ${resources.map((r) => `'${show(r)}'`).join(', ')}` : undefined;
 }
 
+/**
+ * Karpenter matches an overlay to an instance type with `it.Requirements.IsCompatible(overlayReq)`
+ * (pkg/controllers/nodeoverlay/controller.go, getOverlaidOfferings), whose per-key test is
+ * Requirements.Intersects (pkg/scheduling/requirements.go). Without the instance types, one type can
+ * match both overlays when, on every key both define, their intersected requirements share a value or
+ * both admit a type without the label.
+ */
 function canMatchTogether(a: RawNodeOverlay, b: RawNodeOverlay): boolean {
-  const byKey = new Map<string, LabelRequirement[]>();
-  for (const r of [...a.requirements, ...b.requirements]) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r]);
-  return [...byKey.values()].every((list) => isSatisfiable(labelConstraint(list)));
+  // An overlay the CRD rejects (`In`/`NotIn` without values, reported by checkRequirementList) is
+  // never applied, so it conflicts with nothing; Karpenter would otherwise read `In []` as DoesNotExist.
+  if (!admittedByCrd(a) || !admittedByCrd(b)) return false;
+  return Requirements.from(a.requirements).intersects(Requirements.from(b.requirements)).length === 0;
+}
+
+function admittedByCrd(overlay: RawNodeOverlay): boolean {
+  return overlay.requirements.every(
+    (r) => !OVERLAY_NEED_VALUES.includes(r.operator) || (r.values ?? []).length > 0,
+  );
 }

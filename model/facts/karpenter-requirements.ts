@@ -35,23 +35,14 @@
  * operators before anything here runs.
  */
 
-/** The operators a NodePool requirement may use (v1 NodeSelectorRequirementWithMinValues). */
-export const KARPENTER_OPERATORS = [
-  'In',
-  'NotIn',
-  'Exists',
-  'DoesNotExist',
-  'Gt',
-  'Lt',
-  'Gte',
-  'Lte',
-] as const;
-export type KarpenterOperator = (typeof KARPENTER_OPERATORS)[number];
-
 /** The four shapes a requirement reads back as (Requirement.Operator()). */
 export type RequirementShape = 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
 
-/** One requirement as written: a NodePool `requirements[]` item, a shorthand, a label. */
+/**
+ * One requirement as written: a NodePool `requirements[]` item, a shorthand, a label. The operators
+ * Karpenter defines are REQUIREMENT_OPERATORS (constants.ts); `operator` stays a string so that a
+ * requirement the schema has not yet checked can be read (an unknown one reads as Exists).
+ */
 export interface RequirementInput {
   readonly key: string;
   readonly operator: string;

@@ -13,6 +13,8 @@
  * - `lower-bound`: some allowed types have no price in the table, so the true ceiling may be higher
  *   ("1 of 3 types unpriced; ceiling at least $0.38/h");
  * - `unknown` (ceiling null): the pool has limits but none of its types has a price;
+ * - `not-evaluated` (ceiling null): the only types the pool allows are outside Karpenter's
+ *   reference (resolve-instance-types.ts, notEvaluated), so what it launches, and costs, is unknown;
  * - `unbounded` (ceiling null): the pool has no limit at all.
  *
  * Prices are Karpenter's static on-demand list prices of one table region (the cluster's own when a
@@ -22,7 +24,7 @@
  */
 import { LABELS } from '../facts/constants';
 import { RequirementInput } from '../facts/karpenter-requirements';
-import { Currency, currencyOf, priceRegionFor } from '../facts/instance-table';
+import { Currency, currencyOf, instanceTable, priceRegionFor } from '../facts/instance-table';
 import { parseQuantity } from '../facts/quantity';
 import { NodeClassTraits, resolveInstanceTypes } from './resolve-instance-types';
 
@@ -31,11 +33,13 @@ export interface PriceRange {
   readonly max: number;
 }
 
-export const CEILING_KINDS = ['exact', 'lower-bound', 'unknown', 'unbounded'] as const;
+export const CEILING_KINDS = ['exact', 'lower-bound', 'unknown', 'not-evaluated', 'unbounded'] as const;
 export type CeilingKind = (typeof CEILING_KINDS)[number];
 
 export interface PoolCapacity {
   readonly types: readonly string[];
+  /** When `types` is empty: the names outside Karpenter's reference the pool may allow (never offered here). */
+  readonly notEvaluatedTypes: readonly string[];
   readonly architectures: readonly string[];
   /** As the pool's capacity-type requirement says; on-demand when it says nothing (Karpenter's default). */
   readonly capacityTypes: readonly string[];
@@ -52,7 +56,7 @@ export interface PoolCapacity {
   readonly perGibHour?: PriceRange;
   /** Cheapest and dearest priced type, per hour. */
   readonly perNodeHour?: PriceRange;
-  /** Per hour the limits allow at most (a lower bound when kind is lower-bound); null: unknown or unbounded. */
+  /** Per hour the limits allow at most (a lower bound when kind is lower-bound); null: unknown, not evaluated or unbounded. */
   readonly ceiling: number | null;
   readonly ceilingKind: CeilingKind;
   /** What bounds the ceiling (`limits.cpu 200`), or why there is none. */
@@ -130,7 +134,13 @@ export function poolCapacity(
   let ceiling: number | null;
   let ceilingKind: CeilingKind;
   let ceilingBasis: string;
-  if (types.length === 0) {
+  if (types.length === 0 && resolved.notEvaluated.length > 0) {
+    ceiling = null;
+    ceilingKind = 'not-evaluated';
+    const names = resolved.notEvaluated.map((t) => t.name);
+    const shown = `${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''}`;
+    ceilingBasis = `types not evaluated: the pool allows only ${names.length === 1 ? 'a type' : `${names.length} types`} outside Karpenter ${instanceTable().karpenterVersion}'s instance-type reference (${shown}), which has no labels or prices for ${names.length === 1 ? 'it' : 'them'}`;
+  } else if (types.length === 0) {
     ceiling = 0;
     ceilingKind = 'exact';
     ceilingBasis = 'no instance type to launch';
@@ -153,6 +163,7 @@ export function poolCapacity(
   const discounted = capacityTypes.filter((c) => c !== 'on-demand');
   return {
     types: types.map((t) => t.name),
+    notEvaluatedTypes: resolved.notEvaluated.map((t) => t.name),
     architectures: [
       ...new Set(types.map((t) => t.labels[LABELS.arch]).filter((a): a is string => a !== undefined)),
     ].sort(),
@@ -192,7 +203,9 @@ export function sumCeilings(list: readonly PoolCapacity[]): CeilingTotal[] {
   for (const currency of ['USD', 'CNY'] as const) {
     const pools = list.filter((p) => p.currency === currency);
     if (pools.length === 0) continue;
-    const unknownPools = pools.filter((p) => p.ceilingKind === 'unknown').length;
+    const unknownPools = pools.filter(
+      (p) => p.ceilingKind === 'unknown' || p.ceilingKind === 'not-evaluated',
+    ).length;
     if (pools.some((p) => p.ceilingKind === 'unbounded')) {
       out.push({ currency, amount: null, kind: 'unbounded', pools: pools.length, unknownPools });
       continue;
@@ -238,9 +251,13 @@ export function rangeText(r: PriceRange | undefined, currency: Currency, show = 
   return lo === hi ? lo : `${lo} – ${hi}`;
 }
 
-/** A pool's ceiling in words: "$0.38/h", "at least $0.38/h", "unknown", "unbounded". */
+/**
+ * A pool's ceiling in words: "$0.38/h", "at least $0.38/h", "unknown", "unknown (types not
+ * evaluated)", "unbounded".
+ */
 export function ceilingText(c: Pick<PoolCapacity, 'ceiling' | 'ceilingKind' | 'currency'>): string {
   if (c.ceilingKind === 'unbounded') return 'unbounded';
+  if (c.ceilingKind === 'not-evaluated') return 'unknown (types not evaluated)';
   if (c.ceiling === null || c.ceilingKind === 'unknown') return 'unknown';
   const amount = `${money(c.ceiling, c.currency)}/h`;
   return c.ceilingKind === 'lower-bound' ? `at least ${amount}` : amount;

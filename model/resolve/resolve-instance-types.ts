@@ -22,6 +22,12 @@
  * labels, which no type defines) do not narrow the types, as Intersects ignores keys only one side
  * defines.
  *
+ * When no type of the reference is left, the names only Karpenter's VPC-limits table knows that the
+ * pool names (an `In` on a key a name gives: instance-type, -family, -size, -category, -generation)
+ * and whose name labels pass every requirement on those keys are listed as `notEvaluated`: this tool
+ * has no authoritative labels for them, so whether Karpenter launches them is unknown (the model
+ * check warns at the requirement, check-instance-requirements.ts).
+ *
  * Each distinct requirement set is resolved once per process.
  */
 import { LABELS } from '../facts/constants';
@@ -31,7 +37,7 @@ import {
   RequirementInput,
   Requirements,
 } from '../facts/karpenter-requirements';
-import { instanceTable, TableInstanceType } from '../facts/instance-table';
+import { instanceTable, TableInstanceType, UnevaluatedInstanceType } from '../facts/instance-table';
 
 /** karpenter.k8s.aws/instance-tenancy: In [default, dedicated] on every type (computeRequirements). */
 export const TENANCY_LABEL = 'karpenter.k8s.aws/instance-tenancy';
@@ -119,6 +125,25 @@ export interface ResolvedInstanceTypes {
   readonly requirements: Requirements;
   /** minValues not met over `types` (Karpenter's default Strict policy then launches nothing). */
   readonly minValuesShort: readonly MinValuesShortfall[];
+  /**
+   * When `types` is empty: the names outside the reference the pool names and may allow (by their
+   * name labels only), sorted; empty otherwise.
+   */
+  readonly notEvaluated: readonly UnevaluatedInstanceType[];
+}
+
+/** The names outside the reference that `reqs` name with an `In` and may allow, judged on name labels. */
+function namedUnevaluated(reqs: Requirements): UnevaluatedInstanceType[] {
+  const table = instanceTable();
+  const nameKeys = new Set(table.notEvaluated.flatMap((t) => Object.keys(t.nameLabels)));
+  const onNames = reqs.values().filter((r) => nameKeys.has(r.key));
+  if (!onNames.some((r) => r.operator() === 'In')) return [];
+  return table.notEvaluated.filter((t) =>
+    onNames.every((r) => {
+      const v = t.nameLabels[r.key];
+      return admitsLabelValues(r, v === undefined ? NONE : [v]);
+    }),
+  );
 }
 
 const cache = new Map<string, ResolvedInstanceTypes>();
@@ -188,7 +213,8 @@ export function resolveInstanceTypes(
     if (seen.size < r.minValues)
       minValuesShort.push({ key: r.key, minValues: r.minValues, values: [...seen].sort() });
   }
-  const out: ResolvedInstanceTypes = { types, requirements: reqs, minValuesShort };
+  const notEvaluated = types.length === 0 ? namedUnevaluated(reqs) : [];
+  const out: ResolvedInstanceTypes = { types, requirements: reqs, minValuesShort, notEvaluated };
   cache.set(key, out);
   return out;
 }

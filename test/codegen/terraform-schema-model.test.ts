@@ -1,18 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TERRAFORM_SCHEMA_OUTPUT } from '../../codegen/generate-terraform-schema';
-import { SCHEMA_TYPES } from '../../codegen/terraform-schema-model';
+import { schemaTypesSource } from '../../codegen/terraform-schema-model';
 
 const ROOT = resolve(__dirname, '..', '..');
 
 describe('Terraform schema model', () => {
-  it('states in SCHEMA_TYPES exactly the types codegen builds with, and the generated module declares them', () => {
-    const model = readFileSync(join(ROOT, 'codegen', 'terraform-schema-model.ts'), 'utf8');
-    const declared = model.slice(
-      model.indexOf('/** A value type'),
-      model.indexOf('/** The declarations above'),
-    );
-    expect(SCHEMA_TYPES).toBe(declared.replace(/\n+$/, '\n'));
-    expect(readFileSync(join(ROOT, 'imports', TERRAFORM_SCHEMA_OUTPUT), 'utf8')).toContain(SCHEMA_TYPES);
+  it('gives the generated module exactly the declarations codegen builds with, written once', () => {
+    const types = schemaTypesSource(ROOT);
+    expect(types.startsWith('/** A value type: primitives, collections, or an object')).toBe(true);
+    expect(types.endsWith('  readonly computed: readonly string[];\n}\n')).toBe(true);
+    expect(types).not.toContain('End of the declarations');
+    for (const name of [
+      'TerraformType',
+      'TerraformAttributeSchema',
+      'TerraformNestedBlockSchema',
+      'TerraformBlockSchema',
+    ])
+      expect(types).toMatch(new RegExp(`export (type|interface) ${name}\\b`));
+    expect(readFileSync(join(ROOT, 'imports', TERRAFORM_SCHEMA_OUTPUT), 'utf8')).toContain(types);
   });
 });

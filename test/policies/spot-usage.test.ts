@@ -18,4 +18,21 @@ describe('pools that may use Spot', () => {
       }),
     ).toEqual(['a']);
   });
+
+  it('reads repeated capacity-type requirements as Karpenter intersects them (Requirements.Add)', () => {
+    // Changed from the old filter approximation: In [spot] plus In [on-demand] intersect to no value,
+    // which Karpenter reads as DoesNotExist; no offering (all carry a capacity type) is left.
+    expect(
+      poolMayUseSpot(
+        pool('both', [
+          { key: CT, operator: 'In', values: ['spot'] },
+          { key: CT, operator: 'In', values: ['on-demand'] },
+        ]),
+      ),
+    ).toBe(false);
+    expect(poolMayUseSpot(pool('not-od', [{ key: CT, operator: 'NotIn', values: ['on-demand'] }]))).toBe(
+      true,
+    );
+    expect(poolMayUseSpot(pool('none', [{ key: CT, operator: 'DoesNotExist' }]))).toBe(false);
+  });
 });

@@ -36,7 +36,7 @@ describe('instance labels from EC2 data', () => {
     expect(u.get('karpenter.k8s.aws/instance-generation')).toEqual(['1']);
   });
 
-  it('evaluates requirements with the shared label-constraint semantics', () => {
+  it("evaluates requirements with Karpenter's Requirement semantics (model/facts/karpenter-requirements.ts)", () => {
     expect(satisfies(m5, { key: 'karpenter.k8s.aws/instance-cpu', operator: 'Gt', values: ['2'] })).toBe(
       true,
     );
@@ -57,5 +57,12 @@ describe('instance labels from EC2 data', () => {
     );
     // Keys the preflight cannot derive are left to Karpenter.
     expect(satisfies(m5, { key: 'team', operator: 'In', values: ['x'] })).toBe(true);
+    // Any requirement admitting `reserved` is left to Karpenter, not only `In` (changed: NotIn [spot,
+    // on-demand] admits reserved capacity, which the offerings data cannot show).
+    expect(
+      satisfies(m5, { key: 'karpenter.sh/capacity-type', operator: 'NotIn', values: ['spot', 'on-demand'] }),
+    ).toBe(true);
+    // Aliases are normalized (NormalizedLabels).
+    expect(satisfies(m5, { key: 'beta.kubernetes.io/arch', operator: 'In', values: ['arm64'] })).toBe(false);
   });
 });

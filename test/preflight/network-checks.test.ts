@@ -35,5 +35,16 @@ describe('selector terms against EC2', () => {
     expect(
       poolZones([{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['us-east-1a'] }], zones),
     ).toEqual([]);
+    // Karpenter normalizes the beta zone key and intersects repeated keys (changed from the old filter,
+    // which ignored the alias).
+    expect(
+      poolZones(
+        [
+          { key: 'failure-domain.beta.kubernetes.io/zone', operator: 'NotIn', values: ['eu-west-1b'] },
+          { key: 'topology.kubernetes.io/zone', operator: 'Exists' },
+        ],
+        zones,
+      ),
+    ).toEqual(['eu-west-1a']);
   });
 });

@@ -10,7 +10,7 @@ import {
   renderCapacityJson,
   renderCapacityMarkdown,
 } from '../../review/capacity-report';
-import { money, rangeText } from '../../model/stages';
+import { money, poolCapacity, rangeText } from '../../model/stages';
 import { runReport } from '../../review/report';
 import { DEFAULTS, load, MINIMAL } from '../support/fleet-files';
 import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
@@ -127,6 +127,66 @@ describe('capacity report', () => {
     );
     expect(md).toContain('## china (cn-north-1; CNY): ¥2.03/h');
     expect(md).toContain('"CNY per hour"');
+  });
+
+  it('a pool allowing only types outside the reference says they were not evaluated: ceiling unknown, not $0', () => {
+    const r = capacityReport(
+      fleet(
+        '  newer:\n    nodeClass: default\n    instanceTypes: [c7i.32xlarge]\n    limits: { nodes: "2" }\n' +
+          '  web:\n    nodeClass: default\n    instanceTypes: [m5.large]\n    limits: { nodes: "2" }\n',
+      ),
+    );
+    const newer = r.clusters[0].pools.find((p) => p.pool === 'newer')!;
+    expect(newer.types).toEqual([]);
+    expect(newer.notEvaluatedTypes).toEqual(['c7i.32xlarge']);
+    expect([newer.ceiling, newer.ceilingKind]).toEqual([null, 'not-evaluated']);
+    const reason =
+      "types not evaluated: the pool allows only a type outside Karpenter 1.14.1's instance-type reference (c7i.32xlarge), which has no labels or prices for it";
+    expect(newer.ceilingBasis).toBe(reason);
+    expect(poolCeilingText(newer)).toBe(`ceiling unknown (${reason})`);
+    // The cluster total is a lower bound with the pool counted unknown, never "$0.00" for it.
+    expect(r.clusters[0].total).toEqual(
+      expect.objectContaining({ currency: 'USD', kind: 'lower-bound', pools: 2, unknownPools: 1 }),
+    );
+    const md = renderCapacityMarkdown(r);
+    expect(md).toContain(
+      `| newer | **none evaluated** (1 outside the reference: \`c7i.32xlarge\`) | – | on-demand | nodes 2 | – | – | ceiling unknown (${reason}) |`,
+    );
+    expect(md).not.toContain('no instance type to launch');
+    expect(md).toContain(
+      '## demo (eu-west-1; priced with us-east-1 list prices, USD): at least $0.19/h (1 pool unknown)',
+    );
+    const json = JSON.parse(renderCapacityJson(r)) as CapacityReport;
+    expect(json.clusters[0].pools.find((p) => p.pool === 'newer')).toEqual(
+      expect.objectContaining({
+        types: [],
+        notEvaluatedTypes: ['c7i.32xlarge'],
+        ceiling: null,
+        ceilingKind: 'not-evaluated',
+        ceilingBasis: reason,
+      }),
+    );
+    // Requirements that truly leave nothing (no name outside the reference matches) still say so; the
+    // model check rejects such a pool, so this is poolCapacity on its own.
+    expect(
+      poolCapacity(
+        {
+          requirements: [
+            { key: 'karpenter.k8s.aws/instance-family', operator: 'In', values: ['m5'] },
+            { key: 'karpenter.k8s.aws/instance-category', operator: 'In', values: ['c'] },
+          ],
+          limits: { nodes: '2' },
+        },
+        'eu-west-1',
+      ),
+    ).toEqual(
+      expect.objectContaining({
+        ceiling: 0,
+        ceilingKind: 'exact',
+        ceilingBasis: 'no instance type to launch',
+        notEvaluatedTypes: [],
+      }),
+    );
   });
 
   it('formats money consistently', () => {

@@ -28,4 +28,17 @@ describe('node overlay conflicts', () => {
       capacity: { 'example.com/slice': '4' },
     });
   });
+
+  it("decides 'can match the same instance type' with Karpenter's Requirements, not a plain filter", () => {
+    // NotIn [8] plus Gt 1 on one key stays NotIn (requirement.go, Intersection), which admits a type
+    // without a GPU, as DoesNotExist does: both overlays match every GPU-less type. The old filter
+    // approximation (label-constraint.ts) read Gt as "the label must exist" and saw no conflict.
+    expect(
+      errorsOfCluster(
+        `${MINIMAL}${GATES}nodeOverlays:\n  a:\n    requirements:\n      - key: karpenter.k8s.aws/instance-gpu-count\n        operator: NotIn\n        values: ["8"]\n      - key: karpenter.k8s.aws/instance-gpu-count\n        operator: Gt\n        values: ["1"]\n    price: "0.2"\n  b:\n    requirements:\n      - key: karpenter.k8s.aws/instance-gpu-count\n        operator: DoesNotExist\n    price: "0.1"\n`,
+      ),
+    ).toEqual([
+      "clusters/demo.yaml:12:3 nodeOverlays.a: overlays 'b' and 'a' both change the price of instance types both can match, with the same weight 0: Karpenter marks 'a' as conflicting and applies none of it. Give one of them a different weight (1 to 10000), or make their requirements disjoint.",
+    ]);
+  });
 });

@@ -152,26 +152,59 @@ interface Req {
 }
 
 /**
- * One value on every node: computeRequirements (provider pkg/providers/instancetype/types.go) for the
- * instance labels, the offering for zone and capacity type, NewNodeClaimTemplate for the pool and class.
+ * Where each label of a launched AWS node comes from, read off the upstream code rather than off
+ * review/impact/: `set` says whether every node gets a value.
+ * - provider pkg/providers/instancetype/types.go, computeRequirements: requirements created `In` from
+ *   a DescribeInstanceTypes field EC2 always returns are set on every type; the ones created
+ *   DoesNotExist get a value only when a later branch inserts one, so they count as set only when that
+ *   branch runs for every EC2 name (the split at the name's one dot; the `-flex` test, which inserts
+ *   true or false). Branches behind an optional field (ProcessorInfo, GpuInfo, ...) or a name regex
+ *   are not counted.
+ * - createOfferings in the same file: the launched offering's zone and capacity type.
+ * - core pkg/controllers/provisioning/scheduling/nodeclaimtemplate.go, NewNodeClaimTemplate: the
+ *   pool's name and the node class name.
+ * The launch copies the single values onto the NodeClaim (core pkg/cloudprovider, the NodeClaim's
+ * labels from the chosen instance type and offering).
  */
-const ON_EVERY_AWS_NODE = new Set([
-  'node.kubernetes.io/instance-type',
-  'kubernetes.io/arch',
-  'kubernetes.io/os',
-  'topology.kubernetes.io/zone',
-  'topology.kubernetes.io/region',
-  'karpenter.sh/capacity-type',
-  'karpenter.sh/nodepool',
-  'karpenter.k8s.aws/ec2nodeclass',
-  'karpenter.k8s.aws/instance-cpu',
-  'karpenter.k8s.aws/instance-memory',
-  'karpenter.k8s.aws/instance-hypervisor',
-  'karpenter.k8s.aws/instance-encryption-in-transit-supported',
-  'karpenter.k8s.aws/instance-capability-flex',
-  'karpenter.k8s.aws/instance-family',
-  'karpenter.k8s.aws/instance-size',
-]);
+const AWS_NODE_LABEL_ORIGINS: readonly {
+  readonly key: string;
+  readonly origin: string;
+  readonly set: boolean;
+}[] = [
+  { key: 'kubernetes.io/arch', origin: 'getArchitecture(ProcessorInfo.SupportedArchitectures)', set: true },
+  { key: 'kubernetes.io/os', origin: 'getOS(AMI family)', set: true },
+  { key: 'node.kubernetes.io/instance-type', origin: 'InstanceType', set: true },
+  { key: 'node.kubernetes.io/windows-build', origin: 'Windows AMI families only', set: false },
+  { key: 'topology.kubernetes.io/region', origin: 'the provider region', set: true },
+  { key: 'topology.kubernetes.io/zone', origin: 'offering', set: true },
+  { key: 'topology.k8s.aws/zone-id', origin: 'subnet zone info, when known', set: false },
+  { key: 'karpenter.sh/capacity-type', origin: 'offering', set: true },
+  { key: 'karpenter.sh/nodepool', origin: 'NewNodeClaimTemplate', set: true },
+  { key: 'karpenter.k8s.aws/ec2nodeclass', origin: 'NewNodeClaimTemplate (node class reference)', set: true },
+  { key: 'karpenter.k8s.aws/instance-cpu', origin: 'VCpuInfo.DefaultVCpus', set: true },
+  { key: 'karpenter.k8s.aws/instance-memory', origin: 'MemoryInfo.SizeInMiB', set: true },
+  { key: 'karpenter.k8s.aws/instance-hypervisor', origin: 'Hypervisor ("" when EC2 gives none)', set: true },
+  {
+    key: 'karpenter.k8s.aws/instance-encryption-in-transit-supported',
+    origin: 'NetworkInfo.EncryptionInTransitSupported',
+    set: true,
+  },
+  { key: 'karpenter.k8s.aws/instance-family', origin: 'name before the dot', set: true },
+  { key: 'karpenter.k8s.aws/instance-size', origin: 'name after the dot', set: true },
+  {
+    key: 'karpenter.k8s.aws/instance-capability-flex',
+    origin: 'family contains "-flex": true, else false',
+    set: true,
+  },
+  { key: 'karpenter.k8s.aws/instance-category', origin: 'instanceTypeScheme regex match', set: false },
+  { key: 'karpenter.k8s.aws/instance-generation', origin: 'instanceTypeScheme regex match', set: false },
+  { key: 'karpenter.k8s.aws/instance-cpu-manufacturer', origin: 'ProcessorInfo, when returned', set: false },
+  { key: 'karpenter.k8s.aws/instance-local-nvme', origin: 'InstanceStorageInfo with NVMe', set: false },
+  { key: 'karpenter.k8s.aws/instance-network-bandwidth', origin: 'bandwidth table entry', set: false },
+  { key: 'karpenter.k8s.aws/instance-ebs-bandwidth', origin: 'EBS-optimized by default', set: false },
+  { key: 'karpenter.k8s.aws/instance-gpu-name', origin: 'exactly one GpuInfo entry', set: false },
+];
+const ON_EVERY_AWS_NODE = new Set(AWS_NODE_LABEL_ORIGINS.filter((o) => o.set).map((o) => o.key));
 const wellKnown = (key: string) =>
   /^(karpenter\.sh|karpenter\.k8s\.aws|[a-z.]*kubernetes\.io|topology\.k8s\.aws)\//.test(key);
 const ABSENT = Symbol('absent');
