@@ -20,6 +20,27 @@ const REPLACING_PROPERTIES: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+/** `${Name}` and `${Name.Attr}` in an Fn::Sub string (`${!Literal}` is an escape, not a reference). */
+const SUB_VARIABLE = /\$\{([A-Za-z0-9]+)(?:\.[A-Za-z0-9.]+)?\}/g;
+
+/**
+ * A replaced resource has a new physical ID and ARN, so every `Ref`/`Fn::GetAtt` of it yields a new
+ * value and the referencing property is updated (CloudFormation User Guide, "Update behaviors of
+ * stack resources": a replacement updates the resources that refer to it).
+ */
+function referencesIn(value: unknown): string[] {
+  if (!isRecord(value)) return [];
+  const refs: string[] = [];
+  if (typeof value.Ref === 'string') refs.push(value.Ref);
+  const getAtt = value['Fn::GetAtt'];
+  if (Array.isArray(getAtt) && typeof getAtt[0] === 'string') refs.push(getAtt[0]);
+  else if (typeof getAtt === 'string') refs.push(getAtt.split('.')[0]);
+  const sub = value['Fn::Sub'];
+  const text = typeof sub === 'string' ? sub : Array.isArray(sub) && typeof sub[0] === 'string' ? sub[0] : '';
+  for (const m of text.matchAll(SUB_VARIABLE)) refs.push(m[1]);
+  return refs;
+}
+
 function areaOf(type: string): AwsArea {
   if (type.startsWith('AWS::IAM::') || type.startsWith('AWS::EKS::')) return 'IAM';
   if (type.startsWith('AWS::SQS::') || type.startsWith('AWS::Events::') || type.startsWith('AWS::KMS::'))
@@ -46,4 +67,8 @@ export const cloudFormationImpactView: ImpactView = {
     if (r.type !== 'AWS::IAM::Role' || !isRecord(r.body) || !isRecord(r.body.Properties)) return undefined;
     return typeof r.body.Properties.RoleName === 'string' ? r.body.Properties.RoleName : undefined;
   },
+  referencesIn,
+  orderingOnly: ['DependsOn'],
+  replacingPhrase: 'requires replacement',
+  fieldLabel: (path) => (path.startsWith('Properties.') ? path.slice('Properties.'.length) : path),
 };

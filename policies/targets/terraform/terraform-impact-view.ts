@@ -20,6 +20,22 @@ const FORCES_NEW: Readonly<Record<string, readonly string[]>> = {
   aws_eks_pod_identity_association: ['cluster_name', 'namespace', 'service_account'],
 };
 
+/** `type.name` of a managed resource inside an interpolation (`data.` sources are not resources). */
+const RESOURCE_REFERENCE = /(?<![\w.])([a-z][a-z0-9]*_[a-z0-9_]+)\.([A-Za-z_][A-Za-z0-9_-]*)/g;
+
+/**
+ * A replaced resource's attributes are unknown until it is created again, so an argument that
+ * interpolates them is planned as changed: replaced where the argument is ForceNew, updated in
+ * place otherwise (Terraform docs, "Resource Behavior", and `terraform plan`'s "forces replacement").
+ */
+function referencesIn(value: unknown): string[] {
+  if (typeof value !== 'string') return [];
+  const refs: string[] = [];
+  for (const interpolation of value.matchAll(/\$\{([^}]*)\}/g))
+    for (const m of interpolation[1].matchAll(RESOURCE_REFERENCE)) refs.push(`${m[1]}.${m[2]}`);
+  return refs;
+}
+
 function areaOf(type: string): AwsArea {
   if (type.startsWith('aws_iam_') || type.startsWith('aws_eks_')) return 'IAM';
   if (type.startsWith('aws_sqs_') || type.startsWith('aws_cloudwatch_event_') || type.startsWith('aws_kms_'))
@@ -47,4 +63,8 @@ export const terraformImpactView: ImpactView = {
     r.type === 'aws_iam_role' && isRecord(r.body) && typeof r.body.name === 'string'
       ? r.body.name
       : undefined,
+  referencesIn,
+  orderingOnly: ['depends_on', 'lifecycle'],
+  replacingPhrase: 'is ForceNew',
+  fieldLabel: (path) => path,
 };
