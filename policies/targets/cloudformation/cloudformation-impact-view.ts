@@ -5,6 +5,13 @@
  */
 import { AwsArea, ImpactResource, ImpactView, isRecord } from '../impact-view';
 
+/**
+ * Per type, the properties the CloudFormation resource reference (AWS::<Service>::<Type> pages,
+ * "Update requires: Replacement") marks as replacing. validation/cloudformation/'s
+ * CFN_RESOURCE_TABLE lists only allowed and required properties, not update behaviour, and sits in
+ * a higher layer. Properties not listed update in place; notably AWS::IAM::InstanceProfile `Roles`,
+ * AWS::SQS::QueuePolicy `Queues`, AWS::Events::Rule `Targets`, AWS::EKS::PodIdentityAssociation `RoleArn`.
+ */
 const REPLACING_PROPERTIES: Readonly<Record<string, readonly string[]>> = {
   'AWS::IAM::Role': ['Properties.RoleName', 'Properties.Path'],
   'AWS::IAM::ManagedPolicy': ['Properties.ManagedPolicyName', 'Properties.Path'],
