@@ -118,7 +118,9 @@ export function compareTemplates(
 /** Whether a change at `path` (dot-separated, in the resource block) replaces a resource of `type`. */
 function replaces(view: ImpactView, type: string, path: string): boolean {
   const replacing = view.replacing[type] ?? [];
-  return replacing.some((prop) => path === prop || path.startsWith(`${prop}.`) || path.startsWith(`${prop}[`));
+  return replacing.some(
+    (prop) => path === prop || path.startsWith(`${prop}.`) || path.startsWith(`${prop}[`),
+  );
 }
 
 /** Each field of a resource block that references other resources of the file, with their addresses. */
@@ -145,10 +147,16 @@ function referencingFields(
  * it too (and so on, transitively); any other referencing field updates it in place. Added and
  * removed resources are what they are; only resources in both files are carried over to.
  */
-function carryReplacements(resources: CfnResourceChange[], b: ImpactFile, a: ImpactFile, view: ImpactView): void {
+function carryReplacements(
+  resources: CfnResourceChange[],
+  b: ImpactFile,
+  a: ImpactFile,
+  view: ImpactView,
+): void {
   const byId = new Map(resources.map((r) => [r.logicalId, r]));
   const isResource = (id: string): boolean => a.resources[id] !== undefined;
   const queue = resources.filter((r) => r.change === 'changed' && r.replacement).map((r) => r.logicalId);
+  if (queue.length === 0) return;
   const causes = new Map<string, ReplacementCause[]>();
   const replaced = new Set(queue);
   const ids = Object.keys(a.resources)
@@ -192,7 +200,11 @@ function carryReplacements(resources: CfnResourceChange[], b: ImpactFile, a: Imp
     };
     byId.set(id, entry);
   }
-  resources.splice(0, resources.length, ...[...byId.keys()].sort().map((id) => byId.get(id) as CfnResourceChange));
+  resources.splice(
+    0,
+    resources.length,
+    ...[...byId.keys()].sort().map((id) => byId.get(id) as CfnResourceChange),
+  );
 }
 
 /** A section that is not an object (a template's Description) is compared as empty, as it always was. */
