@@ -32,6 +32,18 @@ export interface ImpactView {
   readonly areaOf: (type: string) => AwsArea;
   /** The name of a role resource, undefined for other resources. */
   readonly roleName: (r: ImpactResource) => string | undefined;
+  /**
+   * The resource addresses one value of a resource block references directly (not its children):
+   * CloudFormation `Ref`, `Fn::GetAtt`, `Fn::Sub` `${X}`/`${X.Attr}`; Terraform `${type.name.attr}`.
+   * Names that are not resources of the file (parameters, data sources) are filtered by the caller.
+   */
+  readonly referencesIn: (value: unknown) => readonly string[];
+  /** Top-level keys of a resource block whose references change nothing (`DependsOn`, `depends_on`). */
+  readonly orderingOnly: readonly string[];
+  /** How the format's reference says a field replaces: `requires replacement`, `is ForceNew`. */
+  readonly replacingPhrase: string;
+  /** A field path as a reviewer reads it (CloudFormation drops the leading `Properties.`). */
+  readonly fieldLabel: (path: string) => string;
 }
 
 export function isRecord(v: unknown): v is Record<string, unknown> {

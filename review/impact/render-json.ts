@@ -82,6 +82,17 @@ function awsSideJson(a: AwsSideImpact | undefined): Record<string, unknown> | un
       replacement: r.replacement,
       warnings: r.warnings,
       fields: r.fields.map(field),
+      // Only where a replacement carries over, so other reports stay as they were.
+      ...(r.causes.length > 0
+        ? {
+            causes: r.causes.map((c) => ({
+              by: c.by,
+              field: c.field,
+              replaces: c.replaces,
+              reason: c.reason,
+            })),
+          }
+        : {}),
     })),
     sections: a.sections.map((s) => ({ section: s.section, fields: s.fields.map(field) })),
   };

@@ -232,6 +232,7 @@ function cfnDetails(
     out.push(`- ${r.area}: ${mdCode(r.type)} ${mdCode(r.logicalId)} ${r.change}${replaced}`);
     for (const f of r.fields)
       out.push(`  - ${mdCode(formatPath(f.path))}: ${describeValues(f.kind, f.before, f.after)}`);
+    for (const cause of r.causes) out.push(`  - ${cause.reason}`);
     for (const w of r.warnings) out.push(`  - ⚠️ ${w}`);
   }
   for (const s of c.sections) {

@@ -3,6 +3,10 @@ import { computeImpact } from '../../../review/impact/compute-impact';
 import { ImpactReport } from '../../../review/impact/impact-report';
 import { renderMarkdown, REPORT_MARKER } from '../../../review/impact/render-markdown';
 import { cloudFormation, clone, exampleObjects, Obj, setPath, toDistFiles } from '../dist-fixtures';
+import { clusterModel } from '../../policies/fixtures';
+import { AwsSideModel, awsSideModel } from '../../../policies/aws-side';
+import { renderCloudFormation } from '../../../policies/targets/cloudformation/template';
+import { renderTerraform } from '../../../policies/targets/terraform/terraform-module';
 
 function report(change: (m: Map<string, Obj>) => void): ImpactReport {
   const before = exampleObjects();
@@ -138,5 +142,61 @@ describe('renderMarkdown', () => {
     expect(md).toContain(
       '- `spec.template.spec.requirements[karpenter.sh/capacity-type].values[0]`: `spot` → `on-demand` — **yes (requirements)**: karpenter.sh/capacity-type: every existing node fails the new requirements (In [spot] → In [on-demand])',
     );
+  });
+});
+
+describe('renderMarkdown: replacements carried over to what references the replaced resource', () => {
+  const iam = { createInstanceProfile: true };
+  const before = awsSideModel(clusterModel({ iam }));
+  const tfPath = distPaths.awsSide('ticketing', 'terraform', 'karpenter.tf.json');
+  const render = (path: string, draw: (m: AwsSideModel) => unknown, after: AwsSideModel): string => {
+    const b = exampleObjects();
+    b.set(path, JSON.parse(JSON.stringify(draw(before))) as Obj);
+    const a = new Map([...b].map(([k, v]) => [k, clone(v)]));
+    a.set(path, JSON.parse(JSON.stringify(draw(after))) as Obj);
+    return renderMarkdown(
+      computeImpact({ label: 'main:dist', files: toDistFiles(b) }, { label: 'dist', files: toDistFiles(a) }),
+    );
+  };
+
+  it('Terraform, node role renamed: each replaced and updated resource with its reason', () => {
+    const md = render(
+      tfPath,
+      renderTerraform,
+      awsSideModel(clusterModel({ iam: { ...iam, nodeRoleName: 'KarpenterNodeRole-renamed' } })),
+    );
+    expect(md).toContain('| ticketing | Terraform | 8 changed, 7 replaced | no |');
+    expect(md).toContain(
+      [
+        '- IAM: `aws_eks_access_entry` `aws_eks_access_entry.node` changed — **replaced** by Terraform (new physical resource)',
+        '  - replaced because aws_iam_role.node is replaced: principal_arn is ForceNew',
+      ].join('\n'),
+    );
+    expect(md).toContain(
+      [
+        '- IAM: `aws_iam_role_policy_attachment` `aws_iam_role_policy_attachment.node_AmazonEKS_CNI_Policy` changed — **replaced** by Terraform (new physical resource)',
+        '  - replaced because aws_iam_role.node is replaced: role is ForceNew',
+      ].join('\n'),
+    );
+    expect(md).toContain('  - updated in place because aws_iam_role.node is replaced: role references it');
+  });
+
+  it('CloudFormation, queue renamed: the queue policy and rules are updated in place, with the reason', () => {
+    const md = render(
+      distPaths.cloudFormation('ticketing'),
+      renderCloudFormation,
+      awsSideModel(clusterModel({ iam, queueName: 'ticketing-v2' })),
+    );
+    expect(md).toContain('| ticketing | CloudFormation | 8 changed, 1 replaced | no |');
+    expect(md).toContain(
+      [
+        '- Interruption: `AWS::Events::Rule` `SpotInterruptionRule` changed',
+        '  - updated in place because KarpenterInterruptionQueue is replaced: Targets[0].Arn references it',
+      ].join('\n'),
+    );
+    expect(md).toContain(
+      '  - updated in place because KarpenterInterruptionQueue is replaced: Queues[0] references it',
+    );
+    expect(md).not.toContain('because KarpenterInterruptionQueue is replaced: Queues[0] requires');
   });
 });
