@@ -5,7 +5,7 @@
  */
 import { SourceLocation } from '../shared/fleet-model';
 import { PathSegment } from '../shared/path-segment';
-import { LocatedNode, nodeAt, toPlain } from './located';
+import { aliasAt, LocatedNode, nodeAt, toPlain } from './located';
 import { parseFleetSource } from './yaml-source';
 
 /** Each file's text, by project-relative path; undefined when it cannot be read. */
@@ -42,7 +42,7 @@ export function fleetFieldLocation(
     for (const file of files) {
       const root = treeOf(textOf, file);
       const node = root && nodeAt(root, prefix);
-      if (node) return { loc: node.via ?? node.loc, path: prefix };
+      if (root && node) return { loc: aliasAt(root, prefix) ?? node.loc, path: prefix };
     }
   }
   return undefined;
