@@ -43,9 +43,9 @@ function finding(file: string, path: string): Diagnostic {
   return { severity: 'error', file, line: 3, col: 5, path, message: 'refused by the schema' };
 }
 
-function run(found: readonly Diagnostic[]): string {
+function run(found: readonly Diagnostic[], alpha = ALPHA): string {
   const validate: SynthDeps['validate'] = () => found;
-  writeTree(join(project, 'clusters'), { '_defaults.yaml': DEFAULTS, 'alpha.yaml': ALPHA });
+  writeTree(join(project, 'clusters'), { '_defaults.yaml': DEFAULTS, 'alpha.yaml': alpha });
   expect(
     synthCli(
       [],
@@ -128,6 +128,15 @@ describe('findings on the generated Argo CD objects', () => {
       'dist/alpha/argocd/application-controller.yaml:3:5 metadata.labels.app.kubernetes.io/managed-by:',
     );
     expect(text).toContain('dist/fleet/root-alpha.yaml:3:5 spec.project:');
+  });
+});
+
+describe('values brought by a YAML alias', () => {
+  test('a finding is placed where the alias is used', () => {
+    const alpha = `tags: &labels { env: prod }\n${MINIMAL}  clusterLabels: *labels\n`;
+    const text = run([finding('dist/alpha/argocd/application-base.yaml', 'metadata.labels.env')], alpha);
+    // line 8: `  clusterLabels: *labels`, not the anchor on line 1.
+    expect(text).toContain('clusters/alpha.yaml:8:18 gitops.clusterLabels.env: refused by the schema');
   });
 });
 
