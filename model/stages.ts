@@ -22,7 +22,7 @@ export { instanceCatalogueCheckMs } from './check/node-pool/check-instance-catal
 export { secretScanMs } from './shared/secret-scan';
 export { describeDriftStart, driftStart } from './check/node-pool/drift-budget';
 export type { BudgetLike } from './check/node-pool/drift-budget';
-export { fleetFieldLocation } from './parse/field-location';
+export { fleetFieldLocation, fleetFieldValue } from './parse/field-location';
 export type { FleetText } from './parse/field-location';
 export { formatPath } from './parse/located';
 export type { RawCluster } from './parse/raw-fleet';

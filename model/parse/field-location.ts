@@ -5,7 +5,7 @@
  */
 import { SourceLocation } from '../shared/fleet-model';
 import { PathSegment } from '../shared/path-segment';
-import { LocatedNode, nodeAt } from './located';
+import { aliasAt, LocatedNode, nodeAt, toPlain } from './located';
 import { parseFleetSource } from './yaml-source';
 
 /** Each file's text, by project-relative path; undefined when it cannot be read. */
@@ -28,20 +28,36 @@ function treeOf(textOf: FleetText, file: string): LocatedNode | undefined {
 
 /**
  * The location of `path` in `files` (the cluster file first, then `_defaults.yaml`), trying
- * shorter paths until one is written; undefined when none is.
+ * shorter paths, down to `minLength` segments, until one is written; undefined when none is.
+ * Behind an alias, the place the alias is used. `minLength` @default 1.
  */
 export function fleetFieldLocation(
   textOf: FleetText,
   files: readonly string[],
   path: readonly PathSegment[],
+  minLength = 1,
 ): { readonly loc: SourceLocation; readonly path: readonly PathSegment[] } | undefined {
-  for (let n = path.length; n > 0; n--) {
+  for (let n = path.length; n >= Math.max(1, minLength); n--) {
     const prefix = path.slice(0, n);
     for (const file of files) {
       const root = treeOf(textOf, file);
       const node = root && nodeAt(root, prefix);
-      if (node) return { loc: node.via ?? node.loc, path: prefix };
+      if (root && node) return { loc: aliasAt(root, prefix) ?? node.loc, path: prefix };
     }
+  }
+  return undefined;
+}
+
+/** The value written at `path` in the first of `files` that writes it (as plain data); undefined when none does. */
+export function fleetFieldValue(
+  textOf: FleetText,
+  files: readonly string[],
+  path: readonly PathSegment[],
+): unknown {
+  for (const file of files) {
+    const root = treeOf(textOf, file);
+    const node = root && nodeAt(root, path);
+    if (node) return toPlain(node);
   }
   return undefined;
 }

@@ -78,23 +78,48 @@ export function nodeAt(root: LocatedNode, path: readonly PathSegment[]): Located
   return node;
 }
 
-/** Position of the value at `path`; falls back to the nearest enclosing node that exists. */
+/**
+ * Where the alias that brought the node at `path` here is written: the deepest node on the way
+ * that came through an alias (`tags: *common`, then `tags.team` is reported at `*common`, not in
+ * the anchor's text, which may be used several times); undefined when none did.
+ */
+export function aliasAt(root: LocatedNode, path: readonly PathSegment[]): SourceLocation | undefined {
+  let node: LocatedNode | undefined = root;
+  let via = root.via;
+  for (const seg of path) {
+    if (node.kind === 'map') node = node.entries.get(String(seg))?.value;
+    else if (node.kind === 'seq') node = typeof seg === 'number' ? node.items[seg] : undefined;
+    else node = undefined;
+    if (!node) break;
+    via = node.via ?? via;
+  }
+  return via;
+}
+
+/**
+ * Position of the value at `path`; falls back to the nearest enclosing node that exists. A value
+ * brought by an alias is placed where the alias is used (`aliasAt`).
+ */
 export function locAt(root: LocatedNode, path: readonly PathSegment[]): SourceLocation {
   for (let n = path.length; n >= 0; n--) {
-    const node = nodeAt(root, path.slice(0, n));
-    if (node) return node.loc;
+    const prefix = path.slice(0, n);
+    const node = nodeAt(root, prefix);
+    if (node) return aliasAt(root, prefix) ?? node.loc;
   }
   return root.loc;
 }
 
-/** Position of the key of the map entry at `path` (its value's position for list items). */
+/**
+ * Position of the key of the map entry at `path` (its value's position for list items); inside a
+ * value brought by an alias, where the alias is used.
+ */
 export function keyLocAt(root: LocatedNode, path: readonly PathSegment[]): SourceLocation {
   if (path.length === 0) return root.loc;
   const parent = nodeAt(root, path.slice(0, -1));
   const last = path[path.length - 1];
   if (parent?.kind === 'map') {
     const entry = parent.entries.get(String(last));
-    if (entry) return entry.keyLoc;
+    if (entry) return aliasAt(root, path) ?? entry.keyLoc;
   }
   return locAt(root, path);
 }

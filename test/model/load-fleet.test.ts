@@ -291,4 +291,42 @@ describe('loadFleetFromSources', () => {
       expect(() => errorsOfCluster(text)).not.toThrow();
     }
   });
+
+  test('a mistake in an aliased value is reported where each alias is used, not only at the anchor', () => {
+    const text = `${MINIMAL}nodeClasses:
+  default:
+    alias: al2023@v20250505
+nodePools:
+  a:
+    nodeClass: default
+    taints: &t
+      - key: example.com/x
+        effect: NoSchedul
+  b:
+    nodeClass: default
+    labels: &l
+      team: "a b"
+    taints: *t
+  c:
+    nodeClass: default
+    labels: *l
+`;
+    const errors = errorsOfCluster(text);
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^clusters\/demo\.yaml:15:17 nodePools\.a\.taints\[0\]\.effect: 'NoSchedul' is not allowed/,
+      ),
+      expect.stringMatching(
+        /^clusters\/demo\.yaml:19:13 nodePools\.b\.labels\.team: 'a b' is not a valid label value/,
+      ),
+      // line 20: `taints: *t`, at the alias
+      expect.stringMatching(
+        /^clusters\/demo\.yaml:20:13 nodePools\.b\.taints\[0\]\.effect: 'NoSchedul' is not allowed/,
+      ),
+      // line 23: `labels: *l`
+      expect.stringMatching(
+        /^clusters\/demo\.yaml:23:13 nodePools\.c\.labels\.team: 'a b' is not a valid label value/,
+      ),
+    ]);
+  });
 });

@@ -9,7 +9,7 @@ import { Diagnostic, FleetModel } from '../../model';
 import { EXIT_USER_ERROR } from '../../io/cli-common';
 import { loadFleetFromDir } from '../../io/cli-common';
 import { synthCli, SynthDeps } from '../../synth/synth';
-import { atFleetFields, fleetPathOf } from '../../synth/fleet-origin';
+import { atFleetFields, fleetPathsOf } from '../../synth/fleet-origin';
 import { DEFAULTS, MINIMAL, minimalFor } from '../support/fleet-files';
 import { makeTempProject, readTree, removeTempProject, writeTree } from './dist-fixture';
 
@@ -98,7 +98,7 @@ describe('one run, every mistake', () => {
   });
 });
 
-describe('fleetPathOf', () => {
+describe('fleetPathsOf', () => {
   it.each([
     [
       'dist/a/karpenter/nodepool-web.yaml',
@@ -129,13 +129,13 @@ describe('fleetPathOf', () => {
       'nodeOverlays,sp,capacity,nvidia.com/gpu-slice',
     ],
   ])('%s %s', (file, path, expected) => {
-    expect(fleetPathOf(file, path)?.path.join(',')).toBe(expected);
+    expect(fleetPathsOf(file, path)?.candidates[0].path.join(',')).toBe(expected);
   });
 
   it('leaves findings on other files where they are', () => {
     const d: Diagnostic = {
       severity: 'error',
-      file: 'dist/a/values/karpenter.yaml',
+      file: 'dist/a/base/namespace-karpenter.yaml',
       line: 3,
       col: 1,
       path: 'x',

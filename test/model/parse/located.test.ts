@@ -44,4 +44,19 @@ describe('located trees', () => {
     expect(formatPath(['labels', 'node.role'])).toBe('labels.node.role');
     expect(formatPath([])).toBe('');
   });
+
+  it('places a value brought by an alias, and anything inside it, where the alias is used', () => {
+    const root = parse('clusters/a.yaml', 'a: &t\n  team: x\n  list: [1]\nb: *t\nc: [*t]\n');
+    // The anchor's own text keeps its positions.
+    expect(locAt(root, ['a', 'team'])).toEqual({ file: 'clusters/a.yaml', line: 2, col: 9 });
+    expect(keyLocAt(root, ['a', 'team'])).toEqual({ file: 'clusters/a.yaml', line: 2, col: 3 });
+    // Each use: at the alias, for the value, its keys and its items.
+    const b = { file: 'clusters/a.yaml', line: 4, col: 4 };
+    expect(locAt(root, ['b'])).toEqual(b);
+    expect(locAt(root, ['b', 'team'])).toEqual(b);
+    expect(keyLocAt(root, ['b', 'team'])).toEqual(b);
+    expect(locAt(root, ['b', 'list', 0])).toEqual(b);
+    expect(locAt(root, ['b', 'missing'])).toEqual(b);
+    expect(locAt(root, ['c', 0, 'team'])).toEqual({ file: 'clusters/a.yaml', line: 5, col: 5 });
+  });
 });

@@ -6,6 +6,7 @@ import {
   compileCel,
   kubeFind,
   KUBERNETES_CEL_FUNCTIONS,
+  withRe2Matches,
 } from '../../../validation/kubernetes/cel-environment';
 
 const root = findProjectRoot(join(__dirname, '..', '..', '..'));
@@ -50,5 +51,41 @@ describe('CEL environment', () => {
     expect(() => compileCel('self.quantity("1")', 'spec.limits')).toThrow(
       /CEL rule at spec.limits does not compile: .*quantity/,
     );
+  });
+
+  describe('regular expressions are RE2, as the API server evaluates them', () => {
+    const run = (rule: string, self: string) => compileCel(rule, 'test')({ self });
+
+    test('\\s is ASCII whitespace only', () => {
+      expect(run(String.raw`self.matches("^a\\sb$")`, 'a b')).toBe(true);
+      expect(run(String.raw`self.matches("^a\\sb$")`, 'a\tb')).toBe(true);
+      // JavaScript's \s matches these; Go's does not (not even \v).
+      for (const ws of ['\u00a0', '\u2003', '\ufeff', '\u2028', '\v']) {
+        expect(run(String.raw`self.matches("^a\\sb$")`, `a${ws}b`)).toBe(false);
+        expect(run(String.raw`matches(self, "^a\\sb$")`, `a${ws}b`)).toBe(false);
+      }
+      expect(kubeFind('x\u00a0y z', String.raw`\s.`)).toBe(' z');
+    });
+
+    test('. matches \\r, U+2028 and U+2029, but not \\n', () => {
+      for (const c of ['\r', '\u2028', '\u2029']) {
+        expect(run('self.matches("^a.b$")', `a${c}b`)).toBe(true);
+        expect(run('self.find("a.b")', `xa${c}by`)).toBe(`a${c}b`);
+      }
+      expect(run('self.matches("^a.b$")', 'a\nb')).toBe(false);
+      expect(kubeFind('a\nb', 'a.b')).toBe('');
+    });
+
+    test('only calls of matches are renamed, never string literals or fields', () => {
+      expect(withRe2Matches(`self.matches('x') && matches(self, "y")`)).toBe(
+        `self.re2Matches('x') && re2Matches(self, "y")`,
+      );
+      expect(withRe2Matches(`self.matches == 'matches(' && "a\\"matches(" == r'matches(\\'`)).toBe(
+        `self.matches == 'matches(' && "a\\"matches(" == r'matches(\\'`,
+      );
+      expect(withRe2Matches(`'''matches(''' + self.rematches("x")`)).toBe(
+        `'''matches(''' + self.rematches("x")`,
+      );
+    });
   });
 });
