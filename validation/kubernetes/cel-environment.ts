@@ -17,7 +17,7 @@
  * (`withRe2Matches`).
  */
 import { Environment, ParseResult } from '@marcbachmann/cel-js';
-import { re2RegExp } from '../../model/facts/re2-regex';
+import { re2RegExp } from '../../model';
 
 /** Kubernetes CEL library functions registered on top of cel-js's standard library. */
 export const KUBERNETES_CEL_FUNCTIONS = ['string.find(string): string'] as const;
