@@ -235,7 +235,7 @@ export interface SecretCheck {
  * comment). Returns the opt-outs that allowed a finding and the values reported.
  */
 /** The team's own patterns (`secretPatterns`), compiled; a pattern that cannot be evaluated is an error at its regex. */
-export function teamPatterns(ctx: CheckContext): CustomSecretRules {
+function teamPatterns(ctx: CheckContext): CustomSecretRules {
   const usable: { id: string; regex: string; entropy?: number }[] = [];
   (ctx.raw.secretPatterns ?? []).forEach((p, i) => {
     try {
