@@ -113,8 +113,9 @@ export function secretPlaces(ctx: Ctx): void {
   const cls = namesUnder(file.text, 'nodeClasses')[0];
   const defaults = ctx.b.sources.find((s) => baseName(s.path) === '_defaults.yaml');
   samples.forEach((sample, n) => {
-    const add = (place: string, content: string, key: string, path = file.path, probeLine = true) => {
-      const line = probeLine ? uniqueLine(content, `${key}:`) : undefined;
+    const add = (place: string, content: string, key: string, path = file.path, keyLine = true) => {
+      // Where the key is not on the secret's line (a tag key, a flow sequence), the secret's line.
+      const line = uniqueLine(content, keyLine ? `${key}:` : sample.secret);
       ctx.b.add({
         family: 'secret-places',
         description: `${sample.kind} as ${place}`,
