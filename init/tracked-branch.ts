@@ -23,7 +23,7 @@ export interface TrackedBranch {
 /** Runs git in `cwd`: trimmed stdout when it exits 0, else undefined (also when git is missing). */
 export type Git = (cwd: string, ...args: string[]) => string | undefined;
 
-export const runGit: Git = (cwd, ...args) => {
+const runGit: Git = (cwd, ...args) => {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   return r.status === 0 ? r.stdout.trim() : undefined;
 };

@@ -17,7 +17,7 @@
 export const SDK_NODE_WARNING_SWITCH = 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED';
 
 /** The oldest Node.js major that SDK releases after the first week of January 2027 support. */
-export const SDK_MIN_NODE_MAJOR = 22;
+const SDK_MIN_NODE_MAJOR = 22;
 
 /** The user's own setting of the switch, read before this module first sets it. */
 const USER_SWITCH: string | undefined = process.env[SDK_NODE_WARNING_SWITCH];

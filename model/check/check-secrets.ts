@@ -230,12 +230,8 @@ export interface SecretCheck {
   readonly secrets: readonly SecretValue[];
 }
 
-/**
- * Checks the cluster's free-text values. `textOf` gives a fleet file's text (for the opt-out
- * comment). Returns the opt-outs that allowed a finding and the values reported.
- */
 /** The team's own patterns (`secretPatterns`), compiled; a pattern that cannot be evaluated is an error at its regex. */
-export function teamPatterns(ctx: CheckContext): CustomSecretRules {
+function teamPatterns(ctx: CheckContext): CustomSecretRules {
   const usable: { id: string; regex: string; entropy?: number }[] = [];
   (ctx.raw.secretPatterns ?? []).forEach((p, i) => {
     try {
@@ -253,11 +249,12 @@ export function teamPatterns(ctx: CheckContext): CustomSecretRules {
   return compileCustomRules(usable);
 }
 
-export function checkSecrets(
-  ctx: CheckContext,
-  textOf: (file: string) => string | undefined,
-  custom: CustomSecretRules = teamPatterns(ctx),
-): SecretCheck {
+/**
+ * Checks the cluster's free-text values. `textOf` gives a fleet file's text (for the opt-out
+ * comment). Returns the opt-outs that allowed a finding and the values reported.
+ */
+export function checkSecrets(ctx: CheckContext, textOf: (file: string) => string | undefined): SecretCheck {
+  const custom = teamPatterns(ctx);
   const values = freeTextValues(ctx.root);
   const optOuts: SecretOptOut[] = [];
   const secrets: SecretValue[] = [];

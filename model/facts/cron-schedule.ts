@@ -143,12 +143,12 @@ const GO_TRIM = new RegExp(`^[${GO_SPACE}]+|[${GO_SPACE}]+$`, 'g');
 const GO_FIELDS = new RegExp(`[${GO_SPACE}]+`);
 
 /** Go's strings.TrimSpace. */
-export function goTrimSpace(text: string): string {
+function goTrimSpace(text: string): string {
   return text.replace(GO_TRIM, '');
 }
 
 /** Go's strings.Fields: splits on Unicode white space, dropping empty fields. */
-export function goFields(text: string): string[] {
+function goFields(text: string): string[] {
   return text.split(GO_FIELDS).filter((f) => f !== '');
 }
 
@@ -164,7 +164,7 @@ const GO_DURATION_UNITS: Readonly<Record<string, number>> = {
 };
 
 /** Go's time.ParseDuration, in seconds (undefined where Go returns an error). */
-export function goParseDuration(text: string): number | undefined {
+function goParseDuration(text: string): number | undefined {
   let rest = text;
   let sign = 1;
   if (rest.startsWith('-') || rest.startsWith('+')) {

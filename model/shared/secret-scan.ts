@@ -253,9 +253,6 @@ function compiled(): RuleSets {
   return ruleSets;
 }
 
-/** The gitleaks rules' ids, for docs and tests. */
-export const GITLEAKS_RULE_IDS: readonly string[] = GITLEAKS_RULES.map((r) => r.id);
-
 /** A team's own pattern (`secretPatterns` in `_defaults.yaml`), compiled. */
 export interface CustomSecretRules {
   readonly rules: readonly CompiledRule[];

@@ -48,6 +48,13 @@ export function checkRejection(
     problems.unshift(`no error says '${c.mustSay}'`);
   if (!diagnostics.some((d) => d.severity === 'error'))
     problems.unshift('UserError without any error diagnostic');
+  // A planted secret is refused at its own line, whatever else the case breaks.
+  for (const p of c.secret !== undefined ? c.probes : []) {
+    if (p.kind !== 'value' || !p.line) continue;
+    const { file, line } = p.line;
+    if (!diagnostics.some((d) => d.severity === 'error' && d.file === file && d.line === line))
+      problems.unshift(`no error at ${file}:${line}, where the secret is written`);
+  }
   return problems;
 }
 

@@ -49,29 +49,45 @@ export function secretInjection(ctx: Ctx): void {
       const content = [...lines.slice(0, at + 2), ...added, ...lines.slice(at + 2)].join('\n');
       const marker = added.find((l) => l.includes(sample.secret) || l.includes('-----BEGIN')) ?? added[0];
       const line = uniqueLine(content, marker);
-      ctx.b.add({
-        family: 'secret-injection',
-        description: `${sample.kind} in the userData block at ${file.path}:${at + 1}`,
-        replace: [{ path: file.path, content }],
-        isolate: false,
-        expect: 'reject',
-        secret: sample.secret,
-        probes: [
-          {
-            kind: 'value',
-            key: 'userData',
-            value: sample.line,
-            at: `${file.path}:${at + 1}`,
-            ...(line ? { line: { file: file.path, line } } : {}),
-          },
-        ],
-      });
+      addUserDataCase(ctx, 'secret-injection', 'the userData block', sample, file.path, at, content, line);
       break;
     }
   }
 }
 
 /** Samples written on one line, whose secret fits in a URL's password (no `@ / : ? #`). */
+/** A sample spliced into the userData block that starts at 0-based line `at` of `path`. */
+function addUserDataCase(
+  ctx: Ctx,
+  family: string,
+  where: string,
+  sample: (typeof SECRET_SAMPLES)[number],
+  path: string,
+  at: number,
+  content: string,
+  line: number | undefined,
+  mustSay?: string,
+): void {
+  ctx.b.add({
+    family,
+    description: `${sample.kind} in ${where} at ${path}:${at + 1}`,
+    replace: [{ path, content }],
+    isolate: false,
+    expect: 'reject',
+    secret: sample.secret,
+    probes: [
+      {
+        kind: 'value',
+        key: 'userData',
+        value: sample.line,
+        at: `${path}:${at + 1}`,
+        ...(line ? { line: { file: path, line } } : {}),
+      },
+    ],
+    ...(mustSay !== undefined ? { mustSay } : {}),
+  });
+}
+
 function oneLineSamples(): typeof SECRET_SAMPLES {
   return SECRET_SAMPLES.filter((s) => !s.line.includes('\n'));
 }
@@ -97,8 +113,9 @@ export function secretPlaces(ctx: Ctx): void {
   const cls = namesUnder(file.text, 'nodeClasses')[0];
   const defaults = ctx.b.sources.find((s) => baseName(s.path) === '_defaults.yaml');
   samples.forEach((sample, n) => {
-    const add = (place: string, content: string, key: string, path = file.path, probeLine = true) => {
-      const line = probeLine ? uniqueLine(content, `${key}:`) : undefined;
+    const add = (place: string, content: string, key: string, path = file.path, keyLine = true) => {
+      // Where the key is not on the secret's line (a tag key, a flow sequence), the secret's line.
+      const line = uniqueLine(content, keyLine ? `${key}:` : sample.secret);
       ctx.b.add({
         family: 'secret-places',
         description: `${sample.kind} as ${place}`,
@@ -182,24 +199,17 @@ export function secretPlaces(ctx: Ctx): void {
       ...lines.slice(at + 2),
     ].join('\n');
     const line = uniqueLine(content, sample.secret);
-    ctx.b.add({
-      family: 'secret-places',
-      description: `${sample.kind} in a folded userData scalar at ${f.path}:${at + 1}`,
-      replace: [{ path: f.path, content }],
-      isolate: false,
-      expect: 'reject',
-      secret: sample.secret,
-      probes: [
-        {
-          kind: 'value',
-          key: 'userData',
-          value: sample.line,
-          at: `${f.path}:${at + 1}`,
-          ...(line ? { line: { file: f.path, line } } : {}),
-        },
-      ],
-      mustSay: ' is written here',
-    });
+    addUserDataCase(
+      ctx,
+      'secret-places',
+      'a folded userData scalar',
+      sample,
+      f.path,
+      at,
+      content,
+      line,
+      ' is written here',
+    );
   }
 }
 

@@ -52,7 +52,7 @@ export function kubeFind(s: string, pattern: string): string {
 let shared: Environment | undefined;
 
 /** The one environment all rules compile in (built on first use). */
-export function celEnvironment(): Environment {
+function celEnvironment(): Environment {
   if (!shared) {
     shared = new Environment({ homogeneousAggregateLiterals: false })
       .registerVariable('self', 'dyn')
