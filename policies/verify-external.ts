@@ -26,10 +26,11 @@ import { parseIamDocument } from './policy-compare';
 import { PolicyDocument } from './policy-document';
 import {
   ClusterVerification,
+  attachedPolicyArns,
   deployedPolicy,
   Finding,
   isNoSuchEntity,
-  listAll,
+  inlinePolicyNames,
   simulateScenarios,
 } from './verify';
 
@@ -45,22 +46,10 @@ async function existingRole(client: IAMClient, name: string): Promise<Role | und
   }
 }
 
-async function attachedArns(client: IAMClient, role: string): Promise<string[]> {
-  return listAll(async (Marker) => {
-    const r = await client.send(
-      new (awsSdk.iam().ListAttachedRolePoliciesCommand)({ RoleName: role, Marker }),
-    );
-    return {
-      items: (r.AttachedPolicies ?? []).map((p) => p.PolicyArn ?? ''),
-      next: r.IsTruncated ? r.Marker : undefined,
-    };
-  });
-}
-
 /** The role's identity policies: attached managed ones (default versions) and inline ones. */
 async function rolePolicies(client: IAMClient, role: string, findings: Finding[]): Promise<PolicyDocument[]> {
   const docs: PolicyDocument[] = [];
-  for (const arn of await attachedArns(client, role)) {
+  for (const arn of await attachedPolicyArns(client, role)) {
     const doc = await deployedPolicy(client, arn);
     if (doc) docs.push(doc);
     else
@@ -70,10 +59,7 @@ async function rolePolicies(client: IAMClient, role: string, findings: Finding[]
         message: `attached policy ${arn} could not be read`,
       });
   }
-  const inline = await listAll(async (Marker) => {
-    const r = await client.send(new (awsSdk.iam().ListRolePoliciesCommand)({ RoleName: role, Marker }));
-    return { items: r.PolicyNames ?? [], next: r.IsTruncated ? r.Marker : undefined };
-  });
+  const inline = await inlinePolicyNames(client, role);
   for (const name of [...inline].sort()) {
     const r = await client.send(
       new (awsSdk.iam().GetRolePolicyCommand)({ RoleName: role, PolicyName: name }),
@@ -116,7 +102,7 @@ async function verifyNodeRole(client: IAMClient, cluster: ClusterModel, findings
       subject,
       message: `its trust policy does not let ${ec2} assume it: nodes cannot use it`,
     });
-  const attached = await attachedArns(client, name);
+  const attached = await attachedPolicyArns(client, name);
   const arn = arnBuilder(cluster.aws);
   for (const p of REQUIRED_NODE_POLICIES) {
     if (attached.includes(arn.awsManagedPolicy(p))) continue;

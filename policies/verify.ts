@@ -54,9 +54,7 @@ export function isNoSuchEntity(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: string }).name === 'NoSuchEntityException';
 }
 
-export async function listAll<T>(
-  page: (marker?: string) => Promise<{ items: T[]; next?: string }>,
-): Promise<T[]> {
+async function listAll<T>(page: (marker?: string) => Promise<{ items: T[]; next?: string }>): Promise<T[]> {
   const out: T[] = [];
   let marker: string | undefined;
   do {
@@ -79,6 +77,27 @@ interface ExpectedRole {
   readonly name: string;
   readonly trust: PolicyDocument;
   readonly attached: readonly string[];
+}
+
+/** ARNs of the managed policies attached to a role (every page). */
+export async function attachedPolicyArns(client: IAMClient, role: string): Promise<string[]> {
+  return listAll(async (Marker) => {
+    const r = await client.send(
+      new (awsSdk.iam().ListAttachedRolePoliciesCommand)({ RoleName: role, Marker }),
+    );
+    return {
+      items: (r.AttachedPolicies ?? []).map((p) => p.PolicyArn ?? ''),
+      next: r.IsTruncated ? r.Marker : undefined,
+    };
+  });
+}
+
+/** Names of a role's inline policies (every page). */
+export async function inlinePolicyNames(client: IAMClient, role: string): Promise<string[]> {
+  return listAll(async (Marker) => {
+    const r = await client.send(new (awsSdk.iam().ListRolePoliciesCommand)({ RoleName: role, Marker }));
+    return { items: r.PolicyNames ?? [], next: r.IsTruncated ? r.Marker : undefined };
+  });
 }
 
 async function verifyRole(
@@ -112,15 +131,7 @@ async function verifyRole(
     if (!isSame(diff))
       findings.push({ kind: 'drift', subject, message: `trust policy: ${describeDiff(diff)}` });
   }
-  const attached = await listAll(async (Marker) => {
-    const r = await client.send(
-      new (awsSdk.iam().ListAttachedRolePoliciesCommand)({ RoleName: role.name, Marker }),
-    );
-    return {
-      items: (r.AttachedPolicies ?? []).map((p) => p.PolicyArn ?? ''),
-      next: r.IsTruncated ? r.Marker : undefined,
-    };
-  });
+  const attached = await attachedPolicyArns(client, role.name);
   for (const arn of role.attached)
     if (!attached.includes(arn))
       findings.push({ kind: 'drift', subject, message: `managed policy ${arn} is not attached` });
@@ -131,10 +142,7 @@ async function verifyRole(
         subject,
         message: `managed policy ${arn} is attached but not generated`,
       });
-  const inline = await listAll(async (Marker) => {
-    const r = await client.send(new (awsSdk.iam().ListRolePoliciesCommand)({ RoleName: role.name, Marker }));
-    return { items: r.PolicyNames ?? [], next: r.IsTruncated ? r.Marker : undefined };
-  });
+  const inline = await inlinePolicyNames(client, role.name);
   for (const name of [...inline].sort()) {
     const r = await client.send(
       new (awsSdk.iam().GetRolePolicyCommand)({ RoleName: role.name, PolicyName: name }),

@@ -80,7 +80,9 @@ export interface PreflightDeps {
 
 const WHAT_TO_GRANT =
   'ec2:Describe*, eks:Describe*, iam:GetRole, iam:GetOpenIDConnectProvider, ssm:GetParameter, sqs:GetQueueUrl, ' +
-  'kms:DescribeKey, kms:GetKeyPolicy, events:DescribeRule, events:ListTargetsByRule';
+  'kms:DescribeKey, kms:GetKeyPolicy, events:DescribeRule, events:ListTargetsByRule; for aws.managedBy external also ' +
+  'iam:ListAttachedRolePolicies, iam:ListRolePolicies, iam:GetRolePolicy, iam:GetPolicy, iam:GetPolicyVersion, ' +
+  'iam:SimulateCustomPolicy, events:ListRuleNamesByTarget (docs/cloudformation-iam.md)';
 
 /** One sentence on why the account could not be read, and what to do. */
 export function describeAwsError(e: AwsCallError, cluster: ClusterModel): string {

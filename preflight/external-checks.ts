@@ -18,6 +18,10 @@ import { CheckResult, fail, pass } from './check-result';
 const EXTERNAL_FIX =
   'aws.managedBy is external: fix it where the team manages AWS (see docs/terraform-and-external.md)';
 
+/** The IAM calls proving an external cluster's roles makes (policies/verify-external.ts). */
+const EXTERNAL_IAM_READS =
+  'GetRole, ListAttachedRolePolicies, ListRolePolicies, GetRolePolicy, GetPolicy, GetPolicyVersion or SimulateCustomPolicy';
+
 interface LiveRule {
   readonly name: string;
   readonly enabled: boolean;
@@ -100,7 +104,9 @@ export async function checkExternalPermissions(
   clients: PreflightClients,
   cluster: ClusterModel,
 ): Promise<CheckResult[]> {
-  const result = await verifyExternalCluster(clients.iam, cluster);
+  // Several IAM reads and the simulator: a denial or a rejected key is one AwsCallError the CLI
+  // reports in a sentence with what to grant, never a stack trace.
+  const result = await awsRead('IAM', EXTERNAL_IAM_READS, () => verifyExternalCluster(clients.iam, cluster));
   const failing = result.findings.filter(failsVerification);
   const subject = `role ${cluster.iam.controllerRoleName} permissions`;
   if (failing.length === 0)

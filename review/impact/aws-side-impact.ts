@@ -16,13 +16,11 @@ import { cloudFormationImpactView } from '../../policies/targets/cloudformation/
 import { diffFields, FieldChange, isPlainObject } from './field-diff';
 import { FieldPathSegment, formatPath } from './field-path';
 
-export type CfnArea = AwsArea;
-
 export interface CfnResourceChange {
   /** The resource's stable address: CloudFormation logical ID, Terraform `type.name`. */
   readonly logicalId: string;
   readonly type: string;
-  readonly area: CfnArea;
+  readonly area: AwsArea;
   readonly change: 'added' | 'removed' | 'changed';
   /** Field changes under the resource (Properties, DependsOn ...); empty for added/removed. */
   readonly fields: readonly FieldChange[];

@@ -14,6 +14,19 @@ import { deployedState, startFakeIam } from './fake-iam-server';
 const fleet: FleetModel = { clusters: [clusterModel({ name: 'alpha' }), clusterModel({ name: 'beta' })] };
 const loader: FleetLoader = () => ({ fleet, warnings: [] });
 
+const FAKE_KEY = 'AKIAFAKEFORTESTSONLY';
+
+/** An IAM client for the fake IAM server that signs with the given access key and never retries. */
+function fakeIamClients(accessKeyId = FAKE_KEY) {
+  return (region: string, endpoint: string | undefined) =>
+    new IAMClient({
+      region,
+      endpoint,
+      maxAttempts: 1,
+      credentials: { accessKeyId, secretAccessKey: 'fake' },
+    });
+}
+
 function io(cwd: string) {
   const out: string[] = [];
   const err: string[] = [];
@@ -198,14 +211,8 @@ describe('policies CLI', () => {
     it('reports drift per cluster and exits 1, or 0 when in sync', async () => {
       const alpha = fleet.clusters[0];
       const state = deployedState(alpha);
-      const iam = await startFakeIam(state, ACCOUNT, 'AKIAFAKEFORTESTSONLY');
-      const createIamClient = (region: string, endpoint: string | undefined) =>
-        new IAMClient({
-          region,
-          endpoint,
-          maxAttempts: 1,
-          credentials: { accessKeyId: 'AKIAFAKEFORTESTSONLY', secretAccessKey: 'fake' },
-        });
+      const iam = await startFakeIam(state, ACCOUNT, FAKE_KEY);
+      const createIamClient = fakeIamClients();
       try {
         const ok = io(root);
         expect(
@@ -248,14 +255,8 @@ describe('policies CLI', () => {
     });
 
     it('exits 2 when AWS rejects the credentials', async () => {
-      const iam = await startFakeIam(deployedState(fleet.clusters[0]), ACCOUNT, 'AKIAFAKEFORTESTSONLY');
-      const createIamClient = (region: string, endpoint: string | undefined) =>
-        new IAMClient({
-          region,
-          endpoint,
-          maxAttempts: 1,
-          credentials: { accessKeyId: 'AKIAWRONGKEY', secretAccessKey: 'fake' },
-        });
+      const iam = await startFakeIam(deployedState(fleet.clusters[0]), ACCOUNT, FAKE_KEY);
+      const createIamClient = fakeIamClients('AKIAWRONGKEY');
       try {
         const { io: cli, err } = io(root);
         expect(
@@ -293,14 +294,8 @@ describe('policies CLI', () => {
       Version: '2012-10-17',
       Statement: [{ Sid: 'Broad', Effect: 'Allow', Action: 'ec2:TerminateInstances', Resource: '*' }],
     });
-    const iam = await startFakeIam(state, ACCOUNT, 'AKIAFAKEFORTESTSONLY');
-    const createIamClient = (region: string, endpoint: string | undefined) =>
-      new IAMClient({
-        region,
-        endpoint,
-        maxAttempts: 1,
-        credentials: { accessKeyId: 'AKIAFAKEFORTESTSONLY', secretAccessKey: 'fake' },
-      });
+    const iam = await startFakeIam(state, ACCOUNT, FAKE_KEY);
+    const createIamClient = fakeIamClients();
     try {
       const r = io(root);
       expect(

@@ -1,4 +1,5 @@
 import { IAMClient } from '@aws-sdk/client-iam';
+import { AwsCallError } from '../../preflight/aws-call';
 import { createClients, PreflightClients } from '../../preflight/aws-clients';
 import { checkExternalPermissions, checkExternalRules } from '../../preflight/external-checks';
 import { INTERRUPTION_EVENTS } from '../../policies/interruption-events';
@@ -130,5 +131,22 @@ describe('preflight of an external cluster', () => {
     expect(denied.length).toBeGreaterThan(0);
     expect(denied.every((r) => r.status === 'fail' && r.check === 'controller-identity')).toBe(true);
     expect(denied.map((r) => r.message).join('\n')).toContain('and Karpenter needs it');
+  });
+
+  it('turns an IAM error while proving the roles into one AwsCallError, not a raw SDK exception', async () => {
+    const cluster = clusterModel({ name: 'ticketing' });
+    iam = await startFakeIam({ roles: new Map(), policies: new Map() }, cluster.aws.accountId, ACCESS_KEY);
+    const clients = {
+      iam: new IAMClient({
+        region: 'eu-west-1',
+        endpoint: iam.endpoint,
+        maxAttempts: 1,
+        credentials: { accessKeyId: 'AKIAWRONGKEY', secretAccessKey: 'fake' },
+      }),
+    } as unknown as PreflightClients;
+    const thrown = await checkExternalPermissions(clients, cluster).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(AwsCallError);
+    expect(thrown).toMatchObject({ service: 'IAM', kind: 'credentials' });
+    expect((thrown as AwsCallError).operation).toContain('SimulateCustomPolicy');
   });
 });

@@ -8,6 +8,7 @@
 import { Finding, formatPath } from '../finding';
 import { ManifestDocument } from '../manifest-source';
 import { PathSegment } from '../../model';
+import { isRecord } from '../aws-side-facts';
 
 interface ResourceSpec {
   readonly allowed: readonly string[];
@@ -138,10 +139,6 @@ const RESOURCE_KEYS = [
   'UpdatePolicy',
   'UpdateReplacePolicy',
 ];
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Does the document look like a CloudFormation template? */
 export function isCloudFormationTemplate(value: unknown): boolean {

@@ -4,7 +4,8 @@
  * Used by validation/terraform/top-level-rules.ts and validation/terraform/meta-arguments.ts.
  */
 import { didYouMean, PathSegment } from '../../model';
-import { COMMENT_KEY, describeValue, isObject, IssueSink, TerraformIssue } from './schema-walk';
+import { COMMENT_KEY, describeValue, IssueSink, TerraformIssue } from './schema-walk';
+import { isRecord } from '../aws-side-facts';
 
 /** Terraform's identifiers (HCL: Unicode ID_Start or `_`, then ID_Continue or `-`). */
 const IDENTIFIER = /^[\p{ID_Start}_][\p{ID_Continue}-]*$/u;
@@ -36,7 +37,7 @@ export function objectsAt(
     : [[value, [...path]]];
   const out: Array<[Record<string, unknown>, PathSegment[]]> = [];
   for (const [item, at] of items) {
-    if (isObject(item)) out.push([item, at]);
+    if (isRecord(item)) out.push([item, at]);
     else
       report({
         severity: 'error',

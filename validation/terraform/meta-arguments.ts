@@ -5,7 +5,8 @@
  */
 import { PathSegment } from '../../model';
 import { objectsAt, typeIssue, unknownMembers } from './block-shapes';
-import { isExpression, isObject, IssueSink } from './schema-walk';
+import { isExpression, IssueSink } from './schema-walk';
+import { isRecord } from '../aws-side-facts';
 
 /** Meta-arguments every resource accepts beside its schema's arguments. */
 export const RESOURCE_META_ARGUMENTS = [
@@ -52,7 +53,7 @@ export function checkMetaArguments(
   if (has('count') && typeof count !== 'number' && !isExpression(count) && !/^[0-9]+$/.test(String(count)))
     report(typeIssue([...path, 'count'], 'a whole number or an expression', count));
   const forEach = body.for_each;
-  if (has('for_each') && !isObject(forEach) && !Array.isArray(forEach) && !isExpression(forEach))
+  if (has('for_each') && !isRecord(forEach) && !Array.isArray(forEach) && !isExpression(forEach))
     report(typeIssue([...path, 'for_each'], 'a map, a set of strings or an expression', forEach));
   const dependsOn = body.depends_on;
   if (has('depends_on') && !(Array.isArray(dependsOn) && dependsOn.every((d) => typeof d === 'string')))

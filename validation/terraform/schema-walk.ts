@@ -13,6 +13,7 @@
 import { didYouMean, PathSegment, Severity } from '../../model';
 import type { TerraformBlockSchema, TerraformType } from '../../imports/terraform/aws-provider-schema';
 import { unknownNameFix } from '../finding';
+import { isRecord } from '../aws-side-facts';
 
 /** One problem found in a Terraform JSON document, before it is placed in the text. */
 export interface TerraformIssue {
@@ -33,10 +34,6 @@ export const COMMENT_KEY = '//';
 /** A Terraform template with an interpolation or directive (`$${` and `%%{` are literal). */
 export function isExpression(value: unknown): value is string {
   return typeof value === 'string' && /(?:^|[^$])\$\{|(?:^|[^%])%\{/.test(value);
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A JSON value as a short noun phrase, without echoing its content (it could be a secret). */
@@ -119,11 +116,11 @@ export function checkValue(
     return;
   }
   if ('map' in type) {
-    if (!isObject(value)) return wrong();
+    if (!isRecord(value)) return wrong();
     for (const [key, item] of Object.entries(value)) checkValue(item, type.map, [...path, key], report);
     return;
   }
-  if (!isObject(value)) return wrong();
+  if (!isRecord(value)) return wrong();
   checkBlockBody(value, type.object, path, report, { what: name });
 }
 
@@ -134,7 +131,7 @@ function blockBodies(
   path: readonly PathSegment[],
   report: IssueSink,
 ): Array<[unknown, PathSegment[]]> | undefined {
-  if (isObject(value)) return [[value, [...path]]];
+  if (isRecord(value)) return [[value, [...path]]];
   if (Array.isArray(value)) return value.map((item, i) => [item, [...path, i]]);
   report({
     severity: 'error',
@@ -154,7 +151,7 @@ function checkDynamic(
   report: IssueSink,
 ): Set<string> {
   const names = new Set<string>();
-  if (!isObject(value)) {
+  if (!isRecord(value)) {
     report({
       severity: 'error',
       path,
@@ -184,7 +181,7 @@ function checkDynamic(
     }
     names.add(name);
     for (const [item, itemPath] of blockBodies(spec, name, at, report) ?? []) {
-      if (!isObject(item)) continue;
+      if (!isRecord(item)) continue;
       if (item.for_each === undefined)
         report({
           severity: 'error',
@@ -192,7 +189,7 @@ function checkDynamic(
           check: 'terraform/required',
           message: `dynamic block '${name}' needs for_each`,
         });
-      if (isObject(item.content))
+      if (isRecord(item.content))
         checkBlockBody(item.content, nested.block, [...itemPath, 'content'], report, { what: name });
       else
         report({
@@ -237,7 +234,7 @@ export function checkBlockBody(
       const bodies = blockBodies(member, key, at, report);
       if (bodies === undefined) continue;
       for (const [body, bodyPath] of bodies) {
-        if (isObject(body))
+        if (isRecord(body))
           checkBlockBody(body, nested.block, bodyPath, report, { what: tailName(bodyPath) });
         else
           report({

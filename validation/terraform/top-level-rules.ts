@@ -12,7 +12,8 @@ import { didYouMean } from '../../model';
 import type { TerraformBlockSchema } from '../../imports/terraform/aws-provider-schema';
 import { checkName, labelled, objectsAt, typeIssue, unknownMembers } from './block-shapes';
 import { checkMetaArguments, DATA_META_ARGUMENTS, RESOURCE_META_ARGUMENTS } from './meta-arguments';
-import { checkBlockBody, COMMENT_KEY, describeValue, isExpression, isObject, IssueSink } from './schema-walk';
+import { checkBlockBody, COMMENT_KEY, describeValue, isExpression, IssueSink } from './schema-walk';
+import { isRecord } from '../aws-side-facts';
 
 /**
  * The top-level block types of Terraform's language, as JSON properties (`ephemeral` since
@@ -161,7 +162,7 @@ function checkTerraformSettings(value: unknown, report: IssueSink): void {
         if (local === COMMENT_KEY) continue;
         const reqAt = [...rpAt, local];
         if (typeof req === 'string') continue; // the legacy form: a version constraint alone
-        if (!isObject(req)) {
+        if (!isRecord(req)) {
           report(typeIssue(reqAt, 'an object { source, version }', req));
           continue;
         }
@@ -244,7 +245,7 @@ export function checkTerraformDocument(
   schemas: TerraformSchemas,
   report: IssueSink,
 ): void {
-  if (!isObject(document)) {
+  if (!isRecord(document)) {
     report({
       severity: 'error',
       path: [],

@@ -6,6 +6,7 @@
 import { ClusterModel, distPaths, GeneratedFiles } from '../../../model';
 import { AwsSideModel } from '../../aws-side';
 import { renderProofRecord } from '../../scenarios/proof-record';
+import { scenarioInputs } from '../../scenarios/scenario-inputs';
 import { cloudFormationTemplate, renderTemplate } from './template';
 
 /** The files of one cluster. */
@@ -16,6 +17,8 @@ export function cloudFormationFiles(cluster: ClusterModel, side: AwsSideModel): 
   // (test/policies/targets/cloudformation/generator.test.ts holds every template to it): validation takes this
   // value instead of reading the text with the YAML reader, ten times slower on JSON.
   files.set(distPaths.cloudFormation(cluster.name), { text: template, value: JSON.parse(template) });
-  files.set(distPaths.policyProof(cluster.name), { text: renderProofRecord(cluster, template) });
+  files.set(distPaths.policyProof(cluster.name), {
+    text: renderProofRecord(cluster, template, scenarioInputs(cluster, side)),
+  });
   return files;
 }

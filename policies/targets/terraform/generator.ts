@@ -6,6 +6,7 @@
 import { ClusterModel, distPaths, GeneratedFiles } from '../../../model';
 import { AwsSideModel } from '../../aws-side';
 import { renderProofRecord } from '../../scenarios/proof-record';
+import { scenarioInputs } from '../../scenarios/scenario-inputs';
 import { renderModule, terraformModule } from './terraform-module';
 
 export const TERRAFORM_DIR = 'terraform';
@@ -18,6 +19,8 @@ export function terraformFiles(cluster: ClusterModel, side: AwsSideModel): Gener
     text: module,
     value: JSON.parse(module),
   });
-  files.set(distPaths.policyProof(cluster.name, TERRAFORM_DIR), { text: renderProofRecord(cluster, module) });
+  files.set(distPaths.policyProof(cluster.name, TERRAFORM_DIR), {
+    text: renderProofRecord(cluster, module, scenarioInputs(cluster, side)),
+  });
   return files;
 }

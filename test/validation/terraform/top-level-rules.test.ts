@@ -30,23 +30,13 @@ function check(document: unknown): Array<[string, string, string]> {
 }
 
 describe('checkTerraformDocument', () => {
-  it('knows the language’s top-level blocks', () => {
-    expect(TOP_LEVEL_BLOCKS).toEqual([
-      'action',
-      'check',
-      'data',
-      'ephemeral',
-      'import',
-      'locals',
-      'module',
-      'moved',
-      'output',
-      'provider',
-      'removed',
-      'resource',
-      'terraform',
-      'variable',
-    ]);
+  it('sends every top-level block to its own shape rule, not the unknown-block error', () => {
+    for (const block of TOP_LEVEL_BLOCKS) {
+      const found = check({ [block]: 42 });
+      expect(found).toHaveLength(1);
+      expect(found[0][0]).toBe(block);
+      expect(found[0][1]).toMatch(new RegExp(`^${block}\\b.* must be a JSON object, found a number$`));
+    }
   });
 
   it('passes every top-level block in its usual JSON shape', () => {
