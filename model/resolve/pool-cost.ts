@@ -24,7 +24,7 @@
  */
 import { LABELS } from '../facts/constants';
 import { RequirementInput } from '../facts/karpenter-requirements';
-import { Currency, currencyOf, instanceTable, priceRegionFor } from '../facts/instance-table';
+import { CURRENCIES, Currency, currencyOf, instanceTable, priceRegionFor } from '../facts/instance-table';
 import { parseQuantity } from '../facts/quantity';
 import { NodeClassTraits, resolveInstanceTypes } from './resolve-instance-types';
 
@@ -200,7 +200,7 @@ export interface CeilingTotal {
  */
 export function sumCeilings(list: readonly PoolCapacity[]): CeilingTotal[] {
   const out: CeilingTotal[] = [];
-  for (const currency of ['USD', 'CNY'] as const) {
+  for (const currency of CURRENCIES) {
     const pools = list.filter((p) => p.currency === currency);
     if (pools.length === 0) continue;
     const unknownPools = pools.filter(
