@@ -111,7 +111,7 @@ export function checkInstanceRequirements(ctx: CheckContext, name: string, pool:
     reportEmpty(ctx, all, osOnly, pool, family);
     return;
   }
-  const withClass = checkNodeClassArchitectures(ctx, at, pool, all, resolved.types, traits);
+  const withClass = checkNodeClassArchitectures(ctx, at, pool, all, resolved.types, traits, family);
   if (withClass === undefined) return;
   const final = resolveInstanceTypes(all, traits);
   if (checkMinValues(ctx, all, final)) return;
@@ -231,6 +231,7 @@ function checkNodeClassArchitectures(
   sites: readonly RequirementSite[],
   left: readonly TableInstanceType[],
   traits: NodeClassTraits,
+  family: AmiFamily | undefined,
 ): readonly TableInstanceType[] | undefined {
   const supported = traits.architectures;
   if (supported === undefined) return left;
@@ -238,8 +239,6 @@ function checkNodeClassArchitectures(
   if (next.length > 0) return next;
   const own = poolArchitectures(pool);
   if (own !== undefined && own.allowed.every((a) => !supported.includes(a))) return undefined;
-  const nc = ctx.raw.nodeClasses?.[pool.nodeClass];
-  const family = nc === undefined ? undefined : writtenFamily(nc);
   ctx.error(
     at('nodeClass'),
     `no instance type is left: node class '${show(pool.nodeClass)}' is ${family ?? 'of an AMI family'}, whose AMIs exist for ${supported.join(', ')} only, and none of the ${left.length} types the requirements allow is (${sampleNames(left)})`,
