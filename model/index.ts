@@ -54,7 +54,7 @@ export type {
 } from './facts/constants';
 export { CRD_SETS, importDirName } from './facts/crd-sources';
 export type { CrdSet } from './facts/crd-sources';
-export { currencyOf, instanceTable, priceRegionFor } from './facts/instance-table';
+export { CURRENCIES, currencyOf, instanceTable, priceRegionFor } from './facts/instance-table';
 export type { Currency } from './facts/instance-table';
 export { instanceTypeLabels } from './facts/instance-type-labels';
 export {

@@ -5,7 +5,15 @@
  * as Markdown GitHub renders (with a Mermaid bar chart of the ceilings) or as JSON.
  * Deterministic: the same fleet gives the same bytes.
  */
-import { currencyOf, FleetModel, instanceTable, plural, priceRegionFor, compareCodeUnits } from '../model';
+import {
+  CURRENCIES,
+  currencyOf,
+  FleetModel,
+  instanceTable,
+  plural,
+  priceRegionFor,
+  compareCodeUnits,
+} from '../model';
 import {
   ceilingText,
   CeilingTotal,
@@ -164,7 +172,7 @@ export function renderCapacityMarkdown(report: CapacityReport): string {
     `**Fleet ceiling: ${report.totals.map(totalText).join('; ') || 'nothing to launch'}** over ${plural(report.clusters.length, 'cluster')}${report.totals.length > 1 ? ' (one total per currency, never added together)' : ''}.`,
     '',
   );
-  for (const currency of ['USD', 'CNY'] as const) lines.push(...chart(report, currency));
+  for (const currency of CURRENCIES) lines.push(...chart(report, currency));
   for (const c of report.clusters) {
     const priced =
       c.priceRegion === c.region

@@ -163,8 +163,10 @@ function distinctValues(labelSets: readonly Readonly<Record<string, string>>[]):
   return { values, numericLabels };
 }
 
+/** The currencies of the price tables, in the order reports list them. */
+export const CURRENCIES = ['USD', 'CNY'] as const;
+export type Currency = (typeof CURRENCIES)[number];
 /** The currency of a price region's table: CNY for the aws-cn partition, else USD. */
-export type Currency = 'USD' | 'CNY';
 export function currencyOf(priceRegion: string): Currency {
   return instanceTable().priceRegions.get(priceRegion) === 'aws-cn' ? 'CNY' : 'USD';
 }

@@ -426,24 +426,20 @@ export function lostLabelStates(before: Requirement, after: Requirement): string
     if (bOpen && !aOpen) lost.push('with a non-integer value');
     const lo = (x: number | undefined) => x ?? -Infinity;
     const hi = (x: number | undefined) => x ?? Infinity;
-    {
-      // Integers before allows that after's bounds exclude.
-      const outside: string[] = [];
-      if (!aOpen && lo(before.gte) < lo(after.gte)) outside.push(`below ${after.gte ?? ''}`);
-      if (!aOpen && hi(before.lte) > hi(after.lte)) outside.push(`above ${after.lte ?? ''}`);
-      const excludedInBefore = (from: number, to: number): boolean => {
-        if (!Number.isFinite(from) || !Number.isFinite(to) || to - from > 10000) return false;
-        for (let n = from; n <= to; n++) if (!before.values.has(String(n))) return false;
-        return true;
-      };
-      // A gap fully covered by before's own exclusions loses nothing.
-      const below = lo(before.gte) < lo(after.gte) && !excludedInBefore(lo(before.gte), lo(after.gte) - 1);
-      const above = hi(before.lte) > hi(after.lte) && !excludedInBefore(hi(after.lte) + 1, hi(before.lte));
-      if (below || above)
-        lost.push(
-          `with a value ${outside.filter((o) => (o.startsWith('below') ? below : above)).join(' or ')}`,
-        );
-    }
+    const excludedInBefore = (from: number, to: number): boolean => {
+      if (!Number.isFinite(from) || !Number.isFinite(to) || to - from > 10000) return false;
+      for (let n = from; n <= to; n++) if (!before.values.has(String(n))) return false;
+      return true;
+    };
+    // Integers before allows that after's bounds exclude; a gap fully covered by before's own
+    // exclusions loses nothing.
+    const below = lo(before.gte) < lo(after.gte) && !excludedInBefore(lo(before.gte), lo(after.gte) - 1);
+    const above = hi(before.lte) > hi(after.lte) && !excludedInBefore(hi(after.lte) + 1, hi(before.lte));
+    const outside = [
+      ...(below ? [`below ${after.gte ?? ''}`] : []),
+      ...(above ? [`above ${after.lte ?? ''}`] : []),
+    ];
+    if (outside.length > 0) lost.push(`with a value ${outside.join(' or ')}`);
     const newly = after
       .sortedValues()
       .filter((v) => !before.values.has(v) && withinBounds(v, before.gte, before.lte));

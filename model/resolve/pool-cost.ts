@@ -24,9 +24,9 @@
  */
 import { LABELS } from '../facts/constants';
 import { RequirementInput } from '../facts/karpenter-requirements';
-import { Currency, currencyOf, instanceTable, priceRegionFor } from '../facts/instance-table';
+import { CURRENCIES, Currency, currencyOf, instanceTable, priceRegionFor } from '../facts/instance-table';
 import { parseQuantity } from '../facts/quantity';
-import { NodeClassTraits, resolveInstanceTypes } from './resolve-instance-types';
+import { NodeClassTraits, resolveInstanceTypes, sampleNames } from './resolve-instance-types';
 
 export interface PriceRange {
   readonly min: number;
@@ -138,7 +138,7 @@ export function poolCapacity(
     ceiling = null;
     ceilingKind = 'not-evaluated';
     const names = resolved.notEvaluated.map((t) => t.name);
-    const shown = `${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''}`;
+    const shown = sampleNames(resolved.notEvaluated, 3);
     ceilingBasis = `types not evaluated: the pool allows only ${names.length === 1 ? 'a type' : `${names.length} types`} outside Karpenter ${instanceTable().karpenterVersion}'s instance-type reference (${shown}), which has no labels or prices for ${names.length === 1 ? 'it' : 'them'}`;
   } else if (types.length === 0) {
     ceiling = 0;
@@ -200,7 +200,7 @@ export interface CeilingTotal {
  */
 export function sumCeilings(list: readonly PoolCapacity[]): CeilingTotal[] {
   const out: CeilingTotal[] = [];
-  for (const currency of ['USD', 'CNY'] as const) {
+  for (const currency of CURRENCIES) {
     const pools = list.filter((p) => p.currency === currency);
     if (pools.length === 0) continue;
     const unknownPools = pools.filter(

@@ -28,7 +28,7 @@
  */
 import { canonicalQuantity, goDurationNanos } from '../../model';
 import { canonical, isPlainObject } from './field-diff';
-import { FieldPath } from './field-path';
+import { FieldPath, pathKeys } from './field-path';
 import { KARPENTER_KINDS, KarpenterKind } from '../resource-kinds';
 
 /** A field Karpenter hashes as a parsed value: its path (`#` = any list element, `*` = any map key). */
@@ -136,7 +136,7 @@ export function unhashedChangeReason(
 ): string | undefined {
   if (!sameHashedAt(beforeView, afterView, path)) return undefined;
   const fields = kind === KARPENTER_KINDS.nodePool ? NODE_POOL_PARSED : NODE_CLASS_PARSED;
-  const keys = path.map((seg) => ('key' in seg ? seg.key : '#'));
+  const keys = pathKeys(path);
   const field = fields.find(
     (f) => f.path.length <= keys.length && f.path.every((p, i) => p === '*' || p === keys[i]),
   );

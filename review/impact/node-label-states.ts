@@ -22,26 +22,26 @@
  * - A node's labels satisfied the pool's requirements when it launched (the launch filters instance
  *   types and offerings with Intersects), and a node that no longer does is already drifted.
  */
-import { normalizedKey, Requirement, Requirements, wellKnownLabels } from '../../model';
+import { LABELS, normalizedKey, Requirement, Requirements, wellKnownLabels } from '../../model';
 
 /** Label keys every node Karpenter launches on AWS carries, with one value (see the header). */
 export const LABELS_ON_EVERY_NODE: readonly string[] = [
-  'node.kubernetes.io/instance-type',
-  'kubernetes.io/arch',
-  'kubernetes.io/os',
-  'topology.kubernetes.io/zone',
-  'topology.kubernetes.io/region',
-  'karpenter.sh/capacity-type',
-  'karpenter.sh/nodepool',
+  LABELS.instanceType,
+  LABELS.arch,
+  LABELS.os,
+  LABELS.zone,
+  LABELS.region,
+  LABELS.capacityType,
+  LABELS.nodePool,
   'karpenter.k8s.aws/ec2nodeclass',
-  'karpenter.k8s.aws/instance-cpu',
-  'karpenter.k8s.aws/instance-memory',
-  'karpenter.k8s.aws/instance-hypervisor',
+  LABELS.instanceCpu,
+  LABELS.instanceMemory,
+  LABELS.instanceHypervisor,
   'karpenter.k8s.aws/instance-encryption-in-transit-supported',
   'karpenter.k8s.aws/instance-capability-flex',
   // Family and size come from splitting the type name at its one dot, which every EC2 type has.
-  'karpenter.k8s.aws/instance-family',
-  'karpenter.k8s.aws/instance-size',
+  LABELS.instanceFamily,
+  LABELS.instanceSize,
 ];
 
 /** The states one label key may be in on an existing node of the old pool. */

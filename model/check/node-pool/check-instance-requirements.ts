@@ -111,13 +111,13 @@ export function checkInstanceRequirements(ctx: CheckContext, name: string, pool:
     reportEmpty(ctx, all, osOnly, pool, family);
     return;
   }
-  const withClass = checkNodeClassArchitectures(ctx, at, pool, all, resolved.types, traits);
+  const withClass = checkNodeClassArchitectures(ctx, at, pool, all, resolved.types, traits, family);
   if (withClass === undefined) return;
   const final = resolveInstanceTypes(all, traits);
   if (checkMinValues(ctx, all, final)) return;
   const left = final.types;
   if (left.length < MIN_INSTANCE_TYPES && !runsOneShape(pool, at)) {
-    const narrowing = narrowingSites(all, osOnly);
+    const narrowing = narrowingSites(all, prefixCounts(all, osOnly));
     const last = narrowing[narrowing.length - 1];
     if (last === undefined) return;
     ctx.warn(
@@ -143,13 +143,13 @@ function prefixCounts(sites: readonly RequirementSite[], traits: NodeClassTraits
   });
 }
 
-/** The requirements that narrowed the set, in order. */
-function narrowingSites(sites: readonly RequirementSite[], traits: NodeClassTraits): RequirementSite[] {
-  const counts = prefixCounts(sites, traits);
+/** The requirements that narrowed the set, in order, from their prefixCounts (`counts[i]` after `sites[i]`). */
+function narrowingSites(sites: readonly RequirementSite[], counts: readonly number[]): RequirementSite[] {
   let remaining = instanceTable().types.length;
   const out: RequirementSite[] = [];
-  counts.forEach((n, i) => {
-    if (n < remaining) out.push(sites[i]);
+  sites.forEach((site, i) => {
+    const n = counts[i];
+    if (n < remaining) out.push(site);
     remaining = n;
   });
   return out;
@@ -173,7 +173,7 @@ function reportEmpty(
   const site = sites[i];
   const before = sites.slice(0, i);
   const left = i === 0 ? table.types : resolveInstanceTypes(before, traits).types;
-  const narrowing = narrowingSites(before, traits);
+  const narrowing = narrowingSites(before, counts);
   const key = Requirement.of(site).key;
   if (key === LABELS.os && family !== undefined) {
     const runs = traits.windows ? 'windows (on amd64 types only)' : 'linux';
@@ -231,6 +231,7 @@ function checkNodeClassArchitectures(
   sites: readonly RequirementSite[],
   left: readonly TableInstanceType[],
   traits: NodeClassTraits,
+  family: AmiFamily | undefined,
 ): readonly TableInstanceType[] | undefined {
   const supported = traits.architectures;
   if (supported === undefined) return left;
@@ -238,8 +239,6 @@ function checkNodeClassArchitectures(
   if (next.length > 0) return next;
   const own = poolArchitectures(pool);
   if (own !== undefined && own.allowed.every((a) => !supported.includes(a))) return undefined;
-  const nc = ctx.raw.nodeClasses?.[pool.nodeClass];
-  const family = nc === undefined ? undefined : writtenFamily(nc);
   ctx.error(
     at('nodeClass'),
     `no instance type is left: node class '${show(pool.nodeClass)}' is ${family ?? 'of an AMI family'}, whose AMIs exist for ${supported.join(', ')} only, and none of the ${left.length} types the requirements allow is (${sampleNames(left)})`,

@@ -30,7 +30,12 @@ import {
   typeSatisfies,
   WINDOWS_BUILD_LABEL,
 } from '../../resolve/resolve-instance-types';
-import { admitsLabelValues, RequirementInput, Requirements } from '../../facts/karpenter-requirements';
+import {
+  admitsLabelValues,
+  Requirement,
+  RequirementInput,
+  Requirements,
+} from '../../facts/karpenter-requirements';
 import { show } from '../../shared/show-value';
 import { compareCodeUnits } from '../../shared/sorted';
 
@@ -129,17 +134,12 @@ function termAdmission(
   spec: RawPodSpec,
   expressions: readonly RequirementInput[],
 ): { reason?: string; types: readonly TableInstanceType[] } {
-  const labels: RequirementInput[] = Object.entries({
-    ...(pool.labels ?? {}),
-    [LABELS.nodePool]: poolName,
-  }).map(([key, value]) => ({ key, operator: 'In', values: [value] }));
-  const selector: RequirementInput[] = Object.entries(spec.nodeSelector ?? {}).map(([key, value]) => ({
-    key,
-    operator: 'In',
-    values: [value],
-  }));
-  const poolReqs = Requirements.from([...sites, ...labels]);
-  const podReqs = Requirements.from([...selector, ...expressions]);
+  // NewLabelRequirements of the template labels and of the pod's nodeSelector: `key In [value]` each.
+  const labels = Requirements.fromLabels({ ...(pool.labels ?? {}), [LABELS.nodePool]: poolName }).values();
+  const selector = Requirements.fromLabels(spec.nodeSelector ?? {}).values();
+  const written = expressions.map((e) => Requirement.of(e));
+  const poolReqs = Requirements.from(sites).add(...labels);
+  const podReqs = Requirements.fromLabels(spec.nodeSelector ?? {}).add(...written);
   const [conflict] = poolReqs.compatible(podReqs, { allowUndefined: { has: allowedUndefined } });
   if (conflict !== undefined) {
     const theirs = `${conflict.key} ${conflict.incoming.describe()}`;
@@ -151,7 +151,7 @@ function termAdmission(
       types,
     };
   }
-  const combined = Requirements.from([...sites, ...labels, ...selector, ...expressions]);
+  const combined = Requirements.from(sites).add(...labels, ...selector, ...written);
   const keys = podReqs.keys().filter(isTypeLabel);
   const left = types.filter((t) =>
     keys.every((k) => {

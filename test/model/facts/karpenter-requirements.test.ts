@@ -233,6 +233,14 @@ describe('lostLabelStates', () => {
     expect(lostLabelStates(r('Exists'), r('In', 'a'))).toBe('with a value outside [a]');
     expect(lostLabelStates(r('Exists'), r('Gt', '1'))).toBe('with a non-integer value; with a value below 2');
     expect(lostLabelStates(r('Gt', '1'), r('Gt', '3'))).toBe('with a value below 4');
+    expect(lostLabelStates(all(r('Gt', '0'), r('Lt', '100')), all(r('Gt', '2'), r('Lt', '8')))).toBe(
+      'with a value below 3 or above 7',
+    );
+    // A gap the old requirement already excluded loses nothing on that side (its NotIn shape
+    // admits a missing label, which the new bounds do not).
+    expect(
+      lostLabelStates(all(r('Gt', '1'), r('NotIn', '2'), r('Lt', '100')), all(r('Gt', '2'), r('Lt', '8'))),
+    ).toBe('without the label; with a value above 7');
     expect(lostLabelStates(r('Exists'), r('NotIn', 'z'))).toBe('with value z');
     expect(lostLabelStates(r('In', 'a'), r('DoesNotExist'))).toBe('with value a');
   });

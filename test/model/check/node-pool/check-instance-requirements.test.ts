@@ -38,6 +38,13 @@ describe('instance requirement checks', () => {
     ]);
   });
 
+  it("types the node class's AMIs do not exist for: the error names the family at the pool's nodeClass", () => {
+    const body = `${MINIMAL}nodeClasses:\n  win:\n    amiFamily: Windows2022\nnodePools:\n  p:\n    nodeClass: win\n    instanceTypes: [m6g.large, m6g.xlarge]\n`;
+    expect(errorsOfCluster(body)).toContain(
+      "clusters/demo.yaml:12:16 nodePools.p.nodeClass: no instance type is left: node class 'win' is Windows2022, whose AMIs exist for amd64 only, and none of the 2 types the requirements allow is (m6g.large, m6g.xlarge). Allow amd64 instance types (e.g. other families), or use a node class whose AMIs exist for them.",
+    );
+  });
+
   it('instanceGenerationGreaterThan and Gt/Lt requirements count', () => {
     const errors = errorsOfCluster(
       pool('    instanceFamilies: [m5, c5]\n    instanceGenerationGreaterThan: 6\n'),
