@@ -1,24 +1,39 @@
 /**
  * The AWS-side output targets, one record each: what `aws.managedBy` names, the folder below
  * `dist/<cluster>/` it writes, how it generates a cluster's files from the neutral model
- * (policies/aws-side.ts), which format validation checks its files with, and how `impact`
- * reads them. `synth` (synth/generators.ts), the `policies` command, the validator's tree walk
- * (validation/validate-tree.ts) and `impact` (review/impact/) all read this table.
+ * (policies/aws-side.ts), which format validation checks its files with, how `impact`
+ * reads them, and how its AWS side is put in place (the fixes of `preflight` and `policies verify`).
+ * `synth` (synth/generators.ts), the `policies` command, the validator's tree walk
+ * (validation/validate-tree.ts), `impact` (review/impact/), preflight/ and policies/verify.ts all
+ * read this table.
  *
- * Adding a target: its folder under policies/targets/ (renderer, generator, impact view) and
- * one line in AWS_SIDE_TARGETS (plus a checker under validation/<format>/ if its format is new).
+ * Adding a target: its folder under policies/targets/ (renderer, generator, impact view,
+ * deployment) and one line in AWS_SIDE_TARGETS (plus a checker under validation/<format>/ if its
+ * format is new).
  */
 import { AwsManagedBy, ClusterModel, GeneratedFiles } from '../../model';
 import { AwsSideModel } from '../aws-side';
 import { cloudFormationImpactView } from './cloudformation/cloudformation-impact-view';
+import { cloudFormationDeployment } from './cloudformation/deployment';
 import { cloudFormationFiles } from './cloudformation/generator';
 import { ImpactView } from './impact-view';
+import { terraformDeployment } from './terraform/deployment';
 import { terraformImpactView } from './terraform/terraform-impact-view';
 import { TERRAFORM_DIR, TERRAFORM_FILE, terraformFiles } from './terraform/generator';
 
 /** The formats the validator checks AWS-side files in (a checker each, validation/<format>/). */
 export const AWS_SIDE_FORMATS = ['cloudformation', 'terraform-json'] as const;
 export type AwsSideFormat = (typeof AWS_SIDE_FORMATS)[number];
+
+/** How a target's AWS side is put in place: the words of the fixes `preflight` and `policies verify` give. */
+export interface Deployment {
+  /** The step inside a sentence, e.g. `deploy the stack`; for a target that writes nothing, who creates it. */
+  readonly step: string;
+  /** The whole fix for one cluster whose AWS side is missing, e.g. `deploy the stack: aws cloudformation deploy …`. */
+  readonly command: (cluster: ClusterModel) => string;
+  /** Whether `step` creates the AWS side the tool describes (false: the team creates it elsewhere). */
+  readonly createsAwsSide: boolean;
+}
 
 /** A target that writes files. */
 export interface FileTarget {
@@ -34,6 +49,7 @@ export interface FileTarget {
   readonly generate: (cluster: ClusterModel, side: AwsSideModel) => GeneratedFiles;
   readonly validate: AwsSideFormat;
   readonly impact: ImpactView;
+  readonly deploy: Deployment;
 }
 
 /** A target that writes nothing (the AWS side exists already). */
@@ -41,15 +57,23 @@ export interface NoFileTarget {
   readonly name: AwsManagedBy;
   readonly dir?: undefined;
   readonly title: string;
+  readonly deploy: Deployment;
 }
+
+const externalDeployment: Deployment = {
+  step: 'create it where the team manages AWS',
+  command: () =>
+    'aws.managedBy is external: create it where the team manages AWS (docs/terraform-and-external.md)',
+  createsAwsSide: false,
+};
 
 export type AwsSideTarget = FileTarget | NoFileTarget;
 
 // prettier-ignore
 export const AWS_SIDE_TARGETS: Readonly<Record<AwsManagedBy, AwsSideTarget>> = {
-  cloudformation: { name: 'cloudformation', dir: 'cloudformation', file: 'karpenter.json', title: 'CloudFormation', noun: 'CloudFormation template', generate: cloudFormationFiles, validate: 'cloudformation', impact: cloudFormationImpactView },
-  terraform: { name: 'terraform', dir: TERRAFORM_DIR, file: TERRAFORM_FILE, title: 'Terraform', noun: 'Terraform module', generate: terraformFiles, validate: 'terraform-json', impact: terraformImpactView },
-  external: { name: 'external', title: 'external (not generated)' },
+  cloudformation: { name: 'cloudformation', dir: 'cloudformation', file: 'karpenter.json', title: 'CloudFormation', noun: 'CloudFormation template', generate: cloudFormationFiles, validate: 'cloudformation', impact: cloudFormationImpactView, deploy: cloudFormationDeployment },
+  terraform: { name: 'terraform', dir: TERRAFORM_DIR, file: TERRAFORM_FILE, title: 'Terraform', noun: 'Terraform module', generate: terraformFiles, validate: 'terraform-json', impact: terraformImpactView, deploy: terraformDeployment },
+  external: { name: 'external', title: 'external (not generated)', deploy: externalDeployment },
 };
 
 /** The targets that write files, in table order. */
