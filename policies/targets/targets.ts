@@ -15,6 +15,7 @@ import { AwsManagedBy, ClusterModel, GeneratedFiles } from '../../model';
 import { AwsSideModel } from '../aws-side';
 import { cloudFormationImpactView } from './cloudformation/cloudformation-impact-view';
 import { cloudFormationDeployment } from './cloudformation/deployment';
+import { Deployment } from './deployment';
 import { cloudFormationFiles } from './cloudformation/generator';
 import { ImpactView } from './impact-view';
 import { terraformDeployment } from './terraform/deployment';
@@ -24,16 +25,6 @@ import { TERRAFORM_DIR, TERRAFORM_FILE, terraformFiles } from './terraform/gener
 /** The formats the validator checks AWS-side files in (a checker each, validation/<format>/). */
 export const AWS_SIDE_FORMATS = ['cloudformation', 'terraform-json'] as const;
 export type AwsSideFormat = (typeof AWS_SIDE_FORMATS)[number];
-
-/** How a target's AWS side is put in place: the words of the fixes `preflight` and `policies verify` give. */
-export interface Deployment {
-  /** The step inside a sentence, e.g. `deploy the stack`; for a target that writes nothing, who creates it. */
-  readonly step: string;
-  /** The whole fix for one cluster whose AWS side is missing, e.g. `deploy the stack: aws cloudformation deploy …`. */
-  readonly command: (cluster: ClusterModel) => string;
-  /** Whether `step` creates the AWS side the tool describes (false: the team creates it elsewhere). */
-  readonly createsAwsSide: boolean;
-}
 
 /** A target that writes files. */
 export interface FileTarget {

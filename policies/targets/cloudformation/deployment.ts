@@ -1,6 +1,6 @@
 /** How the `cloudformation` target's template is put in place: one stack per cluster. */
 import { ClusterModel, distPaths } from '../../../model';
-import type { Deployment } from '../targets';
+import { Deployment } from '../deployment';
 
 export const cloudFormationDeployment: Deployment = {
   step: 'deploy the stack',

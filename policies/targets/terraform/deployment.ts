@@ -1,6 +1,6 @@
 /** How the `terraform` target's module is put in place: applied from the team's root module. */
 import { ClusterModel } from '../../../model';
-import type { Deployment } from '../targets';
+import { Deployment } from '../deployment';
 import { TERRAFORM_DIR } from './generator';
 
 export const terraformDeployment: Deployment = {
