@@ -8,6 +8,7 @@
 import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { DEMO_CLUSTERS_DIR, DEMO_FLEET_ROOT } from '../support/demo-fleet';
 
 const ROOT = resolve(__dirname, '..', '..');
 const SERVER = join(ROOT, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
@@ -28,7 +29,7 @@ class LspClient {
   private readonly pending = new Map<number, (m: Message) => void>();
   private readonly listeners: ((m: Message) => void)[] = [];
   constructor(private readonly settings: unknown) {
-    this.proc = spawn(process.execPath, [SERVER, '--stdio'], { cwd: ROOT });
+    this.proc = spawn(process.execPath, [SERVER, '--stdio'], { cwd: DEMO_FLEET_ROOT });
     this.proc.stdout.on('data', (chunk: Buffer) => this.read(chunk));
   }
   private read(chunk: Buffer): void {
@@ -93,10 +94,10 @@ class LspClient {
   }
 }
 
-/** The file an editor has open: in clusters/, with the line this repository's fleet files start with. */
-const DOC_URI = pathToFileURL(join(ROOT, 'clusters', 'editor-check.yaml')).href;
+/** The file an editor has open: beside the demo fleet's, with the line those start with. */
+const DOC_URI = pathToFileURL(join(DEMO_CLUSTERS_DIR, 'editor-check.yaml')).href;
 const DOC = [
-  '# yaml-language-server: $schema=../schema/cluster.schema.json',
+  '# yaml-language-server: $schema=../../../../schema/cluster.schema.json',
   'aws:',
   '  regoin: eu-west-1',
   '  region: eu-west-1',
@@ -121,7 +122,7 @@ describe('the editor schema in yaml-language-server (LSP)', () => {
     client = new LspClient(settings);
     await client.request('initialize', {
       processId: process.pid,
-      rootUri: pathToFileURL(ROOT).href,
+      rootUri: pathToFileURL(DEMO_FLEET_ROOT).href,
       capabilities: {
         textDocument: {
           hover: { contentFormat: ['markdown', 'plaintext'] },
