@@ -36,6 +36,9 @@ import { lintSummary, startLint } from './check-lint';
 import { PreviousDist, previousReader, provenBase } from './previous-dist';
 import { ProvenBase } from './proof-reuse';
 import { DEFAULT_DIFF_LINES, findStaleFiles, StaleFile, staleMessage } from './stale-dist';
+import type { ShardSpec } from './shard';
+import { fleetWidePath, ownedFiles } from './shard-scope';
+import { loadShard, ShardLoad, synthShard } from './shard-steps';
 
 export type { PreviousDist } from './previous-dist';
 
@@ -51,12 +54,25 @@ export interface StepResult {
   readonly findings: readonly Diagnostic[];
   /** One line for the summary, e.g. `42 files up to date`, or why the step was skipped. */
   readonly summary: string;
+  /** Policy scenarios run (the policies step). @default none */
+  readonly scenarios?: number;
+}
+
+/** What a run covered, for `--summary-json` and joining shards (review/check-summary.ts). */
+export interface CheckCoverage {
+  /** Names of the clusters checked (that loaded), sorted. */
+  readonly clusters: readonly string[];
+  /** Cluster files of the fleet description checked, sorted (also those that did not load). */
+  readonly clusterFiles: readonly string[];
+  /** Paths relative to dist/ compared or validated (generated or committed), sorted. */
+  readonly files: readonly string[];
 }
 
 export interface CheckResult {
   readonly steps: readonly StepResult[];
   readonly stale: readonly StaleFile[];
   readonly ok: boolean;
+  readonly coverage: CheckCoverage;
 }
 
 export interface CheckDeps {
@@ -70,6 +86,11 @@ export interface CheckDeps {
    * rendered from (which spare validation the parse of committed files identical to them).
    */
   readonly synthesize: (fleet: FleetModel) => DistFiles | GeneratedFiles;
+  /**
+   * The generators that write the fleet-wide files of dist/fleet/ (ApplicationSet, AppProject),
+   * for shard 1 of `--shard`: run over the whole fleet. @default synthesize
+   */
+  readonly synthesizeFleetWide?: (fleet: FleetModel) => DistFiles | GeneratedFiles;
   /**
    * Validates a dist/ tree (paths relative to dist/); `fleet` is undefined when the fleet
    * description did not load. Findings name files relative to dist/ or as `dist/<path>`.
@@ -96,7 +117,11 @@ export interface CheckDeps {
   readonly policies?: (
     fleet: FleetModel,
     context: PolicyContext,
-  ) => Promise<{ readonly findings: readonly Diagnostic[]; readonly summary: string }>;
+  ) => Promise<{
+    readonly findings: readonly Diagnostic[];
+    readonly summary: string;
+    readonly scenarios?: number;
+  }>;
 }
 
 /** What the validate step gets besides the files. */
@@ -153,6 +178,11 @@ export interface CheckOptions {
    * @default undefined: the step runs
    */
   readonly skipPolicies?: string;
+  /**
+   * Check only this shard's clusters (review/shard.ts); shard 1 also the fleet-wide parts.
+   * @default the whole fleet
+   */
+  readonly shard?: ShardSpec;
   /** Called when a step starts and ends (progress output). */
   readonly onProgress?: (step: CheckStepName, phase: 'start' | 'end', result?: StepResult) => void;
 }
@@ -163,20 +193,31 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
   const steps: StepResult[] = [];
   const run = stepRunner(steps, options.onProgress);
   const readPrevious = previousReader(options.previous);
-  // Read once, before the first step, so that cfn-lint can start on its templates at once.
-  const committedFiles = readDistDir(options.distDir, true);
-  const lint = startLint(committedFiles, deps.lintTemplates, options.full === true);
+  // Read once, before the first step, so that cfn-lint can start on its templates at once
+  // (a shard knows its templates once the fleet is loaded).
+  const allCommitted = readDistDir(options.distDir, true);
+  const fresh = options.full === true;
+  let lint = options.shard ? undefined : startLint(allCommitted, deps.lintTemplates, fresh);
 
   let fleet: FleetModel | undefined;
+  let shard: ShardLoad | undefined;
   run('load', () => {
+    if (options.shard) {
+      const s = (shard = loadShard(options.projectRoot, deps, options.shard));
+      fleet = s.fleet;
+      return { status: s.status, findings: s.findings, summary: s.summary };
+    }
     const load = loadStep(options, deps);
     fleet = load.fleet;
     return load.outcome;
   });
+  const owned = shard;
+  const committedFiles = owned ? ownedFiles(owned.scope, allCommitted) : allCommitted;
+  lint ??= startLint(committedFiles, deps.lintTemplates, fresh);
   let generatedFiles: GeneratedFiles | undefined;
   let generated: DistFiles | undefined;
   run('synth', () => {
-    const synth = synthStep(fleet, deps);
+    const synth = synthStep(fleet, owned ? (f) => synthShard(owned, f, deps) : deps.synthesize);
     generatedFiles = synth.generated?.files;
     generated = synth.generated?.texts;
     return synth.outcome;
@@ -185,7 +226,12 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
   let committed: DistFiles | undefined;
   let stale: StaleFile[] = [];
   run('stale', () => {
-    const check = staleStep(generated, committedFiles, options);
+    // Shard 1 without the whole fleet (errors elsewhere) cannot render dist/fleet/'s shared files.
+    const compared =
+      owned?.scope.fleetWide && !owned.whole
+        ? new Map([...committedFiles].filter(([rel]) => !fleetWidePath(rel)))
+        : committedFiles;
+    const check = staleStep(generated, compared, options);
     committed = check.committed;
     stale = check.stale;
     return check.outcome;
@@ -204,7 +250,17 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
   steps.push(validated);
   options.onProgress?.('validate', 'end', validated);
   await finishPolicies(policiesRun, run, steps, options, deps);
-  return { steps, stale, ok: steps.every((s) => s.status !== 'failed') };
+  const checked = fleet?.clusters ?? [];
+  return {
+    steps,
+    stale,
+    ok: steps.every((s) => s.status !== 'failed'),
+    coverage: {
+      clusters: checked.map((c) => c.name).sort(),
+      clusterFiles: owned ? owned.clusterFiles : checked.map((c) => c.source.file).sort(),
+      files: [...new Set([...(generated?.keys() ?? []), ...committedFiles.keys()])].sort(),
+    },
+  };
 }
 
 type StepRunner = (step: CheckStepName, body: () => StepOutcome) => void;
@@ -243,13 +299,13 @@ function loadStep(
 
 function synthStep(
   fleet: FleetModel | undefined,
-  deps: CheckDeps,
+  synthesize: CheckDeps['synthesize'],
 ): { readonly outcome: StepOutcome; readonly generated?: ReturnType<typeof generatedTexts> } {
   if (!fleet) return { outcome: skipped('the fleet description did not load') };
   const f = fleet;
   let generated: ReturnType<typeof generatedTexts> | undefined;
   const outcome = guard(() => {
-    generated = generatedTexts(deps.synthesize(f));
+    generated = generatedTexts(synthesize(f));
     const files = generated.texts;
     return { status: 'ok', findings: [], summary: `${plural(files.size, 'file')} generated` };
   });
@@ -387,7 +443,12 @@ async function startStep(
   try {
     const r = await body(fleet, context);
     const failed = r.findings.some((d) => d.severity === 'error');
-    return { status: failed ? 'failed' : 'ok', findings: r.findings, summary: r.summary };
+    return {
+      status: failed ? 'failed' : 'ok',
+      findings: r.findings,
+      summary: r.summary,
+      ...(r.scenarios !== undefined ? { scenarios: r.scenarios } : {}),
+    };
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
     return guard(() => {

@@ -15,6 +15,9 @@ const NO_OPTIONS = {
   full: false,
   'skip-policies': false,
   'require-cfn-lint': false,
+  shard: undefined,
+  'summary-json': undefined,
+  join: false,
 } as const;
 import { defaultCheckDeps } from '../../review/check-wiring';
 import { CheckDeps } from '../../review/run-check';
