@@ -24,10 +24,31 @@ export interface ShardRow {
   readonly slowest: Measured;
   /** Median over runs of slowest shard / full. */
   readonly slowestOverFull: number;
+  /** The same on CPU time (user + system of the process tree), steadier on a busy machine. @default not measured */
+  readonly slowestCpuOverFullCpu?: number;
 }
 
 function wall(runs: readonly TimedProcess[]): Measured {
-  return { wall: spread(runs.map((r) => r.wallMs)) };
+  const cpu = runs.map((r) => r.cpuMs);
+  return {
+    wall: spread(runs.map((r) => r.wallMs)),
+    ...(cpu.every((c): c is number => c !== undefined) ? { cpu: spread(cpu) } : {}),
+  };
+}
+
+/** Median over runs of (the most CPU any shard used) / (the full check's CPU). */
+function cpuRatio(
+  fulls: readonly TimedProcess[],
+  perRun: readonly (readonly TimedProcess[])[],
+): number | undefined {
+  const ratios: number[] = [];
+  for (const [i, these] of perRun.entries()) {
+    const full = fulls[i].cpuMs;
+    const most = Math.max(...these.map((p) => p.cpuMs ?? Number.NaN));
+    if (full === undefined || !Number.isFinite(most)) return undefined;
+    ratios.push(most / full);
+  }
+  return spread(ratios).median;
 }
 
 export function measureShards(run: TimedRunner, dir: string, size: string, runs: number): ShardRow {
@@ -42,6 +63,7 @@ export function measureShards(run: TimedRunner, dir: string, size: string, runs:
   const fulls: TimedProcess[] = [];
   const perShard: TimedProcess[][] = Array.from({ length: BENCH_SHARDS }, () => []);
   const slowest: TimedProcess[] = [];
+  const byRun: TimedProcess[][] = [];
   for (let r = 0; r < runs; r++) {
     fulls.push(check([]));
     const these: TimedProcess[] = [];
@@ -51,7 +73,9 @@ export function measureShards(run: TimedRunner, dir: string, size: string, runs:
       these.push(p);
     }
     slowest.push(these.reduce((a, b) => (b.wallMs > a.wallMs ? b : a)));
+    byRun.push(these);
   }
+  const cpu = cpuRatio(fulls, byRun);
   return {
     size,
     shards: BENCH_SHARDS,
@@ -59,6 +83,7 @@ export function measureShards(run: TimedRunner, dir: string, size: string, runs:
     shardMs: perShard.map((p) => spread(p.map((x) => x.wallMs)).median),
     slowest: wall(slowest),
     slowestOverFull: spread(slowest.map((s, i) => s.wallMs / fulls[i].wallMs)).median,
+    ...(cpu !== undefined ? { slowestCpuOverFullCpu: cpu } : {}),
   };
 }
 
@@ -70,11 +95,11 @@ export function formatShardRows(rows: readonly ShardRow[]): string[] {
     '',
     `check --full sharded (the ${BENCH_SHARDS} shards run one after another on this machine; target: slowest ≤ 1/6 of full):`,
     '',
-    '| fleet | check --full | each shard (1 … N) | slowest shard | slowest / full |',
-    '|---|---:|---|---:|---:|',
+    '| fleet | check --full | each shard (1 … N) | slowest shard | slowest / full | most CPU of a shard / full CPU |',
+    '|---|---:|---|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.size} | ${seconds(r.full.wall.median)} | ${r.shardMs.map(seconds).join(', ')} | ${seconds(r.slowest.wall.median)} | ${r.slowestOverFull.toFixed(3)} |`,
+        `| ${r.size} | ${seconds(r.full.wall.median)} | ${r.shardMs.map(seconds).join(', ')} | ${seconds(r.slowest.wall.median)} | ${r.slowestOverFull.toFixed(3)} | ${r.slowestCpuOverFullCpu?.toFixed(3) ?? '–'} |`,
     ),
     '',
     ...rows.map(

@@ -73,6 +73,12 @@ export function shardFleet(scope: ShardScope, fleet: FleetModel): FleetModel {
   };
 }
 
+/** The clusters of a fleet that loaded without error that shard `shard` checks. */
+export function fleetOfShard(fleet: FleetModel, shard: ShardSpec): FleetModel {
+  const files = fleet.clusters.map((c) => c.source.file);
+  return shardFleet(shardScope(shard, files, fleet), fleet);
+}
+
 /** The files of a dist/ tree this shard owns. */
 export function ownedFiles<F>(scope: ShardScope, files: ReadonlyMap<string, F>): Map<string, F> {
   const out = new Map<string, F>();

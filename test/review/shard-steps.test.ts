@@ -13,6 +13,9 @@ import { checkCli } from '../../review/check';
 import { CheckSummary } from '../../review/check-summary';
 import { assignShards } from '../../review/shard';
 
+// Five checks of 200 clusters with their policy scenarios, four without: minutes on a busy machine.
+jest.setTimeout(60 * 60_000);
+
 const CLUSTERS = 200;
 const SHARDS = 4;
 let root: string;
