@@ -3,7 +3,8 @@
  *
  *   karpenter-gitops check [--format text|github] [--quiet] [--diff-lines N] [--dist DIR]
  *                          [--clusters DIR] [--base <git-ref> | --previous DIR] [--full] [--skip-policies]
- *                          [--require-cfn-lint]
+ *                          [--require-cfn-lint] [--shard K/N] [--summary-json FILE]
+ *   karpenter-gitops check --join [--format text|github] FILE...
  *
  * Steps (review/run-check.ts): load the fleet, synthesize in memory, compare with the committed
  * dist/ (unified diff per stale file), validate dist/, run the policy scenario table. With
@@ -14,6 +15,9 @@
  * proof of its policy scenarios (review/proof-reuse.ts); --full proves everything again.
  * Output: findings on stdout (text: file:line messages and diffs; github: workflow annotations
  * and folded diffs), progress on stderr unless CI=true or --quiet.
+ * --shard K/N checks only shard K's clusters (review/shard.ts, review/shard-steps.ts); shard 1
+ * also the fleet-wide parts. --summary-json writes what was checked and found
+ * (review/check-summary.ts); --join puts the shards' summaries together (review/check-join.ts).
  * Exit codes: 0 all steps passed; 1 a step found problems (or there is no clusters/); 2 usage
  * error; 70 internal error (one sentence and where to report it; the stack with --debug).
  */
