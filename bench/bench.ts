@@ -34,6 +34,7 @@ import { performance } from 'node:perf_hooks';
 import { TOOL_ROOT } from '../io/tool-root';
 import { BENCH_USAGE, BenchArgs, BenchSize, parseBenchArgs, sizeLabel } from './bench-args';
 import { CHECK_ROWS, CheckRow, measureCheck, setUpCheckProject } from './bench-check';
+import { formatShardRows, measureShards, ShardRow } from './bench-shards';
 import { copyProject, EVERYDAY_ROWS, EverydayRow, INSTALLED_ROWS, measureEveryday } from './bench-everyday';
 import { measureInstalled } from './bench-installed';
 import { benchFleetSources } from './bench-fleet';
@@ -327,15 +328,21 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = TO
   const results: SizeResult[] = [];
   const everyday: EverydayRow[] = [];
   const checks: CheckRow[] = [];
+  const shards: ShardRow[] = [];
   const print = (failure?: string) => {
     const judged = targets(results, everyday, args, failure, checks);
     if (args.json) {
       io.out(
-        JSON.stringify({ machine: m, runs: args.runs, results, everyday, checks, targets: judged }, null, 2),
+        JSON.stringify(
+          { machine: m, runs: args.runs, results, everyday, checks, shards, targets: judged },
+          null,
+          2,
+        ),
       );
     } else {
       for (const line of formatReport(m, args.runs, results, everyday, judged, existsSync(TASKSET), checks))
         io.out(line);
+      for (const line of formatShardRows(shards)) io.out(line);
     }
   };
   try {
@@ -384,7 +391,8 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = TO
     for (const [i, size] of args.sizes.entries()) {
       // The PR job: every check row on the first size, check --full on the others too.
       const rows = checkRows.filter((r) => i === 0 || r === 'check-full');
-      if (rows.length === 0) continue;
+      const sharded = args.rows.includes('check-shards');
+      if (rows.length === 0 && !sharded) continue;
       const label = sizeLabel(size);
       io.err(`bench: PR job (${rows.join(', ')}) on a committed copy of the project, fleet ${label} ...`);
       const project = join(temp, `check-${label}`);
@@ -397,6 +405,10 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = TO
       ) => bench.run(what, command, a, cwd, env);
       setUpCheckProject(run, root, project, benchFleetSources(size.clusters, size.pools));
       measureCheck(run, project, label, rows, args.runs, checks);
+      if (sharded) {
+        io.err(`bench: check --full and its shards, fleet ${label} ...`);
+        shards.push(measureShards(run, project, label, args.runs));
+      }
       rmSync(project, { recursive: true, force: true });
     }
     print();

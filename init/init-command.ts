@@ -48,6 +48,7 @@ import {
   trackedBranch,
 } from './tracked-branch';
 import { TOOL_ROOT } from '../io/tool-root';
+import { MAX_WORKFLOW_SHARDS } from './full-check-jobs';
 
 const INIT_OPTIONS = {
   cluster: {
@@ -96,6 +97,12 @@ const INIT_OPTIONS = {
     value: 'BRANCH',
     description: 'the branch Argo CD tracks (gitops.targetRevision; the PR workflow checks pushes to it)',
     defaultText: `origin's default branch, else the current branch, else ${FALLBACK_BRANCH}`,
+  },
+  shards: {
+    type: 'string',
+    value: 'N',
+    description: `shards of the full check on pushes to the branch (a CI matrix, 1 to ${MAX_WORKFLOW_SHARDS}; see docs/pr-job.md)`,
+    defaultText: '1',
   },
 } as const;
 
@@ -202,7 +209,7 @@ function toolPins(): { readonly cdk8sCli?: string; readonly optionalPeers: reado
 }
 
 /** Every file init would write into `root`. Throws UserError when the starting fleet is refused. */
-export function planInit(props: StarterFleetProps, root: string, force: boolean): InitPlan {
+export function planInit(props: StarterFleetProps, root: string, force: boolean, shards = 1): InitPlan {
   const tool = { ...readToolPackage(), ...toolPins() };
   const fleet = starterFleetSources({ ...props, schemaPackage: tool.name });
   checkStarterFleet(fleet);
@@ -231,7 +238,7 @@ export function planInit(props: StarterFleetProps, root: string, force: boolean)
       ...fleet.map((s) => ({ path: s.path, text: s.text, mode: 'create' as const })),
       { path: 'package.json', text: pkg.text, mode: 'merge' },
       { path: 'cdk8s.yaml', text: cdk8sYaml(tool), mode: 'create' },
-      { path: WORKFLOW_PATH, text: workflowYaml(tool, branch), mode: 'create' },
+      { path: WORKFLOW_PATH, text: workflowYaml(tool, branch, shards), mode: 'create' },
       { path: '.gitignore', text: mergeGitignore(readIfExists(join(root, '.gitignore'))), mode: 'merge' },
       {
         path: 'README.md',
@@ -280,6 +287,13 @@ export function initRun(options: InitOptions, io: CliIo): number {
       return EXIT_USAGE;
     }
   }
+  const shards = options.shards === undefined ? 1 : Number(options.shards);
+  if (!/^[0-9]+$/.test(options.shards ?? '1') || shards < 1 || shards > MAX_WORKFLOW_SHARDS) {
+    io.err(
+      `init: --shards takes a whole number from 1 to ${MAX_WORKFLOW_SHARDS} (the shards of the full check), not '${show(options.shards ?? '')}'.`,
+    );
+    return EXIT_USAGE;
+  }
   const tracked = trackedBranch(existsSync(root) ? root : io.cwd, options.branch);
   let plan: InitPlan;
   try {
@@ -295,6 +309,7 @@ export function initRun(options: InitOptions, io: CliIo): number {
       },
       root,
       options.force,
+      shards,
     );
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
