@@ -45,8 +45,8 @@ export function checkAckDestinations(entries: readonly FleetEntry[]): Diagnostic
       severity: 'error',
       ...locAt(e.root, ['aws', 'ack', 'destination']),
       path: 'aws.ack.destination',
-      message: `aws.ack.destination '${show(value)}' is not a cluster Argo CD knows in this fleet (the gitops.destination names of its clusters, or ${ARGOCD_IN_CLUSTER_NAME}: ${names.join(', ')})${guess ? `. Did you mean '${guess}'?` : ''}`,
-      fix: 'Name the Argo CD cluster where the ACK controllers run (as registered in Argo CD and named by a cluster of this fleet), or remove aws.ack.destination to apply the objects to the workload cluster',
+      message: `aws.ack.destination '${show(value)}' is not a cluster Argo CD knows in this fleet (the gitops.destination names of its clusters, or ${ARGOCD_IN_CLUSTER_NAME}: ${names.join(', ')})`,
+      fix: `${guess ? `Did you mean '${guess}'? ` : ''}Name the Argo CD cluster where the ACK controllers run (as registered in Argo CD and named by a cluster of this fleet), or remove aws.ack.destination to apply the objects to the workload cluster`,
     });
   }
   return out;

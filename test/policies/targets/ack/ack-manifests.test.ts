@@ -148,7 +148,15 @@ describe('a cluster switched from cloudformation to ack', () => {
 
   it('with IRSA writes no association: the controller role trusts the OIDC provider', () => {
     const oidc = 'arn:aws:iam::111122223333:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/EXAMPLE';
-    const { ack } = both({ iam: { identity: { type: 'irsa', oidcProviderArn: oidc } } });
+    const { ack } = both({
+      iam: {
+        identity: {
+          type: 'irsa',
+          oidcProviderArn: oidc,
+          oidcIssuer: 'oidc.eks.eu-west-1.amazonaws.com/id/EXAMPLE',
+        },
+      },
+    });
     expect(ofKind(ack, 'PodIdentityAssociation')).toEqual([]);
     const controller = ofKind(ack, 'Role')[1];
     expect(spec(controller).assumeRolePolicyDocument).toContain(oidc);
