@@ -15,6 +15,7 @@ import { arnBuilder } from './partition';
 import { diffPolicies, isSame, parseIamDocument, PolicyDiff } from './policy-compare';
 import { PolicyDocument } from './policy-document';
 import { BOOLEAN_CONTEXT_KEYS, Scenario, controllerScenarios } from './scenarios/scenarios';
+import { targetOf } from './targets/targets';
 
 /**
  * `missing`, `drift` and `scenario` fail the run; `broader` (an existing role allows a request the
@@ -45,9 +46,8 @@ export interface ClusterVerification {
 
 /** How the cluster's generated AWS side is put in place. */
 function deployHint(cluster: ClusterModel): string {
-  return cluster.aws.managedBy === 'terraform'
-    ? `apply the Terraform module dist/${cluster.name}/terraform`
-    : 'deploy the CloudFormation stack';
+  const target = targetOf(cluster);
+  return target.dir !== undefined ? target.deployHint(cluster.name) : 'deploy the CloudFormation stack';
 }
 
 export function isNoSuchEntity(e: unknown): boolean {

@@ -38,6 +38,8 @@ export interface FileTarget {
   readonly generate: (cluster: ClusterModel, side: AwsSideModel) => GeneratedFiles;
   readonly validate: AwsSideFormat;
   readonly impact: ImpactView;
+  /** How its files are put in place, as `policies verify` tells (`deploy the CloudFormation stack`). */
+  readonly deployHint: (cluster: string) => string;
   /**
    * How the main file's text reads as the value `impact` and the facts reader take.
    * @default JSON.parse
@@ -78,9 +80,9 @@ export type AwsSideTarget = FileTarget | NoFileTarget;
 
 // prettier-ignore
 export const AWS_SIDE_TARGETS: Readonly<Record<AwsManagedBy, AwsSideTarget>> = {
-  cloudformation: { name: 'cloudformation', dir: 'cloudformation', file: 'karpenter.json', title: 'CloudFormation', noun: 'CloudFormation template', generate: cloudFormationFiles, validate: 'cloudformation', impact: cloudFormationImpactView },
-  terraform: { name: 'terraform', dir: TERRAFORM_DIR, file: TERRAFORM_FILE, title: 'Terraform', noun: 'Terraform module', generate: terraformFiles, validate: 'terraform-json', impact: terraformImpactView },
-  ack: { name: 'ack', dir: ACK_DIR, file: ACK_FILE, title: 'AWS Controllers for Kubernetes', noun: 'ACK manifest', generate: ackFiles, validate: 'ack', impact: ackImpactView, read: readAckManifest, application: ACK_APPLICATION },
+  cloudformation: { name: 'cloudformation', dir: 'cloudformation', file: 'karpenter.json', title: 'CloudFormation', noun: 'CloudFormation template', generate: cloudFormationFiles, validate: 'cloudformation', impact: cloudFormationImpactView, deployHint: () => 'deploy the CloudFormation stack' },
+  terraform: { name: 'terraform', dir: TERRAFORM_DIR, file: TERRAFORM_FILE, title: 'Terraform', noun: 'Terraform module', generate: terraformFiles, validate: 'terraform-json', impact: terraformImpactView, deployHint: (c) => `apply the Terraform module dist/${c}/terraform` },
+  ack: { name: 'ack', dir: ACK_DIR, file: ACK_FILE, title: 'AWS Controllers for Kubernetes', noun: 'ACK manifest', generate: ackFiles, validate: 'ack', impact: ackImpactView, deployHint: (c) => `let Argo CD sync ${c}-karpenter-aws (dist/${c}/ack) and wait for it to be Healthy`, read: readAckManifest, application: ACK_APPLICATION },
   external: { name: 'external', title: 'external (not generated)' },
 };
 
