@@ -2,7 +2,15 @@
  * Every default of the fleet description, in one place. Only the resolver applies them
  * (model/resolve/resolve-*.ts); the post-resolve checks read the resolved model, never these.
  */
-import { AckDeletionPolicy, AwsManagedBy, ConsolidationPolicy, LogLevel, NAMESPACES, Partition, TAGS } from '../facts/constants';
+import {
+  AckDeletionPolicy,
+  AwsManagedBy,
+  ConsolidationPolicy,
+  LogLevel,
+  NAMESPACES,
+  Partition,
+  TAGS,
+} from '../facts/constants';
 import { DEFAULT_KARPENTER_VERSION, DEFAULT_KUBERNETES_VERSION } from '../facts/versions';
 
 export const FLEET_DEFAULTS = {
