@@ -327,7 +327,7 @@ describe('init refuses', () => {
     expect(cluster.gitops.destination.name).toBe('shop');
   });
 
-  it('--aws-managed-by: terraform and external starting fleets that synth accepts, and a misspelt target (exit 2)', async () => {
+  it('--aws-managed-by: terraform, ack and external starting fleets that synth accepts, and a misspelt target (exit 2)', async () => {
     const tf = capture(dir);
     expect(await runCli(['init', ...FLAGS, '--aws-managed-by', 'terraform'], tf.io)).toBe(0);
     const cluster = parse(readFileSync(join(dir, 'clusters/shop.yaml'), 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -343,10 +343,15 @@ describe('init refuses', () => {
     });
     expect(external.karpenter.interruptionQueue.name).toBe('Karpenter-shop');
     rmSync(dir, { recursive: true, force: true });
+    const ack = capture(dir);
+    expect(await runCli(['init', ...FLAGS, '--aws-managed-by', 'ack'], ack.io)).toBe(0);
+    const onAck = parse(readFileSync(join(dir, 'clusters/shop.yaml'), 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(onAck.aws.managedBy).toBe('ack');
+    rmSync(dir, { recursive: true, force: true });
     const bad = capture(dir);
     expect(await runCli(['init', ...FLAGS, '--aws-managed-by', 'terrafrom'], bad.io)).toBe(2);
     expect(bad.err).toEqual([
-      "init: --aws-managed-by: 'terrafrom' is not one of cloudformation, terraform, external. Did you mean 'terraform'?",
+      "init: --aws-managed-by: 'terrafrom' is not one of cloudformation, terraform, ack, external. Did you mean 'terraform'?",
     ]);
     expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
   });

@@ -10,7 +10,7 @@ describe('the AWS-side targets table', () => {
   it('has one record per aws.managedBy value, named as the value, file targets in distinct folders', () => {
     expect(Object.keys(AWS_SIDE_TARGETS).sort()).toEqual([...AWS_MANAGED_BY].sort());
     for (const [name, t] of Object.entries(AWS_SIDE_TARGETS)) expect(t.name).toBe(name);
-    expect(FILE_TARGETS.map((t) => t.dir)).toEqual(['cloudformation', 'terraform']);
+    expect(FILE_TARGETS.map((t) => t.dir)).toEqual(['cloudformation', 'terraform', 'ack']);
     expect(targetOfDir('terraform')?.name).toBe('terraform');
     expect(targetOfDir('karpenter')).toBeUndefined();
   });
