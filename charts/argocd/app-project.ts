@@ -19,14 +19,14 @@ import {
   ClusterModel,
   compareCodeUnits,
 } from '../../model';
-import {
-  AppProject,
+import type {
   AppProjectSpecClusterResourceWhitelist,
   AppProjectSpecDestinations,
   AppProjectSpecNamespaceResourceWhitelist,
 } from '../../imports/argocd-v3.5.1/argoproj.io';
 import { clusterBaseNamespaces } from '../cluster-base/cluster-base-chart';
 import { argocdAnnotations, argocdLabels, hasConversionWebhook } from './application-common';
+import { argocdObject } from './argocd-object';
 
 interface Kind {
   readonly group: string;
@@ -92,7 +92,7 @@ export class ClusterAppProject extends Construct {
         ? { name: gitops.destination.name, namespace }
         : { server: gitops.destination.server, namespace },
     );
-    this.apiObject = new AppProject(this, 'project', {
+    this.apiObject = argocdObject(this, 'project', 'AppProject', {
       metadata: {
         name: gitops.project,
         namespace: gitops.argocdNamespace,
