@@ -15,6 +15,9 @@
  *      Left out of the bundles, and loaded from node_modules as before when a run needs them:
  *      packages loaded only on some runs or looked up by name at run time (BUNDLE_EXTERNAL).
  *
+ *   3. lib/build-id.json: the sha256 of everything the package runs, naming this build
+ *      (synth/synth-replay.ts).
+ *
  * The generated data the tool reads at run time (imports/validation/, imports/fleet-schema/
  * validators.js) is plain JavaScript already and ships as it is (package.json `files`), found by
  * walking up from the compiled module, which works from lib/cli/bundle/ as from lib/<folder>/.
@@ -25,6 +28,7 @@
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, runs before any build */
 const { spawnSync } = require('node:child_process');
+const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -110,6 +114,34 @@ function bundle() {
   }
 }
 
+/** Files below `rel` (relative to ROOT, '/'-separated), sorted. */
+function filesBelow(rel) {
+  const abs = path.join(ROOT, rel);
+  if (!fs.existsSync(abs)) return [];
+  if (fs.statSync(abs).isFile()) return [rel];
+  return fs
+    .readdirSync(abs)
+    .sort()
+    .flatMap((name) => filesBelow(`${rel}/${name}`));
+}
+
+/**
+ * lib/build-id.json: the sha256 of every file the package runs (lib/, the generated validators,
+ * package.json). synth/synth-replay.ts keys its records by it, so a record is never replayed by
+ * another build of the tool.
+ */
+function writeBuildId() {
+  const hash = createHash('sha256');
+  const runs = ['package.json', 'lib', 'imports/validation', 'imports/fleet-schema/validators.js'];
+  for (const rel of runs.flatMap(filesBelow)) {
+    hash.update(`${rel}\0`);
+    hash.update(fs.readFileSync(path.join(ROOT, rel)));
+    hash.update('\0');
+  }
+  const id = hash.digest('hex');
+  fs.writeFileSync(path.join(LIB, 'build-id.json'), `${JSON.stringify({ id })}\n`);
+}
+
 fs.rmSync(LIB, { recursive: true, force: true });
 const tsc = require.resolve('typescript/bin/tsc', { paths: [ROOT] });
 const r = spawnSync(process.execPath, [tsc, '-p', path.join(ROOT, 'tsconfig.package.json')], {
@@ -118,3 +150,4 @@ const r = spawnSync(process.execPath, [tsc, '-p', path.join(ROOT, 'tsconfig.pack
 });
 if (r.status !== 0) fail('tsc failed');
 bundle();
+writeBuildId();
