@@ -9,7 +9,8 @@
  * (`$XDG_CACHE_HOME/karpenter-gitops/synth/`, `~/.cache/…` by default, the cfn-lint cache's
  * convention), named by the sha256 of everything the run's result depends on besides the fleet:
  * the tool's build (`lib/build-id.json`, written by bin/build-package.js: the sha256 of every file
- * the package runs), Node's version, the working folder and the options. The record holds the
+ * the package runs), Node's version, cdk8s's `CDK8S_*` environment variables, the working folder
+ * and the options. The record holds the
  * sha256 of the fleet (every `*.yaml` / `*.yml` name and content, as io/read-fleet.ts reads them),
  * the sha256 of every output file, and the lines printed. It is replayed only when:
  *
@@ -123,13 +124,19 @@ export function synthRecordDir(env: NodeJS.ProcessEnv): string {
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-/** The record's file name for this build, Node, working folder and options. */
-export function recordKey(build: string, cwd: string, line: SynthLine): string {
+/** The record's file name for this build, Node, cdk8s's environment variables, working folder and options. */
+export function recordKey(build: string, cwd: string, line: SynthLine, env: NodeJS.ProcessEnv): string {
+  // cdk8s reads a few CDK8S_* variables (key sorting, name hashes) while it renders objects.
+  const cdk8s = Object.keys(env)
+    .filter((k) => k.startsWith('CDK8S_'))
+    .sort()
+    .map((k) => [k, env[k]]);
   return sha256(
     JSON.stringify([
       RECORD_FORMAT,
       build,
       process.version,
+      cdk8s,
       cwd,
       line.out ?? null,
       line.clusters ?? null,
@@ -193,7 +200,7 @@ export function replaySynth(
     if (build === undefined || io.env[SYNTH_CACHE_ENV] === 'off') return false;
     const line = parseSynthLine(args);
     if (line === undefined) return false;
-    const file = join(synthRecordDir(io.env), `${recordKey(build, io.cwd, line)}.json`);
+    const file = join(synthRecordDir(io.env), `${recordKey(build, io.cwd, line, io.env)}.json`);
     const text = readFileSync(file, 'utf8');
     const record = JSON.parse(text) as SynthRecord & { format?: string };
     if (record.format !== RECORD_FORMAT) return false;
@@ -234,7 +241,7 @@ export function recordSynth(
       out: record.out,
       err: record.err,
     };
-    const file = join(dir, `${recordKey(build, io.cwd, line)}.json`);
+    const file = join(dir, `${recordKey(build, io.cwd, line, io.env)}.json`);
     const temp = `${file}.${process.pid}.tmp`;
     writeFileSync(temp, JSON.stringify(body));
     renameSync(temp, file);

@@ -129,9 +129,13 @@ describe('replaySynth', () => {
     expect(replay().ok).toBe(false);
   });
 
-  it('runs in full for other options than the recorded ones', () => {
+  it('runs in full for other options or cdk8s settings than the recorded ones', () => {
     recorded();
     expect(replay(['--quiet']).ok).toBe(false);
+    env = { ...env, CDK8S_DISABLE_SORT: '1' };
+    expect(replay().ok).toBe(false);
+    env = { HOME: env.HOME, XDG_CACHE_HOME: '' };
+    expect(replay().ok).toBe(true);
     expect(replay(['--out', 'dist']).ok).toBe(false);
     expect(replay(['--help']).ok).toBe(false);
   });
