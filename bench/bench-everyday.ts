@@ -28,7 +28,7 @@ import { spread } from './bench-stats';
 
 export const EVERYDAY_ROWS = ['synth-fleet', 'synth-ts', 'check', 'cdk8s'] as const;
 /** Rows of the installed package (bench/bench-installed.ts), reported like the everyday loop. */
-export const INSTALLED_ROWS = ['installed-init', 'installed-50x6'] as const;
+export const INSTALLED_ROWS = ['installed-init', 'installed-init-full', 'installed-50x6'] as const;
 export type InstalledRowName = (typeof INSTALLED_ROWS)[number];
 export type EverydayRowName = (typeof EVERYDAY_ROWS)[number];
 

@@ -6,6 +6,7 @@ import type { CheckRow } from './bench-check';
 import type { EverydayRow } from './bench-everyday';
 import type { BenchValidateReport } from './bench-validate-child';
 import { formatProfile, ProfileSummary } from './bench-profile';
+import { formatStageProfiles, StageProfile } from './bench-stages';
 import { formatCount, formatMiB, formatRatio, Measured, Ratio, ratioText, timeText } from './bench-stats';
 
 export type { Measured, Ratio } from './bench-stats';
@@ -64,6 +65,7 @@ export function formatReport(
   judgedTargets: readonly Target[],
   pinned: boolean,
   checks: readonly CheckRow[] = [],
+  stages: readonly StageProfile[] = [],
 ): string[] {
   const lines = [
     `machine: ${m.cores} cores, ${m.cpu}, node ${m.node}, ${m.platform}; load average ${m.loadAverage.toFixed(1)} at start`,
@@ -96,6 +98,12 @@ export function formatReport(
       ),
     );
   }
+  lines.push(
+    ...formatStageProfiles(
+      'one full `synth` of the init fleet (replay off), CPU time per stage (bench --profile):',
+      stages,
+    ),
+  );
   if (results.length === 0) return [...lines, ...formatTargets(judgedTargets)];
   lines.push(
     '',

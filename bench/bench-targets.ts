@@ -72,8 +72,8 @@ const TARGETS: readonly TargetRule[] = [
     measure: (m) => medianSeconds(m.everyday('synth-ts')?.command),
   },
   {
-    what: 'installed `karpenter-gitops synth` of the init fleet ≤ 4× `node -e 0`',
-    ...atMost(4, '4×'),
+    what: 'installed `karpenter-gitops synth` of the init fleet ≤ 3× `node -e 0`',
+    ...atMost(3, '3×'),
     row: 'installed-init',
     measure: (m) => ratio(m.everyday('installed-init')?.ratio),
   },
@@ -115,11 +115,11 @@ const TARGETS: readonly TargetRule[] = [
     size: (m) => (m.small ? '500x6' : '50x6'),
     measure: (m) => scaling(m.small?.pipeline, m.large?.pipeline),
   },
-  pairedWithSynth('check-unchanged', '`check` on an unchanged 50x6 fleet ≤ 1.5× the synth pipeline', 1.5),
+  pairedWithSynth('check-unchanged', '`check` on an unchanged 50x6 fleet ≤ 1.3× the synth pipeline', 1.3),
   pairedWithSynth(
     'check-tag-edit',
-    "`check` after editing one cluster's tags (50x6) ≤ 2× the synth pipeline",
-    2,
+    "`check` after editing one cluster's tags (50x6) ≤ 1.6× the synth pipeline",
+    1.6,
   ),
   {
     what: '`check --full` on 500x6 ≤ 11× `check --full` on 50x6 (linear)',

@@ -14,7 +14,9 @@
  *
  * and quotes medians (min–max) and the median of the per-run ratios. Then validation
  * throughput pinned to one core (bench/bench-validate-child.ts), and with --profile the
- * hottest functions of one CPU-profiled pipeline run (bench/bench-profile.ts).
+ * hottest functions of one CPU-profiled pipeline run (bench/bench-profile.ts) and, with the
+ * installed rows, the split per stage of one profiled `synth` of the installed package and of
+ * the repository build, with the modules and compiled bytes each loads (bench/bench-stages.ts).
  *
  * Exit codes: 0 done; 1 a step failed (its output is shown); 2 bad command line; 130 interrupted.
  */
@@ -41,6 +43,7 @@ import { benchFleetSources } from './bench-fleet';
 import type { BenchPipelineReport } from './bench-pipeline-child';
 import { CpuProfile, ProfileSummary, summarizeProfile } from './bench-profile';
 import type { BenchSerializeReport } from './bench-serialize-child';
+import type { StageProfile } from './bench-stages';
 import { formatReport, Machine, Measured, Ratio, SizeResult } from './bench-report';
 import { targets } from './bench-targets';
 import { spread } from './bench-stats';
@@ -329,18 +332,28 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = TO
   const everyday: EverydayRow[] = [];
   const checks: CheckRow[] = [];
   const shards: ShardRow[] = [];
+  const stages: StageProfile[] = [];
   const print = (failure?: string) => {
     const judged = targets(results, everyday, args, failure, checks);
     if (args.json) {
       io.out(
         JSON.stringify(
-          { machine: m, runs: args.runs, results, everyday, checks, shards, targets: judged },
+          { machine: m, runs: args.runs, results, everyday, checks, shards, stages, targets: judged },
           null,
           2,
         ),
       );
     } else {
-      for (const line of formatReport(m, args.runs, results, everyday, judged, existsSync(TASKSET), checks))
+      for (const line of formatReport(
+        m,
+        args.runs,
+        results,
+        everyday,
+        judged,
+        existsSync(TASKSET),
+        checks,
+        stages,
+      ))
         io.out(line);
       for (const line of formatShardRows(shards)) io.out(line);
     }
@@ -385,6 +398,7 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = TO
         args.runs,
         benchFleetSources(50, 6),
         everyday,
+        args.profile ? stages : undefined,
       );
     }
     const checkRows = CHECK_ROWS.filter((r) => args.rows.includes(r));

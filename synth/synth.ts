@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import {
   Diagnostic,
+  DistFiles,
   FleetModel,
   formatDiagnostic,
   plural,
@@ -39,6 +40,7 @@ import { GENERATORS, NamedGenerator } from './generators';
 import { synthesizeFiles } from './synthesize';
 import { validateStep, ValidateStep } from './validate-step';
 import { writeDist, WriteDistOptions } from '../io/write-dist';
+import { buildId, fleetHash, recordSynth } from './synth-replay';
 
 export interface SynthOptions {
   /** Root that diagnostics' file paths are relative to. */
@@ -78,6 +80,14 @@ export interface SynthResult {
  * plain Errors for bugs; in both cases the output folder has not been touched.
  */
 export function runSynth(options: SynthOptions, deps: SynthDeps): SynthResult {
+  return runSynthWithTexts(options, deps).result;
+}
+
+/** runSynth, and the texts of the files the output folder now holds. */
+function runSynthWithTexts(
+  options: SynthOptions,
+  deps: SynthDeps,
+): { readonly result: SynthResult; readonly texts: DistFiles } {
   const validate = deps.validate === undefined ? validateStep : deps.validate;
   const textOf = fleetTextReader(options.projectRoot);
   const defaultsFile = defaultsPath(options);
@@ -107,7 +117,7 @@ export function runSynth(options: SynthOptions, deps: SynthDeps): SynthResult {
     throw new UserError(dedupeDiagnostics([...warnings, ...findings]));
   }
   const written = writeDist(options.outDir, files, deps.writeOptions);
-  return {
+  const result: SynthResult = {
     clusters: fleet.clusters.length,
     nodePools: fleet.clusters.reduce((n, c) => n + c.nodePools.length, 0),
     files: written.fileCount,
@@ -115,6 +125,7 @@ export function runSynth(options: SynthOptions, deps: SynthDeps): SynthResult {
     unchanged: written.unchanged,
     warnings: sortDiagnostics([...warnings, ...findings]),
   };
+  return { result, texts: files };
 }
 
 /** Reads a fleet file by its project-relative path (diagnostics name files so). */
@@ -185,14 +196,27 @@ export function synthRun(args: SynthArgs, io: CliIo, deps: SynthDeps, projectRoo
     return EXIT_USAGE;
   }
   const { outDir, clustersDir, shownOut } = folders;
+  // The fleet as this run reads it, for the record of a packaged build (synth/synth-replay.ts).
+  const env = io.env ?? process.env;
+  const build =
+    deps.loadFleet === loadFleetFromDir && projectRoot === io.cwd && deps.writeOptions === undefined
+      ? buildId()
+      : undefined;
+  const fleetRead = build !== undefined ? hashFleet(clustersDir) : undefined;
   try {
-    const result = runSynth({ projectRoot, clustersDir, outDir }, deps);
-    for (const warning of result.warnings) {
-      io.err(formatDiagnostic(warning));
-    }
-    if (!args.quiet) {
-      io.out(
-        `synth: ${plural(result.clusters, 'cluster')}, ${plural(result.nodePools, 'node pool')}, ${plural(result.files, 'file')} → ${shownOut}${result.unchanged ? ' (unchanged)' : ''}`,
+    const { result, texts } = runSynthWithTexts({ projectRoot, clustersDir, outDir }, deps);
+    const err = result.warnings.map(formatDiagnostic);
+    const summary = (unchanged: boolean) =>
+      `synth: ${plural(result.clusters, 'cluster')}, ${plural(result.nodePools, 'node pool')}, ${plural(result.files, 'file')} → ${shownOut}${unchanged ? ' (unchanged)' : ''}`;
+    for (const line of err) io.err(line);
+    if (!args.quiet) io.out(summary(result.unchanged));
+    if (fleetRead !== undefined) {
+      // What the next run of this command line prints when nothing has changed.
+      recordSynth(
+        { out: args.out, clusters: args.clusters, quiet: args.quiet === true },
+        { cwd: io.cwd, env },
+        { clustersDir, outDir, fleet: fleetRead, texts, out: args.quiet ? [] : [summary(true)], err },
+        build,
       );
     }
     return EXIT_OK;
@@ -204,4 +228,13 @@ export function synthRun(args: SynthArgs, io: CliIo, deps: SynthDeps, projectRoo
 if (require.main === module) {
   const io = processIo();
   process.exitCode = synthCli(process.argv.slice(2), io, { loadFleet: loadFleetFromDir });
+}
+
+/** fleetHash, or undefined when the folder cannot be read (the run reports that itself). */
+function hashFleet(clustersDir: string): string | undefined {
+  try {
+    return fleetHash(clustersDir);
+  } catch {
+    return undefined;
+  }
 }

@@ -19,8 +19,7 @@ import {
   ClusterModel,
   compareCodeUnits,
 } from '../../model';
-import {
-  AppProject,
+import type {
   AppProjectSpecClusterResourceWhitelist,
   AppProjectSpecDestinations,
   AppProjectSpecNamespaceResourceWhitelist,
@@ -28,6 +27,7 @@ import {
 import { clusterBaseNamespaces } from '../cluster-base/cluster-base-chart';
 import { targetOf } from '../../policies/targets/targets';
 import { argocdAnnotations, argocdLabels, hasConversionWebhook } from './application-common';
+import { argocdObject } from './argocd-object';
 
 interface Kind {
   readonly group: string;
@@ -98,7 +98,7 @@ export class ClusterAppProject extends Construct {
     );
     const aws = targetOf(cluster).application;
     if (aws !== undefined) destinations.push({ ...aws.destination(cluster), namespace: aws.namespace });
-    this.apiObject = new AppProject(this, 'project', {
+    this.apiObject = argocdObject(this, 'project', 'AppProject', {
       metadata: {
         name: gitops.project,
         namespace: gitops.argocdNamespace,

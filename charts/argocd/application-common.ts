@@ -14,7 +14,7 @@ import {
   GitOpsModel,
   sortedRecord,
 } from '../../model';
-import {
+import type {
   ApplicationSpecDestination,
   ApplicationSpecSyncPolicy,
 } from '../../imports/argocd-v3.5.1/argoproj.io';

@@ -20,9 +20,9 @@ import {
   distPaths,
   ClusterModel,
 } from '../../model';
-import { Application } from '../../imports/argocd-v3.5.1/argoproj.io';
 import { applicationMetadata, clusterDestination, repoPath, syncPolicy } from './application-common';
 import { applicationName, RELEASE_NAMES, VALUES_REF } from './application-names';
+import { argocdObject } from './argocd-object';
 
 export interface ControllerApplicationProps {
   readonly cluster: ClusterModel;
@@ -45,7 +45,7 @@ export class ControllerApplication extends Construct {
       gitops,
       SYNC_WAVES.controllerApplication,
     );
-    this.apiObject = new Application(this, 'application', {
+    this.apiObject = argocdObject(this, 'application', 'Application', {
       // The region, for readers of dist/ alone (the impact report's prices); Argo CD ignores it.
       metadata: {
         ...metadata,
@@ -55,7 +55,7 @@ export class ControllerApplication extends Construct {
         project: gitops.project,
         sources: [
           {
-            repoUrl: KARPENTER_CHART_REPO,
+            repoURL: KARPENTER_CHART_REPO,
             chart: KARPENTER_CHART,
             targetRevision: cluster.karpenter.version,
             helm: {
@@ -64,7 +64,7 @@ export class ControllerApplication extends Construct {
               valueFiles: [valuesFileRef(cluster)],
             },
           },
-          { repoUrl: gitops.repoURL, targetRevision: gitops.targetRevision, ref: VALUES_REF },
+          { repoURL: gitops.repoURL, targetRevision: gitops.targetRevision, ref: VALUES_REF },
         ],
         destination: clusterDestination(gitops, cluster.karpenter.namespace),
         syncPolicy: syncPolicy(gitops, []),

@@ -9,7 +9,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { KARPENTER_CHART_REPO, KARPENTER_CRD_CHART, SYNC_WAVES, ClusterModel } from '../../model';
-import { Application } from '../../imports/argocd-v3.5.1/argoproj.io';
 import {
   applicationMetadata,
   clusterDestination,
@@ -18,6 +17,7 @@ import {
   SyncOption,
   syncPolicy,
 } from './application-common';
+import { argocdObject } from './argocd-object';
 import { applicationName, RELEASE_NAMES } from './application-names';
 
 export interface CrdApplicationProps {
@@ -34,12 +34,12 @@ export class CrdApplication extends Construct {
     const conversion = hasConversionWebhook(cluster);
     const options: SyncOption[] = [SYNC_OPTIONS.serverSideApply, SYNC_OPTIONS.noDelete];
     if (conversion) options.push(SYNC_OPTIONS.respectIgnoreDifferences);
-    this.apiObject = new Application(this, 'application', {
+    this.apiObject = argocdObject(this, 'application', 'Application', {
       metadata: applicationMetadata(applicationName(cluster, 'crd'), gitops, SYNC_WAVES.crdApplication),
       spec: {
         project: gitops.project,
         source: {
-          repoUrl: KARPENTER_CHART_REPO,
+          repoURL: KARPENTER_CHART_REPO,
           chart: KARPENTER_CRD_CHART,
           targetRevision: cluster.karpenter.version,
           helm: { releaseName: RELEASE_NAMES.crd },

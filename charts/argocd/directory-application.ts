@@ -12,7 +12,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { SYNC_WAVES, distPaths, ClusterModel } from '../../model';
-import { Application } from '../../imports/argocd-v3.5.1/argoproj.io';
 import {
   applicationMetadata,
   clusterDestination,
@@ -20,6 +19,7 @@ import {
   SYNC_OPTIONS,
   syncPolicy,
 } from './application-common';
+import { argocdObject } from './argocd-object';
 import { applicationName } from './application-names';
 
 export interface DirectoryApplicationProps {
@@ -45,12 +45,12 @@ export class DirectoryApplication extends Construct {
     const { cluster, role } = props;
     const gitops = cluster.gitops;
     const r = ROLE[role];
-    this.apiObject = new Application(this, 'application', {
+    this.apiObject = argocdObject(this, 'application', 'Application', {
       metadata: applicationMetadata(applicationName(cluster, role), gitops, r.wave),
       spec: {
         project: gitops.project,
         source: {
-          repoUrl: gitops.repoURL,
+          repoURL: gitops.repoURL,
           targetRevision: gitops.targetRevision,
           path: repoPath(gitops, r.dir(cluster.name)),
           directory: { recurse: false },

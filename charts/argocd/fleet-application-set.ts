@@ -21,7 +21,6 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { MANAGED_BY, TAGS, distPaths, ClusterModel } from '../../model';
 import { generatorRevision } from '../../model/stages';
-import { ApplicationSet } from '../../imports/argocd-v3.5.1/argoproj.io';
 import {
   argocdAnnotations,
   argocdLabels,
@@ -31,6 +30,7 @@ import {
   SYNC_RETRY,
 } from './application-common';
 import { applicationName, FLEET_PROJECT } from './application-names';
+import { argocdObject } from './argocd-object';
 
 /** Name of the ApplicationSet in each Argo CD namespace. */
 export const FLEET_APPLICATION_SET = 'karpenter-gitops-roots';
@@ -94,7 +94,7 @@ export class FleetApplicationSet extends Construct {
   constructor(scope: Construct, id: string, props: FleetApplicationSetProps) {
     super(scope, id);
     const g = props.clusters[0].gitops;
-    this.apiObject = new ApplicationSet(this, 'applicationset', {
+    this.apiObject = argocdObject(this, 'applicationset', 'ApplicationSet', {
       metadata: {
         name: FLEET_APPLICATION_SET,
         namespace: props.argocdNamespace,
@@ -106,7 +106,7 @@ export class FleetApplicationSet extends Construct {
         generators: [
           {
             git: {
-              repoUrl: g.repoURL,
+              repoURL: g.repoURL,
               revision: generatorRevision(g),
               files: [{ path: repoPath(g, distPaths.fleetClusterParamsGlob()) }],
             },
@@ -124,7 +124,7 @@ export class FleetApplicationSet extends Construct {
           spec: {
             project: FLEET_PROJECT,
             source: {
-              repoUrl: '{{ .source.repoURL }}',
+              repoURL: '{{ .source.repoURL }}',
               targetRevision: '{{ .source.targetRevision }}',
               path: '{{ .source.path }}',
               directory: { recurse: false },

@@ -13,7 +13,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { MANAGED_BY, TAGS, distPaths, ClusterModel, compareCodeUnits } from '../../model';
-import { Application, AppProject } from '../../imports/argocd-v3.5.1/argoproj.io';
 import {
   applicationMetadata,
   IN_CLUSTER_SERVER,
@@ -22,6 +21,7 @@ import {
   syncPolicy,
 } from './application-common';
 import { applicationName, FLEET_PROJECT } from './application-names';
+import { argocdObject } from './argocd-object';
 
 export interface FleetRootProps {
   readonly cluster: ClusterModel;
@@ -34,12 +34,12 @@ export class FleetRoot extends Construct {
     super(scope, id);
     const cluster = props.cluster;
     const gitops = cluster.gitops;
-    this.apiObject = new Application(this, 'application', {
+    this.apiObject = argocdObject(this, 'application', 'Application', {
       metadata: applicationMetadata(applicationName(cluster, 'root'), gitops),
       spec: {
         project: FLEET_PROJECT,
         source: {
-          repoUrl: gitops.repoURL,
+          repoURL: gitops.repoURL,
           targetRevision: gitops.targetRevision,
           path: repoPath(gitops, distPaths.argocdDir(cluster.name)),
           directory: { recurse: false },
@@ -64,7 +64,7 @@ export class FleetAppProject extends Construct {
   constructor(scope: Construct, id: string, props: FleetAppProjectProps) {
     super(scope, id);
     const repos = [...new Set(props.clusters.map((c) => c.gitops.repoURL))].sort(compareCodeUnits);
-    this.apiObject = new AppProject(this, 'project', {
+    this.apiObject = argocdObject(this, 'project', 'AppProject', {
       metadata: {
         name: FLEET_PROJECT,
         namespace: props.argocdNamespace,

@@ -55,15 +55,43 @@ export interface InstanceTable {
 
 let table: InstanceTable | undefined;
 
-function decode<T>(column: Generated.CatalogueColumn<T>, alphabet: string, count: number): (T | undefined)[] {
-  const [values, width, codes] = column;
-  const out: (T | undefined)[] = new Array<T | undefined>(count);
-  for (let i = 0; i < count; i++) {
-    let n = 0;
-    for (let k = 0; k < width; k++) n = n * alphabet.length + alphabet.indexOf(codes[i * width + k]);
-    out[i] = n === 0 ? undefined : values[n - 1];
+/** Character code → its digit in the alphabet (-1 outside it), built once per alphabet. */
+const digitTables = new Map<string, Int16Array>();
+
+function digitsOf(alphabet: string): Int16Array {
+  let digits = digitTables.get(alphabet);
+  if (digits === undefined) {
+    digits = new Int16Array(65536).fill(-1);
+    for (let i = alphabet.length - 1; i >= 0; i--) digits[alphabet.charCodeAt(i)] = i;
+    digitTables.set(alphabet, digits);
   }
-  return out;
+  return digits;
+}
+
+/**
+ * Decodes a generated column into `rows[i][key]` for every type that has a value. One plain loop
+ * per column: this runs once per process on cold code (1,336 types x 38 columns), where every
+ * callback and inner loop counts.
+ */
+function fillColumn<T>(
+  rows: Record<string, T>[],
+  key: string,
+  column: Generated.CatalogueColumn<T>,
+  alphabet: string,
+): void {
+  const [values, width, codes] = column;
+  const digits = digitsOf(alphabet);
+  const base = alphabet.length;
+  for (let i = 0; i < rows.length; i++) {
+    let n = 0;
+    for (let k = 0; k < width; k++) {
+      const c = codes.charCodeAt(i * width + k);
+      // As alphabet.indexOf: -1 for a character outside it or past the end.
+      n = n * base + (c === c ? digits[c] : -1);
+    }
+    const value = n === 0 ? undefined : values[n - 1];
+    if (value !== undefined) rows[i][key] = value;
+  }
 }
 
 export function instanceTable(): InstanceTable {
@@ -74,26 +102,19 @@ export function instanceTable(): InstanceTable {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const names = require('../../imports/karpenter-instance-types-v1.14.1/instance-types') as typeof Names;
   const typeNames = g.CATALOGUE_TYPES.split(' ');
-  const n = typeNames.length;
   const labels: Record<string, string>[] = typeNames.map((name) => ({ [LABELS.instanceType]: name }));
   for (const [key, column] of Object.entries(g.CATALOGUE_LABELS)) {
-    decode(column, g.CATALOGUE_CODE_ALPHABET, n).forEach((v, i) => {
-      if (v !== undefined) labels[i][key] = v;
-    });
+    fillColumn(labels, key, column, g.CATALOGUE_CODE_ALPHABET);
   }
   const allocatable: Record<string, number>[] = typeNames.map(() => ({}));
   for (const [resource, column] of Object.entries(g.CATALOGUE_RESOURCES)) {
-    decode(column, g.CATALOGUE_CODE_ALPHABET, n).forEach((v, i) => {
-      if (v !== undefined) allocatable[i][resource] = v;
-    });
+    fillColumn(allocatable, resource, column, g.CATALOGUE_CODE_ALPHABET);
   }
   const prices: Record<string, number>[] = typeNames.map(() => ({}));
   const priceRegions = new Map<string, string>();
   for (const [region, [partition, column]] of Object.entries(g.CATALOGUE_PRICES)) {
     priceRegions.set(region, partition);
-    decode(column, g.CATALOGUE_CODE_ALPHABET, n).forEach((v, i) => {
-      if (v !== undefined) prices[i][region] = v;
-    });
+    fillColumn(prices, region, column, g.CATALOGUE_CODE_ALPHABET);
   }
   const types: TableInstanceType[] = typeNames.map((name, i) => ({
     name,
@@ -121,11 +142,16 @@ export function instanceTable(): InstanceTable {
     a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
   types.sort(byName);
   notEvaluated.sort(byName);
-  const { values, numericLabels } = distinctValues(types.map((t) => t.labels));
-  const knownValues = distinctValues([
-    ...types.map((t) => t.labels),
-    ...notEvaluated.map((t) => t.nameLabels),
-  ]).values;
+  const typeValues = valueSets(types.map((t) => t.labels));
+  const { values, numericLabels } = sortedValues(typeValues);
+  // The reference's values, then the name labels of the rest: the same sets as one pass over both.
+  const knownSets = new Map([...typeValues].map(([k, set]) => [k, new Set(set)]));
+  const knownValues = sortedValues(
+    valueSets(
+      notEvaluated.map((t) => t.nameLabels),
+      knownSets,
+    ),
+  ).values;
   table = {
     karpenterVersion: g.CATALOGUE_KARPENTER_VERSION,
     types,
@@ -140,18 +166,25 @@ export function instanceTable(): InstanceTable {
   return table;
 }
 
+/** Distinct values per label key, in the order first seen, added to `into`. */
+function valueSets(
+  labelSets: readonly Readonly<Record<string, string>>[],
+  into: Map<string, Set<string>> = new Map(),
+): Map<string, Set<string>> {
+  for (const labels of labelSets)
+    for (const k in labels) {
+      let set = into.get(k);
+      if (!set) into.set(k, (set = new Set()));
+      set.add(labels[k]);
+    }
+  return into;
+}
+
 /** Distinct values per label key, sorted (numerically where every value is an integer). */
-function distinctValues(labelSets: readonly Readonly<Record<string, string>>[]): {
+function sortedValues(valueSets: ReadonlyMap<string, ReadonlySet<string>>): {
   values: Map<string, readonly string[]>;
   numericLabels: Set<string>;
 } {
-  const valueSets = new Map<string, Set<string>>();
-  for (const labels of labelSets)
-    for (const [k, v] of Object.entries(labels)) {
-      let set = valueSets.get(k);
-      if (!set) valueSets.set(k, (set = new Set()));
-      set.add(v);
-    }
   const numericLabels = new Set<string>();
   const values = new Map<string, readonly string[]>();
   for (const [k, set] of [...valueSets].sort(([a], [b]) => (a < b ? -1 : 1))) {

@@ -8,7 +8,15 @@
  * the README, the docs its links reach, the LICENSE and the editor schemas.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { INSTALLED_INIT_FLAGS } from '../../bench/installed-init-flags';
@@ -130,6 +138,16 @@ test('init, synth, commit, check and impact: the path to a passing PR gate', () 
   expect(pool).toContain('kind: NodePool');
   // Nothing was written into the installed package.
   expect(existsSync(join(repo, 'node_modules', 'karpenter-gitops', 'dist'))).toBe(false);
+
+  // The same command line on the unchanged fleet and dist/ replays the record of that run
+  // (synth/synth-replay.ts): the same lines, without loading the compiled CLI at all.
+  const lib = join(repo, 'node_modules', 'karpenter-gitops', 'lib', 'cli');
+  renameSync(lib, `${lib}-moved`);
+  try {
+    expect(cli('synth')).toEqual({ code: 0, out: synth.out.replace(/\n$/, ' (unchanged)\n'), err: '' });
+  } finally {
+    renameSync(`${lib}-moved`, lib);
+  }
 
   execFileSync('git', ['add', '-A'], { cwd: repo });
   execFileSync('git', ['commit', '-qm', 'karpenter-gitops init'], { cwd: repo });

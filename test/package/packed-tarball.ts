@@ -32,7 +32,13 @@ export function packageKey(): string {
     include: string[];
   };
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
-  const rels: string[] = ['package.json', 'tsconfig.json', 'tsconfig.package.json', 'README.md'];
+  const rels: string[] = [
+    'package.json',
+    'tsconfig.json',
+    'tsconfig.package.json',
+    'README.md',
+    'bin/build-package.js',
+  ];
   for (const entry of [...config.include, ...pkg.files]) walk(entry.replace(/\/$/, ''), rels);
   const hash = createHash('sha256');
   for (const rel of [...new Set(rels.filter((r) => !r.startsWith('lib/')))].sort()) {
