@@ -6,6 +6,10 @@
 import {
   AmiFamily,
   Architecture,
+  AutoModeNetworkPolicy,
+  AutoModeNetworkPolicyEventLogs,
+  AutoModeSnatPolicy,
+  KarpenterMode,
   CapacityType,
   ConsolidationPolicy,
   DisruptionReason,
@@ -42,6 +46,7 @@ export interface RawCluster {
   };
   readonly kubernetesVersion?: KubernetesVersion;
   readonly karpenter?: {
+    readonly mode?: KarpenterMode;
     readonly version?: KarpenterVersion;
     readonly namespace?: string;
     readonly serviceAccount?: string;
@@ -205,6 +210,25 @@ export interface RawNodeClass {
     readonly udpTimeout?: number;
   };
   readonly context?: string;
+  // EKS Auto Mode only (karpenter.mode: eks-auto-mode)
+  readonly ephemeralStorage?: {
+    readonly size?: string;
+    readonly iops?: number;
+    readonly throughput?: number;
+    readonly kmsKeyID?: string;
+  };
+  readonly snatPolicy?: AutoModeSnatPolicy;
+  readonly networkPolicy?: AutoModeNetworkPolicy;
+  readonly networkPolicyEventLogs?: AutoModeNetworkPolicyEventLogs;
+  readonly podSubnetSelectorTerms?: readonly Omit<RawSelectorTerm, 'name'>[];
+  readonly podSecurityGroupSelectorTerms?: readonly Omit<RawSelectorTerm, 'name'>[];
+  readonly advancedNetworking?: {
+    readonly httpsProxy?: string;
+    readonly noProxy?: readonly string[];
+    readonly associatePublicIPAddress?: boolean;
+  };
+  readonly advancedSecurity?: { readonly fips?: boolean };
+  readonly certificateBundles?: readonly { readonly name: string; readonly data: string }[];
 }
 
 /** A requirement shorthand: a list (In) or `{ in | notIn, minValues }`. */

@@ -89,6 +89,7 @@ type RawController = NonNullable<RawKarpenter['controller']>;
 /** The Karpenter install: version, namespace, queue, feature gates, controller, Helm values. */
 function resolveKarpenter(k: RawKarpenter, name: string): ClusterModel['karpenter'] {
   return {
+    mode: k.mode ?? FLEET_DEFAULTS.karpenterMode,
     version: k.version ?? FLEET_DEFAULTS.karpenterVersion,
     namespace: k.namespace ?? FLEET_DEFAULTS.karpenterNamespace,
     serviceAccount: k.serviceAccount ?? FLEET_DEFAULTS.serviceAccount,
@@ -201,6 +202,7 @@ function resolveObjects(
   tags: Record<string, string>,
 ): Pick<ClusterModel, 'nodeClasses' | 'nodePools' | 'nodeOverlays' | 'capacityBuffers' | 'podTemplates'> {
   const source = (path: (string | number)[]): SourceLocation => keyLocAt(ctx.root, path);
+  const mode = raw.karpenter?.mode ?? FLEET_DEFAULTS.karpenterMode;
   return {
     nodeClasses: Object.entries(raw.nodeClasses ?? {})
       .map(([className, nc]) =>
@@ -209,11 +211,12 @@ function resolveObjects(
           nodeRoleName,
           clusterTags: tags,
           source: source(['nodeClasses', className]),
+          mode,
         }),
       )
       .sort(byName),
     nodePools: Object.entries(raw.nodePools ?? {})
-      .map(([poolName, np]) => resolveNodePool(poolName, np, source(['nodePools', poolName])))
+      .map(([poolName, np]) => resolveNodePool(poolName, np, source(['nodePools', poolName]), mode))
       .sort(byName),
     nodeOverlays: Object.entries(raw.nodeOverlays ?? {})
       .map(([n, o]) => resolveNodeOverlay(n, o, source(['nodeOverlays', n])))

@@ -1,7 +1,9 @@
 /** RawNodeClass → NodeClassModel, with every node-class default applied. */
 import { renderBottlerocketToml, TomlValue } from '../facts/bottlerocket-toml';
 import { defaultDiscoveryTerms, FLEET_DEFAULTS } from '../shared/fleet-defaults';
+import { KarpenterMode } from '../facts/constants';
 import {
+  AutoModeNodeClassModel,
   BlockDeviceMappingModel,
   KubeletModel,
   NodeClassModel,
@@ -12,6 +14,8 @@ import { RawNodeClass, RawSelectorTerm } from '../parse/raw-fleet';
 import { sortedRecord } from '../shared/sorted';
 
 export interface NodeClassContext {
+  /** @default 'self-managed' */
+  readonly mode?: KarpenterMode;
   readonly clusterName: string;
   readonly nodeRoleName: string;
   readonly clusterTags: Readonly<Record<string, string>>;
@@ -99,6 +103,38 @@ export function resolveNodeClass(name: string, raw: RawNodeClass, ctx: NodeClass
     ...(raw.ipPrefixCount !== undefined ? { ipPrefixCount: raw.ipPrefixCount } : {}),
     ...(raw.connectionTracking !== undefined ? { connectionTracking: { ...raw.connectionTracking } } : {}),
     ...(raw.context !== undefined ? { context: raw.context } : {}),
+    ...(ctx.mode === 'eks-auto-mode' ? { autoMode: resolveAutoModeFields(raw) } : {}),
+  };
+}
+
+/** The Auto Mode-only fields, as written (EKS applies its own defaults to what is absent). */
+function resolveAutoModeFields(raw: RawNodeClass): AutoModeNodeClassModel {
+  const terms = (t: RawNodeClass['podSubnetSelectorTerms']): SelectorTermModel[] =>
+    (t ?? []).map((x) => ({
+      ...(x.tags !== undefined ? { tags: sortedRecord(x.tags) } : {}),
+      ...(x.id !== undefined ? { id: x.id } : {}),
+    }));
+  return {
+    ...(raw.ephemeralStorage !== undefined ? { ephemeralStorage: { ...raw.ephemeralStorage } } : {}),
+    ...(raw.snatPolicy !== undefined ? { snatPolicy: raw.snatPolicy } : {}),
+    ...(raw.networkPolicy !== undefined ? { networkPolicy: raw.networkPolicy } : {}),
+    ...(raw.networkPolicyEventLogs !== undefined
+      ? { networkPolicyEventLogs: raw.networkPolicyEventLogs }
+      : {}),
+    podSubnetSelectorTerms: terms(raw.podSubnetSelectorTerms),
+    podSecurityGroupSelectorTerms: terms(raw.podSecurityGroupSelectorTerms),
+    ...(raw.advancedNetworking !== undefined
+      ? {
+          advancedNetworking: {
+            ...raw.advancedNetworking,
+            ...(raw.advancedNetworking.noProxy !== undefined
+              ? { noProxy: [...raw.advancedNetworking.noProxy] }
+              : {}),
+          },
+        }
+      : {}),
+    ...(raw.advancedSecurity !== undefined ? { advancedSecurity: { ...raw.advancedSecurity } } : {}),
+    certificateBundles: (raw.certificateBundles ?? []).map((b) => ({ name: b.name, data: b.data })),
   };
 }
 

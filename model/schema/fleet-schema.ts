@@ -4,7 +4,14 @@
  * Compiled once per process, on first use (precompiled at import time: fleet-schema-precompiled.ts).
  */
 import type { ValidateFunction } from 'ajv';
-import { AWS_MANAGED_BY, FLEET_ENTRIES, LOG_LEVELS, PARTITIONS, TAINT_EFFECTS } from '../facts/constants';
+import {
+  AWS_MANAGED_BY,
+  FLEET_ENTRIES,
+  KARPENTER_MODES,
+  LOG_LEVELS,
+  PARTITIONS,
+  TAINT_EFFECTS,
+} from '../facts/constants';
 import { capacityBufferSchema, podTemplateSchema } from './fleet-schema-capacity-buffer';
 import { nodeClassSchema } from './fleet-schema-node-class';
 import { nodeOverlaySchema } from './fleet-schema-node-overlay';
@@ -43,6 +50,11 @@ const clusterProperties: Record<string, JsonSchema> = {
   ),
   kubernetesVersion: oneOfStrings(KUBERNETES_VERSIONS),
   karpenter: obj({
+    mode: {
+      ...oneOfStrings(KARPENTER_MODES),
+      description:
+        'Who runs Karpenter: self-managed (default: the tool installs the controller, its CRDs, roles and interruption queue) or eks-auto-mode (EKS Auto Mode runs it; the tool writes eks.amazonaws.com/v1 NodeClasses, NodePools, the node role and its access entry). Per cluster or in _defaults.yaml.',
+    },
     version: oneOfStrings(KARPENTER_VERSIONS),
     namespace: str(),
     serviceAccount: str(),

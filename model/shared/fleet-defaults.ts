@@ -2,7 +2,15 @@
  * Every default of the fleet description, in one place. Only the resolver applies them
  * (model/resolve/resolve-*.ts); the post-resolve checks read the resolved model, never these.
  */
-import { AwsManagedBy, ConsolidationPolicy, LogLevel, NAMESPACES, Partition, TAGS } from '../facts/constants';
+import {
+  AwsManagedBy,
+  ConsolidationPolicy,
+  KarpenterMode,
+  LogLevel,
+  NAMESPACES,
+  Partition,
+  TAGS,
+} from '../facts/constants';
 import { DEFAULT_KARPENTER_VERSION, DEFAULT_KUBERNETES_VERSION } from '../facts/versions';
 
 export const FLEET_DEFAULTS = {
@@ -10,6 +18,7 @@ export const FLEET_DEFAULTS = {
   awsManagedBy: 'cloudformation' as AwsManagedBy,
   kubernetesVersion: DEFAULT_KUBERNETES_VERSION,
   karpenterVersion: DEFAULT_KARPENTER_VERSION,
+  karpenterMode: 'self-managed' as KarpenterMode,
   karpenterNamespace: NAMESPACES.karpenterDefault,
   serviceAccount: 'karpenter',
   controller: {
