@@ -15,7 +15,11 @@ export { knownRegions, regionOfZoneId, regionOfZoneName } from './facts/aws-regi
 export { re2ToJs, re2RegExp, Re2SyntaxError } from './facts/re2-regex';
 export {
   AMI_FAMILIES,
+  AUTO_MODE_NETWORK_POLICIES,
+  AUTO_MODE_NETWORK_POLICY_EVENT_LOGS,
+  AUTO_MODE_SNAT_POLICIES,
   AWS_MANAGED_BY,
+  KARPENTER_MODES,
   ARCHITECTURES,
   ARGOCD_ANNOTATIONS,
   CAPACITY_TYPES,
@@ -40,7 +44,11 @@ export {
 } from './facts/constants';
 export type {
   AmiFamily,
+  AutoModeNetworkPolicy,
+  AutoModeNetworkPolicyEventLogs,
+  AutoModeSnatPolicy,
   AwsManagedBy,
+  KarpenterMode,
   CapacityType,
   ConsolidationPolicy,
   DisruptionReason,
@@ -52,7 +60,19 @@ export type {
   TaintEffect,
   VolumeType,
 } from './facts/constants';
-export { CRD_SETS, importDirName } from './facts/crd-sources';
+export { CRD_SETS, EKS_AUTO_MODE_CRD_SET, importDirName } from './facts/crd-sources';
+export {
+  AUTO_MODE_ABSENT_CLASS_FIELDS,
+  AUTO_MODE_FEE_NOTE,
+  AUTO_MODE_INSTANCES,
+  AUTO_MODE_LABEL_MAP,
+  AUTO_MODE_ONLY_CLASS_FIELDS,
+  AUTO_MODE_UNSUPPORTED_LABELS,
+  EKS_AUTO_MODE,
+  autoModeLabelFor,
+  autoNodeAccessPolicyArn,
+} from './facts/eks-auto-mode';
+export type { AutoModeLabel, KarpenterAwsLabel } from './facts/eks-auto-mode';
 export type { CrdSet } from './facts/crd-sources';
 export { CURRENCIES, currencyOf, instanceTable, priceRegionFor } from './facts/instance-table';
 export type { Currency } from './facts/instance-table';
@@ -100,6 +120,7 @@ export type { GeneratedFile, GeneratedFiles } from './shared/generated-file';
 export { FLEET_DEFAULTS, defaultControllerRoleName, defaultNodeRoleName } from './shared/fleet-defaults';
 export type {
   AmiSelectorTermModel,
+  AutoModeNodeClassModel,
   AwsLocation,
   AwsModel,
   BlockDeviceMappingModel,

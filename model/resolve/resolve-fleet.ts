@@ -9,9 +9,11 @@ import {
   FLEET_DEFAULTS,
   defaultControllerRoleName,
   defaultNodeRoleName,
+  defaultAutoModeNodeRoleName,
   defaultQueueName,
 } from '../shared/fleet-defaults';
 import { ClusterModel, ControllerIdentityModel, FleetModel, SourceLocation } from '../shared/fleet-model';
+import { KarpenterMode } from '../facts/constants';
 import { LocatedNode, keyLocAt, nodeAt } from '../parse/located';
 import { RawCluster } from '../parse/raw-fleet';
 import { byNamespaceAndName, resolveCapacityBuffer, resolvePodTemplate } from './resolve-capacity-buffer';
@@ -63,7 +65,7 @@ function nameFieldSources(root: LocatedNode, tagKeys: readonly string[]): Record
 export function resolveCluster(raw: RawCluster, ctx: ResolveContext): ClusterModel {
   const name = clusterNameOf(raw, ctx.stem);
   const tags = sortedRecord(raw.tags);
-  const iam = resolveIam(raw.iam ?? {}, name);
+  const iam = resolveIam(raw.iam ?? {}, name, raw.karpenter?.mode ?? FLEET_DEFAULTS.karpenterMode);
   return {
     name,
     source: { file: ctx.file, line: 1, col: 1 },
@@ -137,7 +139,11 @@ function quantities(
 }
 
 /** Controller identity, role names and the node role's extras. */
-function resolveIam(iam: NonNullable<RawCluster['iam']>, name: string): ClusterModel['iam'] {
+function resolveIam(
+  iam: NonNullable<RawCluster['iam']>,
+  name: string,
+  mode: KarpenterMode,
+): ClusterModel['iam'] {
   const identity: ControllerIdentityModel =
     (iam.identity ?? FLEET_DEFAULTS.identity) === 'irsa'
       ? {
@@ -149,7 +155,9 @@ function resolveIam(iam: NonNullable<RawCluster['iam']>, name: string): ClusterM
   return {
     identity,
     controllerRoleName: iam.controllerRoleName ?? defaultControllerRoleName(name),
-    nodeRoleName: iam.nodeRoleName ?? defaultNodeRoleName(name),
+    nodeRoleName:
+      iam.nodeRoleName ??
+      (mode === 'eks-auto-mode' ? defaultAutoModeNodeRoleName(name) : defaultNodeRoleName(name)),
     nodeRoleExtraPolicyArns: [...(iam.nodeRoleExtraPolicyArns ?? [])].sort(),
     createInstanceProfile: iam.createInstanceProfile ?? false,
     createSpotServiceLinkedRole: iam.createSpotServiceLinkedRole ?? false,

@@ -56,6 +56,12 @@ export const defaultRingRevision = (ring: string): string => `ring/${ring}`;
 export const defaultControllerRoleName = (cluster: string): string => `KarpenterControllerRole-${cluster}`;
 /** `KarpenterNodeRole-<cluster>`. */
 export const defaultNodeRoleName = (cluster: string): string => `KarpenterNodeRole-${cluster}`;
+/**
+ * The node role of an EKS Auto Mode cluster: its own name, so that while a cluster moves from
+ * self-managed Karpenter to Auto Mode both roles exist side by side (each principal has one
+ * access entry, and the two modes need different entry types: EC2_LINUX and EC2).
+ */
+export const defaultAutoModeNodeRoleName = (cluster: string): string => `EKSAutoNodeRole-${cluster}`;
 /** The interruption queue is named after the cluster. */
 export const defaultQueueName = (cluster: string): string => cluster;
 /** Subnets and security groups carrying `karpenter.sh/discovery: <cluster>`. */

@@ -37,7 +37,8 @@ export function scenarioInputs(
     accountId: cluster.aws.accountId,
     controllerRoleArn: controllerRoleArn(cluster),
     controllerPolicies: side.controllerPolicies.map((p) => ({ name: p.name, document: p.document })),
-    queuePolicy: side.queue.policy,
+    // EKS Auto Mode has no queue: an empty document is proved (its scenarios need none).
+    queuePolicy: side.queue?.policy ?? { Version: '2012-10-17', Statement: [] },
     scenarios: scenarios(cluster),
   };
 }

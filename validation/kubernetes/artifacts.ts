@@ -75,16 +75,23 @@ export class ArtifactSet {
   private readonly dir: string;
   private readonly cache = new Map<string, unknown>();
 
-  constructor(root: string, project: string, setVersion: string) {
+  constructor(root: string, project: string, setVersion: string, dir?: string) {
     this.project = project;
     this.setVersion = setVersion;
-    this.dir = join(
-      root,
-      'imports',
-      VALIDATION_IMPORT_DIR,
-      importDirName({ project: project as 'karpenter', version: setVersion }),
-    );
+    this.dir =
+      dir ??
+      join(
+        root,
+        'imports',
+        VALIDATION_IMPORT_DIR,
+        importDirName({ project: project as 'karpenter', version: setVersion }),
+      );
     this.entries = this.load('catalog') as CatalogEntry[];
+  }
+
+  /** A set whose artifacts are in `dir` (a repository's own import), not below `imports/`. */
+  static fromDir(project: string, setVersion: string, dir: string): ArtifactSet {
+    return new ArtifactSet('', project, setVersion, dir);
   }
 
   find(apiVersion: string, kind: string): CatalogEntry | undefined {

@@ -12,6 +12,7 @@ import {
   PathSegment,
 } from '../../model';
 import { ArtifactSet, CatalogEntry, findProjectRoot } from './artifacts';
+import { NodeClassArtifacts, nodeClassArtifacts } from './node-class-artifacts';
 import { Finding, formatPath } from '../finding';
 import { ManifestDocument } from '../manifest-source';
 import { checkMetadata } from './metadata-check';
@@ -22,6 +23,8 @@ import { defaultObject, formatViolations } from './structural-defaulting';
 /** API groups judged by the Karpenter CRD set (the karpenter-crd chart also ships CapacityBuffer). */
 export const KARPENTER_GROUPS = ['karpenter.sh', 'karpenter.k8s.aws', 'autoscaling.x-k8s.io'] as const;
 export const ARGOCD_GROUP = 'argoproj.io';
+/** API group of the EKS Auto Mode NodeClass (judged by node-class-artifacts.ts's choice). */
+export const EKS_AUTO_MODE_GROUP = 'eks.amazonaws.com';
 
 /**
  * API groups built into the Kubernetes API server (core is ''). Their objects are the
@@ -87,18 +90,22 @@ export class ManifestValidator {
   readonly compiledRuleCount: number;
   private readonly karpenter: ArtifactSet;
   private readonly argocd: ArtifactSet;
+  /** The EKS Auto Mode NodeClass schema: the repository's import, else the pinned one. */
+  readonly nodeClass: NodeClassArtifacts;
   private readonly rules = new Map<string, CompiledRules>();
   private readonly resolved = new Map<string, ReturnType<ManifestValidator['resolveUncached']>>();
 
   constructor(
     karpenterVersion: KarpenterVersion = DEFAULT_KARPENTER_VERSION,
     root: string = findProjectRoot(),
+    repositoryRoot: string = process.cwd(),
   ) {
     this.karpenterVersion = karpenterVersion;
     this.karpenter = artifactSet(root, 'karpenter', karpenterVersion);
     this.argocd = artifactSet(root, 'argo-cd', ARGOCD_VERSION);
+    this.nodeClass = nodeClassArtifacts(root, repositoryRoot);
     let count = 0;
-    for (const set of [this.karpenter, this.argocd]) {
+    for (const set of [this.karpenter, this.argocd, this.nodeClass.set]) {
       for (const entry of set.entries) {
         const compiled = new CompiledRules(set.rules(entry));
         this.rules.set(`${set.project}/${entry.base}`, compiled);
@@ -253,17 +260,24 @@ export class ManifestValidator {
       ? this.karpenter
       : group === ARGOCD_GROUP
         ? this.argocd
-        : undefined;
+        : group === EKS_AUTO_MODE_GROUP
+          ? this.nodeClass.set
+          : undefined;
     if (!set) {
       return {
         severity: 'warning',
         check: 'document/not-validated',
-        problem: `${apiVersion} ${kind} is not validated: only Karpenter (${KARPENTER_GROUPS.join(', ')}) and Argo CD (${ARGOCD_GROUP}) schemas are imported`,
+        problem: `${apiVersion} ${kind} is not validated: only Karpenter (${KARPENTER_GROUPS.join(', ')}), Argo CD (${ARGOCD_GROUP}) and EKS Auto Mode NodeClass (${EKS_AUTO_MODE_GROUP}) schemas are imported`,
       };
     }
     const found = set.find(apiVersion, kind);
     if (found?.served) return { set, entry: found };
-    const label = set.project === 'karpenter' ? `Karpenter ${set.setVersion}` : `Argo CD ${set.setVersion}`;
+    const label =
+      set.project === 'karpenter'
+        ? `Karpenter ${set.setVersion}`
+        : set === this.nodeClass.set
+          ? this.nodeClass.label
+          : `Argo CD ${set.setVersion}`;
     const sameKind = set.entries.filter((e) => e.group === group && e.kind === kind && e.served);
     if (found && sameKind.length > 0) {
       return {
@@ -320,16 +334,21 @@ function karpenterHas(
   return set.entries.some((e) => e.group === group && e.version === apiVersionVersion && e.kind === kind);
 }
 
-const validators = new Map<KarpenterVersion, ManifestValidator>();
+const validators = new Map<string, ManifestValidator>();
 
-/** The shared validator of a Karpenter version (built once per process). */
+/**
+ * The shared validator of a Karpenter version and repository (built once per process); the
+ * repository decides the NodeClass schema (node-class-artifacts.ts).
+ */
 export function validatorFor(
   karpenterVersion: KarpenterVersion = DEFAULT_KARPENTER_VERSION,
+  repositoryRoot: string = process.cwd(),
 ): ManifestValidator {
-  let v = validators.get(karpenterVersion);
+  const key = `${karpenterVersion}|${repositoryRoot}`;
+  let v = validators.get(key);
   if (!v) {
-    v = new ManifestValidator(karpenterVersion);
-    validators.set(karpenterVersion, v);
+    v = new ManifestValidator(karpenterVersion, findProjectRoot(), repositoryRoot);
+    validators.set(key, v);
   }
   return v;
 }

@@ -52,6 +52,20 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
   checkNodeClassNetwork(ctx, at, nc);
 }
 
+/**
+ * The checks of an EKS Auto Mode NodeClass that the EC2NodeClass shares: name, role or
+ * instance profile, selector terms, tags (model/check/check-eks-auto-mode.ts does the rest).
+ */
+export function checkAutoModeNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass): void {
+  const at = (...rest: PathSegment[]): PathSegment[] => ['nodeClasses', name, ...rest];
+  const nameProblem = objectNameProblem('node class', name);
+  if (nameProblem) ctx.error(at(), nameProblem.message, nameProblem.fix, 'key');
+  checkRoleOrInstanceProfile(ctx, at, nc);
+  checkNodeClassSelectorTerms(ctx, at, nc);
+  checkNodeClassTags(ctx, at('tags'), nc.tags);
+  checkAwsTags(ctx, at('tags'), nc.tags, 0);
+}
+
 /** At most one of role / instanceProfile. */
 function checkRoleOrInstanceProfile(
   ctx: CheckContext,
