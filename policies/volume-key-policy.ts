@@ -66,11 +66,20 @@ export function volumeKeyPolicyStatements(cluster: ClusterModel): PolicyStatemen
   const forAwsResource = { Bool: { 'kms:GrantIsForAWSResource': 'true' } };
   const out: PolicyStatement[] = [];
   if (cluster.karpenter.mode === 'eks-auto-mode') {
-    // EKS Auto Mode has no controller role of ours: EKS creates the node volumes through EC2, and
-    // the key admits the account's principals through EC2 in the region, the statement the EKS
-    // User Guide gives for Auto Mode volume keys ("Create a storage class", self-managed KMS key:
-    // https://docs.aws.amazon.com/eks/latest/userguide/create-storage-class.html).
-    return [accountStatement(suffix, p.accountRoot, via)];
+    // EKS Auto Mode has no controller role of ours: EKS creates the node volumes through EC2. The
+    // key admits every principal of the account, only through EC2 in the cluster's region: the
+    // statement the EKS User Guide gives for keys of Auto Mode volumes ("Create a storage class",
+    // self-managed KMS key: https://docs.aws.amazon.com/eks/latest/userguide/create-storage-class.html).
+    return [
+      statement({
+        Sid: `AllowEC2ViaAccountAutoModeVolumeKeyUse${suffix}`,
+        Effect: 'Allow',
+        Principal: { AWS: '*' },
+        Action: [KMS_CREATE_GRANT, ...VOLUME_KEY_SERVICE_ACTIONS],
+        Resource: '*',
+        Condition: { StringEquals: via },
+      }),
+    ];
   }
   if (p.spotServiceLinkedRole !== undefined)
     out.push(
