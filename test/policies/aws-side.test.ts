@@ -28,6 +28,7 @@ describe('the neutral AWS-side model', () => {
       clusterName: 'ticketing',
       roleId: 'KarpenterNodeRole',
       type: 'EC2_LINUX',
+      accessPolicies: [],
     });
     expect(side.rules.map((r) => r.name)).toEqual([
       'Karpenter-ticketing-Health',
