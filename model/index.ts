@@ -63,6 +63,7 @@ export type {
 export { CRD_SETS, EKS_AUTO_MODE_CRD_SET, importDirName } from './facts/crd-sources';
 export {
   AUTO_MODE_ABSENT_CLASS_FIELDS,
+  AUTO_MODE_ABSENT_CLUSTER_FIELDS,
   AUTO_MODE_FEE_NOTE,
   AUTO_MODE_INSTANCES,
   AUTO_MODE_LABEL_MAP,

@@ -16,6 +16,7 @@
 import { CheckContext } from './check-context';
 import {
   AUTO_MODE_ABSENT_CLASS_FIELDS,
+  AUTO_MODE_ABSENT_CLUSTER_FIELDS,
   AUTO_MODE_INSTANCES,
   AUTO_MODE_LABEL_MAP,
   AUTO_MODE_ONLY_CLASS_FIELDS,
@@ -30,49 +31,13 @@ import { FLEET_DEFAULTS } from '../shared/fleet-defaults';
 
 const AUTO = 'karpenter.mode: eks-auto-mode';
 
-/** Cluster fields with no Auto Mode meaning, and what EKS does instead. */
-const ABSENT_CLUSTER_FIELDS: readonly (readonly [PathSegment[], string])[] = [
-  [
-    ['karpenter', 'namespace'],
-    'EKS runs the Karpenter controller outside the cluster: there is no controller namespace',
-  ],
-  [
-    ['karpenter', 'serviceAccount'],
-    'EKS runs the Karpenter controller: there is no controller service account',
-  ],
-  [['karpenter', 'clusterEndpoint'], 'EKS runs the Karpenter controller and knows the endpoint'],
-  [
-    ['karpenter', 'interruptionQueue'],
-    'EKS handles Spot interruption and rebalance itself: there is no queue',
-  ],
-  [
-    ['karpenter', 'featureGates'],
-    'EKS decides the Karpenter features of Auto Mode: there are no feature gates to set',
-  ],
-  [['karpenter', 'controller'], 'EKS runs the Karpenter controller: there is no Deployment to size'],
-  [['karpenter', 'helmValues'], 'EKS installs Karpenter: there is no Helm chart and no values'],
-  [['iam', 'identity'], 'EKS runs the controller with the cluster role: there is no controller identity'],
-  [['iam', 'oidcProviderArn'], 'EKS runs the controller with the cluster role: there is no IRSA trust'],
-  [
-    ['iam', 'controllerRoleName'],
-    'EKS runs the controller with the cluster role: there is no controller role',
-  ],
-  [
-    ['iam', 'zonalShift'],
-    'EKS runs the controller with the cluster role: there is no controller permission to grant',
-  ],
-  [['nodeOverlays'], 'NodeOverlay needs a controller feature gate, which Auto Mode does not expose'],
-  [['capacityBuffers'], 'CapacityBuffer needs a controller feature gate, which Auto Mode does not expose'],
-  [['podTemplates'], 'pod templates exist here only for CapacityBuffers, which Auto Mode does not run'],
-];
-
 export function checkEksAutoMode(ctx: CheckContext): void {
   const mode = ctx.raw.karpenter?.mode ?? FLEET_DEFAULTS.karpenterMode;
   if (mode === 'self-managed') {
     for (const [name, nc] of Object.entries(ctx.raw.nodeClasses ?? {})) checkSelfManagedClass(ctx, name, nc);
     return;
   }
-  for (const [path, instead] of ABSENT_CLUSTER_FIELDS) {
+  for (const [path, instead] of AUTO_MODE_ABSENT_CLUSTER_FIELDS) {
     const node = nodeAt(ctx.root, path);
     if (node === undefined || isFromDefaults(node.loc.file)) continue;
     ctx.error(

@@ -113,6 +113,42 @@ export const AUTO_MODE_ABSENT_CLASS_FIELDS: Readonly<Record<string, string>> = {
   context: 'EKS Auto Mode NodeClass has no EC2 Fleet context',
 };
 
+/** Cluster fields with no Auto Mode meaning, and what EKS does instead. */
+export const AUTO_MODE_ABSENT_CLUSTER_FIELDS: readonly (readonly [string[], string])[] = [
+  [
+    ['karpenter', 'namespace'],
+    'EKS runs the Karpenter controller outside the cluster: there is no controller namespace',
+  ],
+  [
+    ['karpenter', 'serviceAccount'],
+    'EKS runs the Karpenter controller: there is no controller service account',
+  ],
+  [['karpenter', 'clusterEndpoint'], 'EKS runs the Karpenter controller and knows the endpoint'],
+  [
+    ['karpenter', 'interruptionQueue'],
+    'EKS handles Spot interruption and rebalance itself: there is no queue',
+  ],
+  [
+    ['karpenter', 'featureGates'],
+    'EKS decides the Karpenter features of Auto Mode: there are no feature gates to set',
+  ],
+  [['karpenter', 'controller'], 'EKS runs the Karpenter controller: there is no Deployment to size'],
+  [['karpenter', 'helmValues'], 'EKS installs Karpenter: there is no Helm chart and no values'],
+  [['iam', 'identity'], 'EKS runs the controller with the cluster role: there is no controller identity'],
+  [['iam', 'oidcProviderArn'], 'EKS runs the controller with the cluster role: there is no IRSA trust'],
+  [
+    ['iam', 'controllerRoleName'],
+    'EKS runs the controller with the cluster role: there is no controller role',
+  ],
+  [
+    ['iam', 'zonalShift'],
+    'EKS runs the controller with the cluster role: there is no controller permission to grant',
+  ],
+  [['nodeOverlays'], 'NodeOverlay needs a controller feature gate, which Auto Mode does not expose'],
+  [['capacityBuffers'], 'CapacityBuffer needs a controller feature gate, which Auto Mode does not expose'],
+  [['podTemplates'], 'pod templates exist here only for CapacityBuffers, which Auto Mode does not run'],
+];
+
 /** Fields of the fleet's node class only an Auto Mode NodeClass has. */
 export const AUTO_MODE_ONLY_CLASS_FIELDS = [
   'ephemeralStorage',
