@@ -124,12 +124,7 @@ export function readRepositoryImports(root: string): RepositoryImports {
     if (entry.version === undefined)
       throw lockError(`entry ${entry.folder} has no version`, 'Import the chart again');
     const shapes = crdShapesIn(artifactDir);
-    const specSchemas = new Map(
-      [...shapes].flatMap(([kind, shape]) => {
-        const spec = shape.schema.properties?.spec;
-        return spec ? [[kind, spec] as const] : [];
-      }),
-    );
+    const schemas = new Map([...shapes].map(([kind, shape]) => [kind, shape.schema] as const));
     const valuesFile = join(artifactDir, VALUES_KEYS_FILE);
     const valuesKeys = existsSync(valuesFile)
       ? (JSON.parse(readFileSync(valuesFile, 'utf8')) as { keys: Record<string, ImportedValueType> }).keys
@@ -140,7 +135,7 @@ export function readRepositoryImports(root: string): RepositoryImports {
       artifactDir,
       ...(entry.chart ? { chart: entry.chart } : {}),
       carryOver: judgeCarryOver(entry.version, shapes, knownCrdShapes),
-      specSchemas,
+      schemas,
       ...(valuesKeys ? { valuesKeys } : {}),
     });
   }

@@ -141,9 +141,10 @@ export type {
   CheckedPath,
   KindChange,
 } from './facts/carry-over';
-export { diffCrdShapes, isUnder } from './facts/crd-schema-diff';
+export { diffCrdShapes, isUnder, schemaAt } from './facts/crd-schema-diff';
 export type { CrdRule, CrdSchemaNode, CrdShape, SchemaChange } from './facts/crd-schema-diff';
 export { crdShapesIn, knownCrdShapes } from './facts/known-crd-shapes';
+export { loadArtifactModule } from './facts/artifact-module';
 export { NO_REPOSITORY_IMPORTS } from './shared/imported-versions';
 export type {
   ImportedAutoModeNodeClass,

@@ -25,7 +25,7 @@ export interface OtherDocument {
 }
 
 function error(file: string, line: number, message: string, fix: string): Diagnostic {
-  return { severity: 'error', file, line, col: 0, path: '', message, fix };
+  return { severity: 'error', file, line, col: line > 0 ? 1 : 0, path: '', message, fix };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

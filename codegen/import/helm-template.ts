@@ -66,7 +66,7 @@ function templateError(file: string, line: number, what: string): UserError {
     severity: 'error',
     file,
     line,
-    col: 0,
+    col: 1,
     path: '',
     message: `the Helm template ${what}`,
     fix: 'Render the chart with `helm template` and import the CRD YAML it prints, or import the chart archive as `helm pull` wrote it',

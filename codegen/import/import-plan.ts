@@ -56,7 +56,7 @@ export interface ImportPlan {
 }
 
 function fail(file: string, line: number, message: string, fix: string): never {
-  const d: Diagnostic = { severity: 'error', file, line, col: 0, path: '', message, fix };
+  const d: Diagnostic = { severity: 'error', file, line, col: line > 0 ? 1 : 0, path: '', message, fix };
   throw new UserError([d]);
 }
 

@@ -65,7 +65,9 @@ const CONSTRAINTS = [
 
 const show = (v: unknown): string => (v === undefined ? '(none)' : JSON.stringify(v));
 
-function resolver(root: CrdSchemaNode): (node: CrdSchemaNode | undefined) => CrdSchemaNode | undefined {
+export function resolver(
+  root: CrdSchemaNode,
+): (node: CrdSchemaNode | undefined) => CrdSchemaNode | undefined {
   return (node) => {
     let n = node;
     for (let i = 0; n?.$ref !== undefined && i < 50; i++) {
@@ -145,4 +147,21 @@ export function isUnder(path: string, prefix: string): boolean {
     path.startsWith(`${prefix}[`) ||
     path.startsWith(`${prefix}{`)
   );
+}
+
+/**
+ * The schema node at `path` below `root` (property names; numbers step into list items), `$ref`s
+ * followed; undefined when the schema has no such place.
+ */
+export function schemaAt(root: CrdSchemaNode, path: readonly (string | number)[]): CrdSchemaNode | undefined {
+  const resolve = resolver(root);
+  let node = resolve(root);
+  for (const seg of path) {
+    if (node === undefined) return undefined;
+    if (typeof seg === 'number') node = resolve(node.items);
+    else if (node.properties?.[seg] !== undefined) node = resolve(node.properties[seg]);
+    else
+      node = resolve(typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined);
+  }
+  return node;
 }

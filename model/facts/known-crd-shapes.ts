@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { loadArtifactModule } from './artifact-module';
 import type { CrdRule, CrdSchemaNode, CrdShape } from './crd-schema-diff';
 import type { KarpenterVersion } from './versions';
 
@@ -17,16 +18,16 @@ interface CatalogRow {
 
 /** Kind → shape of the storage version, from an artifact folder (the tool's or a repository's). */
 export function crdShapesIn(dir: string): ReadonlyMap<string, CrdShape> {
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const catalog = require(join(dir, 'catalog.js')) as readonly CatalogRow[];
+  const catalog = loadArtifactModule(join(dir, 'catalog.js')) as readonly CatalogRow[];
   const out = new Map<string, CrdShape>();
   for (const row of catalog) {
     if (!row.storage) continue;
-    const schema = require(join(dir, `${row.base}.schema.js`)) as CrdSchemaNode;
-    const table = require(join(dir, `${row.base}.rules.js`)) as { readonly rules: readonly CrdRule[] };
+    const schema = loadArtifactModule(join(dir, `${row.base}.schema.js`)) as CrdSchemaNode;
+    const table = loadArtifactModule(join(dir, `${row.base}.rules.js`)) as {
+      readonly rules: readonly CrdRule[];
+    };
     out.set(row.kind, { schema, rules: table.rules.map((r) => ({ rule: r.rule, location: r.location })) });
   }
-  /* eslint-enable @typescript-eslint/no-require-imports */
   return out;
 }
 

@@ -27,8 +27,8 @@ export interface ImportedKarpenterVersion {
   readonly chart?: ImportedChart;
   /** The shipped version whose checks it is judged against, and which of them carry over. */
   readonly carryOver: CarryOver;
-  /** Kind (EC2NodeClass, NodePool, ...) → the schema of `spec` of its storage version. */
-  readonly specSchemas: ReadonlyMap<string, CrdSchemaNode>;
+  /** Kind (EC2NodeClass, NodePool, ...) → the schema of its storage version (`$ref`s into its `definitions`). */
+  readonly schemas: ReadonlyMap<string, CrdSchemaNode>;
   /** Key path → type, when the controller chart's values.yaml was imported. */
   readonly valuesKeys?: Readonly<Record<string, ImportedValueType>>;
 }
