@@ -22,7 +22,7 @@ import {
   str,
   withoutRequired,
 } from './schema-builders';
-import { KARPENTER_RELEASE_PATTERN, KARPENTER_VERSIONS, KUBERNETES_VERSIONS } from '../facts/versions';
+import { KARPENTER_RELEASE_PATTERN, KUBERNETES_VERSIONS } from '../facts/versions';
 
 const stringMap = (what: string): JsonSchema => mapOf(str(), `a map of ${what} to text values`);
 
@@ -47,7 +47,6 @@ const clusterProperties: Record<string, JsonSchema> = {
       type: 'string',
       pattern: KARPENTER_RELEASE_PATTERN,
       'x-expected': 'a Karpenter release such as 1.14.1',
-      description: `Karpenter release of the cluster: one the tool ships (${KARPENTER_VERSIONS.join(', ')}) or one imported into karpenter-imports/ with \`npx karpenter-gitops import <chart.tgz>\` (docs/new-karpenter-release.md). synth decides.`,
     },
     namespace: str(),
     serviceAccount: str(),
