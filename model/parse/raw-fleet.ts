@@ -26,7 +26,7 @@ import {
   VolumeType,
 } from '../facts/constants';
 import { RawCapacityBuffer, RawNodeOverlay, RawPodTemplate } from './raw-overlay-buffer';
-import { KarpenterVersion, KubernetesVersion } from '../facts/versions';
+import { KubernetesVersion } from '../facts/versions';
 
 type Dict<T> = Readonly<Record<string, T>>;
 
@@ -47,7 +47,8 @@ export interface RawCluster {
   readonly kubernetesVersion?: KubernetesVersion;
   readonly karpenter?: {
     readonly mode?: KarpenterMode;
-    readonly version?: KarpenterVersion;
+    /** A shipped version (KarpenterVersion) or one the repository imported. */
+    readonly version?: string;
     readonly namespace?: string;
     readonly serviceAccount?: string;
     readonly clusterEndpoint?: string;

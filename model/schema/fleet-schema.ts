@@ -29,7 +29,7 @@ import {
   str,
   withoutRequired,
 } from './schema-builders';
-import { KARPENTER_VERSIONS, KUBERNETES_VERSIONS } from '../facts/versions';
+import { KARPENTER_RELEASE_PATTERN, KUBERNETES_VERSIONS } from '../facts/versions';
 
 const stringMap = (what: string): JsonSchema => mapOf(str(), `a map of ${what} to text values`);
 
@@ -55,7 +55,11 @@ const clusterProperties: Record<string, JsonSchema> = {
       description:
         'Who runs Karpenter: self-managed (default: the tool installs the controller, its CRDs, roles and interruption queue) or eks-auto-mode (EKS Auto Mode runs it; the tool writes eks.amazonaws.com/v1 NodeClasses, NodePools, the node role and its access entry). Per cluster or in _defaults.yaml.',
     },
-    version: oneOfStrings(KARPENTER_VERSIONS),
+    version: {
+      type: 'string',
+      pattern: KARPENTER_RELEASE_PATTERN,
+      'x-expected': 'a Karpenter release such as 1.14.1',
+    },
     namespace: str(),
     serviceAccount: str(),
     clusterEndpoint: str(),

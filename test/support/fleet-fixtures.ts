@@ -4,6 +4,7 @@
  * resolver has one), a maximal node class and node pool that set EVERY optional field, minimal
  * ones that set none, and a two-cluster fleet. Fleet-file text lives in ./fleet-files.ts.
  */
+import { isKarpenterVersion } from '../../model/facts/versions';
 import {
   defaultControllerRoleName,
   defaultDiscoveryTerms,
@@ -92,6 +93,10 @@ export function buildCluster(o: ClusterOverrides = {}): ClusterModel {
     karpenter: {
       mode: d.karpenterMode,
       version: d.karpenterVersion,
+      semantics:
+        karpenter?.version !== undefined && isKarpenterVersion(karpenter.version)
+          ? karpenter.version
+          : d.karpenterVersion,
       namespace: d.karpenterNamespace,
       serviceAccount: d.serviceAccount,
       featureGates: {},
@@ -201,7 +206,11 @@ export function buildNodePool(o: Partial<NodePoolModel> = {}): NodePoolModel {
 // The maximal fixtures are typed with Required<...>: a field added to the model without
 // being added here (and asserted in the chart tests) is a compile error.
 
-export const MAXIMAL_NODE_CLASS: Required<Omit<NodeClassModel, 'instanceProfile' | 'autoMode'>> = {
+// passThrough is only for imported versions (test/model/schema/pass-through.test.ts); autoMode only
+// for EKS Auto Mode clusters (MAXIMAL_AUTO_MODE_FIELDS).
+export const MAXIMAL_NODE_CLASS: Required<
+  Omit<NodeClassModel, 'instanceProfile' | 'passThrough' | 'autoMode'>
+> = {
   name: 'bottlerocket-arm',
   source: fixtureSource(40),
   objectAnnotations: { 'kubernetes.io/description': 'Bottlerocket on Graviton' },

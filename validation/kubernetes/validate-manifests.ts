@@ -7,6 +7,7 @@
 import {
   ARGOCD_VERSION,
   DEFAULT_KARPENTER_VERSION,
+  ImportedKarpenterVersion,
   KARPENTER_VERSIONS,
   KarpenterVersion,
   PathSegment,
@@ -19,6 +20,17 @@ import { checkMetadata } from './metadata-check';
 import { CompiledRules } from './rule-engine';
 import { schemaViolations } from './schema-findings';
 import { defaultObject, formatViolations } from './structural-defaulting';
+
+/**
+ * Whose CRDs judge the Karpenter objects: a version the tool ships, or one the repository
+ * imported (its artifacts are in the repository's karpenter-imports/).
+ */
+export type KarpenterSchemas = KarpenterVersion | ImportedKarpenterVersion;
+
+/** The version `schemas` names (`1.14.1`, `1.15.0`). */
+export function schemasVersion(schemas: KarpenterSchemas): string {
+  return typeof schemas === 'string' ? schemas : schemas.version;
+}
 
 /** API groups judged by the Karpenter CRD set (the karpenter-crd chart also ships CapacityBuffer). */
 export const KARPENTER_GROUPS = ['karpenter.sh', 'karpenter.k8s.aws', 'autoscaling.x-k8s.io'] as const;
@@ -56,7 +68,7 @@ export interface ValidateOptions {
    * Karpenter version whose CRDs judge `karpenter.sh` and `karpenter.k8s.aws` objects.
    * @default DEFAULT_KARPENTER_VERSION
    */
-  readonly karpenterVersion?: KarpenterVersion;
+  readonly karpenterVersion?: KarpenterSchemas;
   /** Previous versions of the objects (e.g. the base branch's dist/), for transition rules. @default none */
   readonly previous?: readonly ManifestDocument[];
 }
@@ -85,7 +97,7 @@ export function objectKey(value: Record<string, unknown>): string | undefined {
 
 /** One validator per Karpenter version: artifacts loaded once, CEL rules compiled at construction. */
 export class ManifestValidator {
-  readonly karpenterVersion: KarpenterVersion;
+  readonly karpenterVersion: string;
   /** Number of CEL rules compiled (all versions of all CRDs of the sets in use). */
   readonly compiledRuleCount: number;
   private readonly karpenter: ArtifactSet;
@@ -96,12 +108,15 @@ export class ManifestValidator {
   private readonly resolved = new Map<string, ReturnType<ManifestValidator['resolveUncached']>>();
 
   constructor(
-    karpenterVersion: KarpenterVersion = DEFAULT_KARPENTER_VERSION,
+    karpenterVersion: KarpenterSchemas = DEFAULT_KARPENTER_VERSION,
     root: string = findProjectRoot(),
     repositoryRoot: string = process.cwd(),
   ) {
-    this.karpenterVersion = karpenterVersion;
-    this.karpenter = artifactSet(root, 'karpenter', karpenterVersion);
+    this.karpenterVersion = schemasVersion(karpenterVersion);
+    this.karpenter =
+      typeof karpenterVersion === 'string'
+        ? artifactSet(root, 'karpenter', karpenterVersion)
+        : importedSet(karpenterVersion);
     this.argocd = artifactSet(root, 'argo-cd', ARGOCD_VERSION);
     this.nodeClass = nodeClassArtifacts(root, repositoryRoot);
     let count = 0;
@@ -324,6 +339,17 @@ function artifactSet(root: string, project: string, version: string): ArtifactSe
   return set;
 }
 
+/** The artifacts of a version the repository imported. */
+function importedSet(imported: ImportedKarpenterVersion): ArtifactSet {
+  const key = `imported|${imported.artifactDir}`;
+  let set = setCache.get(key);
+  if (!set) {
+    set = new ArtifactSet('', 'karpenter', imported.version, imported.artifactDir);
+    setCache.set(key, set);
+  }
+  return set;
+}
+
 function karpenterHas(
   version: KarpenterVersion,
   group: string,
@@ -337,14 +363,16 @@ function karpenterHas(
 const validators = new Map<string, ManifestValidator>();
 
 /**
- * The shared validator of a Karpenter version and repository (built once per process); the
- * repository decides the NodeClass schema (node-class-artifacts.ts).
+ * The shared validator of a Karpenter version, shipped or imported, and of a repository (built
+ * once per process); the repository decides the NodeClass schema (node-class-artifacts.ts).
  */
 export function validatorFor(
-  karpenterVersion: KarpenterVersion = DEFAULT_KARPENTER_VERSION,
+  karpenterVersion: KarpenterSchemas = DEFAULT_KARPENTER_VERSION,
   repositoryRoot: string = process.cwd(),
 ): ManifestValidator {
-  const key = `${karpenterVersion}|${repositoryRoot}`;
+  const version =
+    typeof karpenterVersion === 'string' ? karpenterVersion : `imported|${karpenterVersion.artifactDir}`;
+  const key = `${version}|${repositoryRoot}`;
   let v = validators.get(key);
   if (!v) {
     v = new ManifestValidator(karpenterVersion, findProjectRoot(), repositoryRoot);
