@@ -14,6 +14,7 @@ describe('resolveCluster defaults', () => {
     expect(cluster.karpenter).toEqual({
       mode: 'self-managed',
       version: DEFAULT_KARPENTER_VERSION,
+      semantics: DEFAULT_KARPENTER_VERSION,
       namespace: 'kube-system',
       serviceAccount: 'karpenter',
       interruptionQueue: { name: 'demo' },
