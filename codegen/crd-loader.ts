@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TOOL_ROOT } from '../io/tool-root';
 import { CRD_SETS, CrdSet } from '../model';
 
 export interface LoadedCrdFile {
@@ -45,7 +46,9 @@ export async function loadCrds(
     for (const file of set.files) {
       const upstreamUrl = set.upstream + file;
       let buf: Buffer;
-      if (origin.kind === 'dir') {
+      if (set.localDir !== undefined) {
+        buf = readFileSync(join(TOOL_ROOT, set.localDir, file));
+      } else if (origin.kind === 'dir') {
         const path = join(origin.dir, set.project, `v${set.version}`, file);
         if (!existsSync(path)) {
           throw new Error(

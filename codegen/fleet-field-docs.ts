@@ -6,7 +6,7 @@
  * when an entry names no field, or when the committed page is stale. A `description` in the
  * schema itself wins over an entry here.
  */
-import { defaultControllerRoleName, defaultNodeRoleName, FLEET_DEFAULTS } from '../model';
+import { defaultControllerRoleName, defaultNodeRoleName, FLEET_DEFAULTS, KARPENTER_VERSIONS } from '../model';
 
 /** A default as the docs show it, taken from model/shared/fleet-defaults.ts so it cannot drift. */
 const c = (v: string | number): string => `\`${v}\``;
@@ -48,8 +48,13 @@ export const FLEET_FIELD_DOCS: Readonly<Record<string, FieldDoc>> = {
     default: c(FLEET_DEFAULTS.kubernetesVersion),
   },
   karpenter: { description: 'The Karpenter controller: version, namespace, settings and Helm values' },
+  'karpenter.mode': {
+    description:
+      'Who runs Karpenter: `self-managed` (the tool installs it) or `eks-auto-mode` (EKS Auto Mode runs it; docs/eks-auto-mode.md)',
+    default: c(FLEET_DEFAULTS.karpenterMode),
+  },
   'karpenter.version': {
-    description: 'Karpenter version (chart and CRDs)',
+    description: `Karpenter release (chart and CRDs): one the tool ships (${KARPENTER_VERSIONS.join(', ')}) or one imported into karpenter-imports/ with \`npx karpenter-gitops import <chart.tgz>\` (docs/new-karpenter-release.md); synth decides`,
     default: c(FLEET_DEFAULTS.karpenterVersion),
   },
   'karpenter.namespace': {
@@ -211,6 +216,20 @@ export const FLEET_FIELD_DOCS: Readonly<Record<string, FieldDoc>> = {
   'nodeClasses.<name>.subnetSelectorTerms[].tags': { description: 'Subnet tags' },
   'nodeClasses.<name>.subnetSelectorTerms[].tags.<name>': { description: 'Tag value (`*` for any)' },
   'nodeClasses.<name>.subnetSelectorTerms[].id': { description: 'Subnet id' },
+  'nodeClasses.<name>.podSubnetSelectorTerms[]': { description: 'One term' },
+  'nodeClasses.<name>.podSubnetSelectorTerms[].tags': { description: 'Subnet tags' },
+  'nodeClasses.<name>.podSubnetSelectorTerms[].tags.<name>': { description: 'Tag value' },
+  'nodeClasses.<name>.podSubnetSelectorTerms[].id': { description: 'Subnet id' },
+  'nodeClasses.<name>.podSecurityGroupSelectorTerms[]': { description: 'One term' },
+  'nodeClasses.<name>.podSecurityGroupSelectorTerms[].tags': { description: 'Security group tags' },
+  'nodeClasses.<name>.podSecurityGroupSelectorTerms[].tags.<name>': { description: 'Tag value' },
+  'nodeClasses.<name>.podSecurityGroupSelectorTerms[].id': { description: 'Security group id' },
+  'nodeClasses.<name>.advancedNetworking.noProxy[]': {
+    description: 'A host, domain (leading dot) or address, at most 255 characters',
+  },
+  'nodeClasses.<name>.certificateBundles[]': { description: 'One CA bundle' },
+  'nodeClasses.<name>.certificateBundles[].name': { description: 'Name of the bundle' },
+  'nodeClasses.<name>.certificateBundles[].data': { description: 'The certificates, base64-encoded PEM' },
   'nodeClasses.<name>.securityGroupSelectorTerms': {
     description: 'Security groups by tags, id or name',
     default: 'tag `karpenter.sh/discovery: <cluster>`',

@@ -23,7 +23,8 @@ import {
   VALIDATION_IMPORT_DIR,
 } from '../validation/kubernetes/artifacts';
 
-interface CrdDocument {
+/** What the artifacts read of a CustomResourceDefinition (kubectl's extra fields are ignored). */
+export interface CrdDocument {
   spec: {
     group: string;
     scope: string;
@@ -64,36 +65,16 @@ function moduleOf(header: string, value: unknown): string {
   return `${header}'use strict';\nmodule.exports = ${JSON.stringify(value)};\n`;
 }
 
-export function generateValidationArtifacts(crds: readonly LoadedCrdFile[]): [string, string][] {
-  const out: [string, string][] = [];
-  for (const set of CRD_SETS) {
-    const files = crds.filter((c) => c.set === set);
-    if (files.length === 0) continue;
-    out.push(
-      ...artifactsOfCrds(
-        `${VALIDATION_IMPORT_DIR}/${importDirName(set)}`,
-        provenanceHeader(set, files),
-        files,
-      ),
-    );
-  }
-  return out;
-}
-
 /**
- * The artifacts of one CRD set (`dir` below imports/, every file headed by `header`): per CRD
- * version its validator, schema and rule table, and the set's catalog. Also used for the ACK
- * controllers' CRDs (codegen/generate-ack-artifacts.ts).
+ * The validation artifacts of one CRD set, file name (inside the set's folder) → content, each
+ * headed by `header`. The one generator behind both the pinned imports (`npm run import`,
+ * imports/validation/<set>/) and a repository's imports (`karpenter-gitops import`,
+ * karpenter-imports/<set>/): the same CRDs give the same bytes below the header.
  */
-export function artifactsOfCrds(
-  dir: string,
-  header: string,
-  files: readonly { readonly text: string }[],
-): [string, string][] {
+export function validationArtifactFiles(header: string, crds: readonly CrdDocument[]): [string, string][] {
   const out: [string, string][] = [];
   const catalog: CatalogEntry[] = [];
-  for (const file of files) {
-    const crd = parse(file.text) as CrdDocument;
+  for (const crd of crds) {
     const { group, scope, names } = crd.spec;
     for (const version of crd.spec.versions) {
       const base = `${names.plural}.${group}.${version.name}`;
@@ -111,12 +92,42 @@ export function artifactsOfCrds(
         base,
         ruleCount: table.rules.length,
       });
-      out.push([`${dir}/${base}.validate.js`, `${header}${compileStandalone(schema)}\n`]);
-      out.push([`${dir}/${base}.schema.js`, moduleOf(header, schema)]);
-      out.push([`${dir}/${base}.rules.js`, moduleOf(header, table)]);
+      out.push([`${base}.validate.js`, `${header}${compileStandalone(schema)}\n`]);
+      out.push([`${base}.schema.js`, moduleOf(header, schema)]);
+      out.push([`${base}.rules.js`, moduleOf(header, table)]);
     }
   }
   catalog.sort((a, b) => (a.base < b.base ? -1 : a.base > b.base ? 1 : 0));
-  out.push([`${dir}/catalog.js`, moduleOf(header, catalog)]);
+  out.push(['catalog.js', moduleOf(header, catalog)]);
   return out;
+}
+
+export function generateValidationArtifacts(crds: readonly LoadedCrdFile[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (const set of CRD_SETS) {
+    const files = crds.filter((c) => c.set === set);
+    if (files.length === 0) continue;
+    out.push(
+      ...artifactsOfCrds(
+        `${VALIDATION_IMPORT_DIR}/${importDirName(set)}`,
+        provenanceHeader(set, files),
+        files,
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * The artifacts of one CRD set below `dir` (below imports/), every file headed by `header`:
+ * validationArtifactFiles with the folder prefixed. Also used for the ACK controllers' CRDs
+ * (codegen/generate-ack-artifacts.ts).
+ */
+export function artifactsOfCrds(
+  dir: string,
+  header: string,
+  files: readonly { readonly text: string }[],
+): [string, string][] {
+  const docs = files.map((file) => parse(file.text) as CrdDocument);
+  return validationArtifactFiles(header, docs).map(([name, content]) => [`${dir}/${name}`, content]);
 }

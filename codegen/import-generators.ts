@@ -5,6 +5,7 @@
 import { generateAckArtifacts } from './generate-ack-artifacts';
 import { generateBottlerocketSettings } from './generate-bottlerocket-settings';
 import { generateChartValuesKeys } from './generate-chart-values-keys';
+import { generateEksAutoModeFacts } from './generate-eks-auto-mode-facts';
 import { generateGitleaksRules } from './generate-gitleaks-rules';
 import { generateFleetValidators } from './generate-fleet-validators';
 import { generateInstanceCatalogue } from './generate-instance-catalogue';
@@ -26,6 +27,7 @@ export const IMPORT_GENERATORS: readonly ImportGenerator[] = [
   generateInstanceCatalogue,
   generatePartitionRegions,
   generateGitleaksRules,
+  generateEksAutoModeFacts,
 ];
 
 /**

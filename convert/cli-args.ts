@@ -72,6 +72,13 @@ export const CONVERT_OPTIONS = {
     defaultText: 'stdout',
   },
   force: { type: 'boolean', description: 'overwrite an existing output file' },
+  to: {
+    type: 'string',
+    value: 'MODE',
+    choices: ['eks-auto-mode'],
+    description:
+      "turn a self-managed cluster's fleet file (the one FILE) into its EKS Auto Mode description; names each field that cannot carry over",
+  },
   report: {
     type: 'string',
     value: 'FILE',

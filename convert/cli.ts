@@ -13,6 +13,7 @@ import { ringUsageProblem, TargetFleet } from './target-fleet';
 import { formatReport } from './conversion-report';
 import { convertManifests } from './convert-manifests';
 import { ManifestSource } from './manifest-documents';
+import { convertToAutoMode } from './to-auto-mode';
 
 export interface CliIo {
   readonly cwd: string;
@@ -30,6 +31,15 @@ export const convertCommand: AnyCommand = defineCommand({
     '0 converted and synth accepts it in the target fleet, 1 errors in the input (nothing written) or synth ' +
     'refuses the output (written or printed all the same, to fix by hand), 2 usage error',
   run: ({ values, positionals }, io): number => {
+    if (values.to !== undefined) {
+      if (positionals.length !== 1)
+        return usageError('convert', convertCommand, '--to takes exactly one cluster file', io);
+      return toAutoModeRun(positionals[0], values.out, values.force === true, {
+        cwd: io.cwd,
+        stdout: (t) => io.out(t.replace(/\n$/, '')),
+        stderr: (t) => io.err(t.replace(/\n$/, '')),
+      });
+    }
     const parsed = convertArgsFrom(values, positionals);
     if (!parsed.ok) return usageError('convert', convertCommand, parsed.usage, io);
     const lines = (write: (l: string) => void) => (t: string) => write(t.replace(/\n$/, ''));
@@ -40,6 +50,42 @@ export const convertCommand: AnyCommand = defineCommand({
     );
   },
 });
+
+/**
+ * `convert --to eks-auto-mode FILE [--out OUT]`: prints each finding; exit 0 with the Auto Mode
+ * description (stdout, or OUT written atomically) when every field carried over, else exit 1
+ * naming each field that did not, with nothing written.
+ */
+export function toAutoModeRun(file: string, out: string | undefined, force: boolean, io: CliIo): number {
+  const full = path.resolve(io.cwd, file);
+  if (!fs.existsSync(full)) {
+    io.stderr(`${file}: no such file. Give the cluster's fleet file, e.g. clusters/shop.yaml.\n`);
+    return 1;
+  }
+  const result = convertToAutoMode(fs.readFileSync(full, 'utf8'));
+  const label = { 'taken-over': 'taken over by EKS', renamed: 'carried over', lost: 'cannot carry over' };
+  for (const f of result.findings)
+    io.stderr(`${file}:${f.line} ${f.path}: ${label[f.kind]}: ${f.message}.\n`);
+  if (!result.complete) {
+    const lost = result.findings.filter((f) => f.kind === 'lost').length;
+    io.stderr(
+      `convert: ${lost} field(s) cannot carry over to EKS Auto Mode; nothing was written. Change or remove them in ${file}, then run again.\n`,
+    );
+    return 1;
+  }
+  if (out === undefined) {
+    io.stdout(result.text);
+    return 0;
+  }
+  const target = path.resolve(io.cwd, out);
+  if (fs.existsSync(target) && !force) {
+    io.stderr(`convert: ${out} exists; pass --force to overwrite it.\n`);
+    return 1;
+  }
+  writeFileAtomically(target, result.text);
+  io.stderr(`convert: wrote ${out}.\n`);
+  return 0;
+}
 
 /** Runs the converter over a command line; returns the exit code (0 ok, 1 input errors, 2 usage). */
 export function runConvertCli(argv: readonly string[], io: CliIo): number {

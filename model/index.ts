@@ -15,8 +15,12 @@ export { knownRegions, regionOfZoneId, regionOfZoneName } from './facts/aws-regi
 export { re2ToJs, re2RegExp, Re2SyntaxError } from './facts/re2-regex';
 export {
   AMI_FAMILIES,
+  AUTO_MODE_NETWORK_POLICIES,
+  AUTO_MODE_NETWORK_POLICY_EVENT_LOGS,
+  AUTO_MODE_SNAT_POLICIES,
   AWS_MANAGED_BY,
   ACK_DELETION_POLICIES,
+  KARPENTER_MODES,
   ARCHITECTURES,
   ARGOCD_ANNOTATIONS,
   CAPACITY_TYPES,
@@ -41,8 +45,12 @@ export {
 } from './facts/constants';
 export type {
   AmiFamily,
+  AutoModeNetworkPolicy,
+  AutoModeNetworkPolicyEventLogs,
+  AutoModeSnatPolicy,
   AwsManagedBy,
   AckDeletionPolicy,
+  KarpenterMode,
   CapacityType,
   ConsolidationPolicy,
   DisruptionReason,
@@ -54,7 +62,20 @@ export type {
   TaintEffect,
   VolumeType,
 } from './facts/constants';
-export { CRD_SETS, importDirName } from './facts/crd-sources';
+export { CRD_SETS, EKS_AUTO_MODE_CRD_SET, importDirName } from './facts/crd-sources';
+export {
+  AUTO_MODE_ABSENT_CLASS_FIELDS,
+  AUTO_MODE_ABSENT_CLUSTER_FIELDS,
+  AUTO_MODE_FEE_NOTE,
+  AUTO_MODE_INSTANCES,
+  AUTO_MODE_LABEL_MAP,
+  AUTO_MODE_ONLY_CLASS_FIELDS,
+  AUTO_MODE_UNSUPPORTED_LABELS,
+  EKS_AUTO_MODE,
+  autoModeLabelFor,
+  autoNodeAccessPolicyArn,
+} from './facts/eks-auto-mode';
+export type { AutoModeLabel, KarpenterAwsLabel } from './facts/eks-auto-mode';
 export type { CrdSet } from './facts/crd-sources';
 export { CURRENCIES, currencyOf, instanceTable, priceRegionFor } from './facts/instance-table';
 export type { Currency } from './facts/instance-table';
@@ -102,6 +123,7 @@ export type { GeneratedFile, GeneratedFiles } from './shared/generated-file';
 export { FLEET_DEFAULTS, defaultControllerRoleName, defaultNodeRoleName } from './shared/fleet-defaults';
 export type {
   AmiSelectorTermModel,
+  AutoModeNodeClassModel,
   AwsLocation,
   AwsModel,
   BlockDeviceMappingModel,
@@ -128,3 +150,31 @@ export { compareCodeUnits, sortedRecord, sortedRecordOrUndefined } from './share
 export type { SourceLocation } from './shared/source-location';
 export { FLEET_JSON_SCHEMA_PATHS, yamlSchemaModeline } from './shared/editor-schema';
 export type { FleetJsonSchemaKind } from './shared/editor-schema';
+export {
+  CARRY_OVER_CHECKS,
+  CHECK_PATHS,
+  carryOverLine,
+  diffCrdSets,
+  judgeCarryOver,
+  nearestKnownVersion,
+} from './facts/carry-over';
+export type {
+  CarryOver,
+  CarryOverCheck,
+  CarryOverVerdict,
+  CheckedPath,
+  KindChange,
+} from './facts/carry-over';
+export { diffCrdShapes, isUnder, schemaAt } from './facts/crd-schema-diff';
+export type { CrdRule, CrdSchemaNode, CrdShape, SchemaChange } from './facts/crd-schema-diff';
+export { crdShapesIn, knownCrdShapes } from './facts/known-crd-shapes';
+export { loadArtifactModule } from './facts/artifact-module';
+export { NO_REPOSITORY_IMPORTS } from './shared/imported-versions';
+export type {
+  ImportedAutoModeNodeClass,
+  ImportedChart,
+  ImportedKarpenterVersion,
+  ImportedValueType,
+  KarpenterRelease,
+  RepositoryImports,
+} from './shared/imported-versions';

@@ -11,7 +11,7 @@
  * References between parts are by `id` (the CloudFormation logical ID, which stays stable); a
  * renderer maps an id to its own address (`Fn::GetAtt`, `aws_iam_role.node.arn`, ...).
  */
-import { ClusterModel, MANAGED_BY, Partition, TAGS } from '../model';
+import { ClusterModel, KarpenterMode, MANAGED_BY, Partition, TAGS, autoNodeAccessPolicyArn } from '../model';
 import { controllerPolicies } from './controller-policies';
 import { controllerTrustPolicy } from './controller-role';
 import { INTERRUPTION_EVENTS, InterruptionEventKind } from './interruption-events';
@@ -34,6 +34,10 @@ export const AWS_SIDE_IDS = {
   /** The id of the queue in every rule's target list. */
   queueTarget: 'KarpenterInterruptionQueueTarget',
   spotServiceLinkedRole: 'SpotServiceLinkedRole',
+  /** EKS Auto Mode: ids of their own, so a cluster moving between modes replaces rather than edits. */
+  autoModeNodeRole: 'EKSAutoModeNodeRole',
+  autoModeNodeAccessEntry: 'EKSAutoModeNodeAccessEntry',
+  autoModeNodeInstanceProfile: 'EKSAutoModeNodeInstanceProfile',
 } as const;
 
 /** One tag, in the order the model lists them (sorted by key). */
@@ -78,7 +82,13 @@ export interface AccessEntrySpec {
   readonly clusterName: string;
   /** Id of the role whose ARN is the principal. */
   readonly roleId: string;
-  readonly type: 'EC2_LINUX';
+  /** `EC2_LINUX` for self-managed Karpenter nodes, `EC2` for EKS Auto Mode nodes. */
+  readonly type: 'EC2_LINUX' | 'EC2';
+  /**
+   * Access policies associated with the entry, cluster-wide (EKS Auto Mode: AmazonEKSAutoNodePolicy).
+   * @default [] (an EC2_LINUX entry's permissions come from its type)
+   */
+  readonly accessPolicies: readonly { readonly policyArn: string; readonly scope: 'cluster' }[];
 }
 
 export interface PodIdentityAssociationSpec {
@@ -126,6 +136,8 @@ export interface KeyPolicies {
 }
 
 export interface AwsSideModel {
+  /** Who runs Karpenter: with `eks-auto-mode` there is no controller role, queue or rule. */
+  readonly mode: KarpenterMode;
   readonly cluster: string;
   /** The cluster's file, for "generated from" notes. */
   readonly source: string;
@@ -139,13 +151,15 @@ export interface AwsSideModel {
   readonly accessEntry: AccessEntrySpec;
   /** Only with `iam.createInstanceProfile`. */
   readonly instanceProfile?: InstanceProfileSpec;
-  readonly controllerRole: RoleSpec;
-  /** The controller's managed policies, in attachment order. */
+  /** Self-managed only; @default absent (EKS Auto Mode runs the controller itself) */
+  readonly controllerRole?: RoleSpec;
+  /** The controller's managed policies, in attachment order; empty in EKS Auto Mode. */
   readonly controllerPolicies: readonly ManagedPolicySpec[];
   /** Pod Identity only; with IRSA the trust of `controllerRole` names the OIDC provider. */
   readonly podIdentityAssociation?: PodIdentityAssociationSpec;
-  readonly queue: QueueSpec;
-  /** The five rules, in INTERRUPTION_EVENTS order. */
+  /** Self-managed only; @default absent (EKS Auto Mode handles interruption itself) */
+  readonly queue?: QueueSpec;
+  /** The five rules, in INTERRUPTION_EVENTS order; empty in EKS Auto Mode. */
   readonly rules: readonly RuleSpec[];
   /** Only with `iam.createSpotServiceLinkedRole`. */
   readonly spotServiceLinkedRole?: ServiceLinkedRoleSpec;
@@ -166,6 +180,7 @@ export function controllerRoleArn(cluster: ClusterModel): string {
 
 /** The neutral AWS side of a cluster. Pure; names were checked at load time (policies/names.ts). */
 export function awsSideModel(cluster: ClusterModel): AwsSideModel {
+  if (cluster.karpenter.mode === 'eks-auto-mode') return autoModeAwsSideModel(cluster);
   const ids = AWS_SIDE_IDS;
   const iam = cluster.iam;
   const boundary =
@@ -182,6 +197,7 @@ export function awsSideModel(cluster: ClusterModel): AwsSideModel {
   const volumeStatements = volumeKeyPolicyStatements(cluster);
   const q = cluster.karpenter.interruptionQueue;
   return {
+    mode: cluster.karpenter.mode,
     cluster: cluster.name,
     source: cluster.source.file,
     karpenterVersion: cluster.karpenter.version,
@@ -204,6 +220,7 @@ export function awsSideModel(cluster: ClusterModel): AwsSideModel {
       clusterName: cluster.name,
       roleId: ids.nodeRole,
       type: 'EC2_LINUX',
+      accessPolicies: [],
     },
     ...(iam.createInstanceProfile
       ? {
@@ -271,5 +288,72 @@ export function awsSideModel(cluster: ClusterModel): AwsSideModel {
         ? { volumes: { keyArns: volumeKeyArns(cluster), statements: volumeStatements } }
         : {}),
     },
+  };
+}
+
+/**
+ * The AWS side of an EKS Auto Mode cluster: the node role (AmazonEKSWorkerNodeMinimalPolicy and
+ * AmazonEC2ContainerRegistryPullOnly), its optional instance profile, and its access entry of
+ * type EC2 with the AmazonEKSAutoNodePolicy access policy (EKS User Guide, "Create a Node Class",
+ * node class access entry: https://docs.aws.amazon.com/eks/latest/userguide/create-node-class.html).
+ * No controller role, queue or rules: EKS runs Karpenter and handles interruption. The cluster
+ * role's Auto Mode policies belong to whoever creates the cluster.
+ */
+function autoModeAwsSideModel(cluster: ClusterModel): AwsSideModel {
+  const ids = AWS_SIDE_IDS;
+  const iam = cluster.iam;
+  const volumeStatements = volumeKeyPolicyStatements(cluster);
+  return {
+    mode: cluster.karpenter.mode,
+    cluster: cluster.name,
+    source: cluster.source.file,
+    karpenterVersion: cluster.karpenter.version,
+    accountId: cluster.aws.accountId,
+    region: cluster.aws.region,
+    partition: cluster.aws.partition,
+    tags: awsTags(cluster),
+    nodeRole: {
+      id: ids.autoModeNodeRole,
+      name: iam.nodeRoleName,
+      description: `EKS Auto Mode nodes of EKS cluster ${cluster.name}`,
+      path: iam.path,
+      trust: nodeTrustPolicy(cluster),
+      policyArns: nodeRolePolicyArns(cluster),
+      policyIds: [],
+      ...(iam.permissionsBoundaryArn !== undefined
+        ? { permissionsBoundaryArn: iam.permissionsBoundaryArn }
+        : {}),
+    },
+    accessEntry: {
+      id: ids.autoModeNodeAccessEntry,
+      clusterName: cluster.name,
+      roleId: ids.autoModeNodeRole,
+      type: 'EC2',
+      accessPolicies: [{ policyArn: autoNodeAccessPolicyArn(cluster.aws.partition), scope: 'cluster' }],
+    },
+    ...(iam.createInstanceProfile
+      ? {
+          instanceProfile: {
+            id: ids.autoModeNodeInstanceProfile,
+            name: instanceProfileName(cluster),
+            path: iam.path,
+            roleId: ids.autoModeNodeRole,
+          },
+        }
+      : {}),
+    controllerPolicies: [],
+    rules: [],
+    ...(iam.createSpotServiceLinkedRole
+      ? {
+          spotServiceLinkedRole: {
+            id: ids.spotServiceLinkedRole,
+            serviceName: 'spot.amazonaws.com',
+            description: 'Lets EC2 launch and manage Spot Instances',
+          },
+        }
+      : {}),
+    keyPolicies: volumeStatements
+      ? { volumes: { keyArns: volumeKeyArns(cluster), statements: volumeStatements } }
+      : {},
   };
 }

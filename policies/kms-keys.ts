@@ -48,9 +48,11 @@ export function isEmpty(refs: KmsKeyRefs): boolean {
 
 /** Customer keys any node class encrypts EBS volumes with. */
 export function volumeKmsKeys(cluster: ClusterModel): KmsKeyRefs {
-  const ids = cluster.nodeClasses.flatMap((nc) =>
-    nc.blockDeviceMappings.flatMap((bdm) => (bdm.ebs.kmsKeyID !== undefined ? [bdm.ebs.kmsKeyID] : [])),
-  );
+  const ids = cluster.nodeClasses.flatMap((nc) => [
+    ...nc.blockDeviceMappings.flatMap((bdm) => (bdm.ebs.kmsKeyID !== undefined ? [bdm.ebs.kmsKeyID] : [])),
+    // EKS Auto Mode: the node volume's key.
+    ...(nc.autoMode?.ephemeralStorage?.kmsKeyID !== undefined ? [nc.autoMode.ephemeralStorage.kmsKeyID] : []),
+  ]);
   return kmsKeyRefs(cluster.aws, ids);
 }
 

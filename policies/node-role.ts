@@ -3,7 +3,7 @@
  * managed policies attached to it (the role, its access entry and the optional instance profile
  * are parts of the neutral model, policies/aws-side.ts).
  */
-import { ClusterModel } from '../model';
+import { ClusterModel, EKS_AUTO_MODE } from '../model';
 import { arnBuilder, servicePrincipal } from './partition';
 import { PolicyDocument, policyDocument, statement } from './policy-document';
 
@@ -26,10 +26,23 @@ export function nodeTrustPolicy(cluster: ClusterModel): PolicyDocument {
   ]);
 }
 
+/**
+ * AWS managed policies of an EKS Auto Mode node role: AmazonEKSWorkerNodeMinimalPolicy and
+ * AmazonEC2ContainerRegistryPullOnly (EKS User Guide, "Learn about identity and access in EKS
+ * Auto Mode", https://docs.aws.amazon.com/eks/latest/userguide/auto-learn-iam.html). No CNI or
+ * SSM policy: EKS runs the networking capability and nodes allow no SSM access.
+ */
+export const AUTO_MODE_NODE_POLICIES = EKS_AUTO_MODE.nodeRoleManagedPolicies;
+
+/** The AWS managed policies every node of the cluster's mode needs. */
+export function requiredNodePolicies(cluster: ClusterModel): readonly string[] {
+  return cluster.karpenter.mode === 'eks-auto-mode' ? AUTO_MODE_NODE_POLICIES : REQUIRED_NODE_POLICIES;
+}
+
 /** Required AWS managed policies, then the fleet description's extra ones (sorted, deduplicated). */
 export function nodeRolePolicyArns(cluster: ClusterModel): string[] {
   const arn = arnBuilder(cluster.aws);
-  const required = REQUIRED_NODE_POLICIES.map((p) => arn.awsManagedPolicy(p));
+  const required = requiredNodePolicies(cluster).map((p) => arn.awsManagedPolicy(p));
   const extra = [...new Set(cluster.iam.nodeRoleExtraPolicyArns)].filter((p) => !required.includes(p)).sort();
   return [...required, ...extra];
 }

@@ -65,6 +65,22 @@ export function volumeKeyPolicyStatements(cluster: ClusterModel): PolicyStatemen
   };
   const forAwsResource = { Bool: { 'kms:GrantIsForAWSResource': 'true' } };
   const out: PolicyStatement[] = [];
+  if (cluster.karpenter.mode === 'eks-auto-mode') {
+    // EKS Auto Mode has no controller role of ours: EKS creates the node volumes through EC2. The
+    // key admits every principal of the account, only through EC2 in the cluster's region: the
+    // statement the EKS User Guide gives for keys of Auto Mode volumes ("Create a storage class",
+    // self-managed KMS key: https://docs.aws.amazon.com/eks/latest/userguide/create-storage-class.html).
+    return [
+      statement({
+        Sid: `AllowEC2ViaAccountAutoModeVolumeKeyUse${suffix}`,
+        Effect: 'Allow',
+        Principal: { AWS: '*' },
+        Action: [KMS_CREATE_GRANT, ...VOLUME_KEY_SERVICE_ACTIONS],
+        Resource: '*',
+        Condition: { StringEquals: via },
+      }),
+    ];
+  }
   if (p.spotServiceLinkedRole !== undefined)
     out.push(
       statement({
@@ -100,16 +116,21 @@ export function volumeKeyPolicyStatements(cluster: ClusterModel): PolicyStatemen
       Resource: '*',
       Condition: { StringEquals: via, ...forAwsResource },
     }),
-    statement({
-      Sid: `AllowEC2ViaAccountVolumeKeyUse${suffix}`,
-      Effect: 'Allow',
-      Principal: { AWS: p.accountRoot },
-      Action: [KMS_CREATE_GRANT, ...VOLUME_KEY_SERVICE_ACTIONS],
-      Resource: '*',
-      Condition: { StringEquals: via },
-    }),
+    accountStatement(suffix, p.accountRoot, via),
   );
   return out;
+}
+
+/** EC2 may use the key on behalf of any principal of the account, through EC2 in the region. */
+function accountStatement(suffix: string, accountRoot: string, via: Record<string, string>): PolicyStatement {
+  return statement({
+    Sid: `AllowEC2ViaAccountVolumeKeyUse${suffix}`,
+    Effect: 'Allow',
+    Principal: { AWS: accountRoot },
+    Action: [KMS_CREATE_GRANT, ...VOLUME_KEY_SERVICE_ACTIONS],
+    Resource: '*',
+    Condition: { StringEquals: via },
+  });
 }
 
 /** The keys the statements are for, as ARNs (key ARNs, then alias ARNs), sorted. */

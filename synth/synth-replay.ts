@@ -11,7 +11,8 @@
  * the tool's build (`lib/build-id.json`, written by bin/build-package.js: the sha256 of every file
  * the package runs), Node's version, cdk8s's `CDK8S_*` environment variables, the working folder
  * and the options. The record holds the
- * sha256 of the fleet (every `*.yaml` / `*.yml` name and content, as io/read-fleet.ts reads them),
+ * sha256 of the fleet (every `*.yaml` / `*.yml` name and content, as io/read-fleet.ts reads them,
+ * and every file of the repository's `karpenter-imports/`, which decides the imported versions),
  * the sha256 of every output file, and the lines printed. It is replayed only when:
  *
  *   - the fleet's files hash to the recorded fleet;
@@ -30,6 +31,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, renameSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+import { REPOSITORY_IMPORTS_DIR } from '../io/repository-imports-folder';
 
 /** Bumped when what a record holds changes shape. */
 const RECORD_FORMAT = 'karpenter-gitops synth record 1';
@@ -145,9 +147,13 @@ export function recordKey(build: string, cwd: string, line: SynthLine, env: Node
   );
 }
 
-/** sha256 of the fleet description in `clustersDir`: every `*.yaml` / `*.yml` name and content, sorted. */
-export function fleetHash(clustersDir: string): string {
+/**
+ * sha256 of the fleet description in `clustersDir` (every `*.yaml` / `*.yml` name and content,
+ * sorted) and of the repository's imports below `projectRoot` (every file's path and content).
+ */
+export function fleetHash(clustersDir: string, projectRoot: string): string {
   const hash = createHash('sha256');
+  hashTree(hash, join(projectRoot, REPOSITORY_IMPORTS_DIR), '');
   const names = readdirSync(clustersDir)
     .filter((n) => /\.ya?ml$/.test(n))
     .sort();
@@ -157,6 +163,25 @@ export function fleetHash(clustersDir: string): string {
     hash.update('\0');
   }
   return hash.digest('hex');
+}
+
+/** Every file below `dir` (absent: nothing), path and content, in code-unit order. */
+function hashTree(hash: ReturnType<typeof createHash>, dir: string, rel: string): void {
+  let entries;
+  try {
+    entries = readdirSync(rel === '' ? dir : join(dir, rel), { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const path = rel === '' ? e.name : `${rel}/${e.name}`;
+    if (e.isDirectory()) hashTree(hash, dir, path);
+    else {
+      hash.update(`imports/${path}\0`);
+      hash.update(readFileSync(join(dir, path)));
+      hash.update('\0');
+    }
+  }
 }
 
 /** True when `outDir` holds exactly `files` (path → sha256), none executable, and no interrupted run's sibling. */
@@ -204,7 +229,7 @@ export function replaySynth(
     const text = readFileSync(file, 'utf8');
     const record = JSON.parse(text) as SynthRecord & { format?: string };
     if (record.format !== RECORD_FORMAT) return false;
-    if (fleetHash(record.clustersDir) !== record.fleet) return false;
+    if (fleetHash(record.clustersDir, io.cwd) !== record.fleet) return false;
     if (!holdsRecorded(record.outDir, record.files)) return false;
     for (const l of record.err) io.err(l);
     for (const l of record.out) io.out(l);

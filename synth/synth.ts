@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import {
+  carryOverLine,
   Diagnostic,
   DistFiles,
   FleetModel,
@@ -73,6 +74,11 @@ export interface SynthResult {
   readonly unchanged: boolean;
   /** Warnings from loading and validation, sorted. */
   readonly warnings: readonly Diagnostic[];
+  /**
+   * One line per cluster on an imported Karpenter version: its nearest shipped version and
+   * which semantic checks carried over (model/facts/carry-over.ts).
+   */
+  readonly carryOver: readonly string[];
 }
 
 /**
@@ -124,6 +130,11 @@ function runSynthWithTexts(
     outDir: written.outDir,
     unchanged: written.unchanged,
     warnings: sortDiagnostics([...warnings, ...findings]),
+    carryOver: fleet.clusters.flatMap((c) =>
+      c.karpenter.imported
+        ? [carryOverLine(c.name, c.karpenter.version, c.karpenter.imported.carryOver)]
+        : [],
+    ),
   };
   return { result, texts: files };
 }
@@ -202,20 +213,28 @@ export function synthRun(args: SynthArgs, io: CliIo, deps: SynthDeps, projectRoo
     deps.loadFleet === loadFleetFromDir && projectRoot === io.cwd && deps.writeOptions === undefined
       ? buildId()
       : undefined;
-  const fleetRead = build !== undefined ? hashFleet(clustersDir) : undefined;
+  const fleetRead = build !== undefined ? hashFleet(clustersDir, projectRoot) : undefined;
   try {
     const { result, texts } = runSynthWithTexts({ projectRoot, clustersDir, outDir }, deps);
     const err = result.warnings.map(formatDiagnostic);
+    const carryOver = result.carryOver.map((line) => `synth: ${line}`);
     const summary = (unchanged: boolean) =>
       `synth: ${plural(result.clusters, 'cluster')}, ${plural(result.nodePools, 'node pool')}, ${plural(result.files, 'file')} → ${shownOut}${unchanged ? ' (unchanged)' : ''}`;
     for (const line of err) io.err(line);
-    if (!args.quiet) io.out(summary(result.unchanged));
+    if (!args.quiet) for (const line of [...carryOver, summary(result.unchanged)]) io.out(line);
     if (fleetRead !== undefined) {
       // What the next run of this command line prints when nothing has changed.
       recordSynth(
         { out: args.out, clusters: args.clusters, quiet: args.quiet === true },
         { cwd: io.cwd, env },
-        { clustersDir, outDir, fleet: fleetRead, texts, out: args.quiet ? [] : [summary(true)], err },
+        {
+          clustersDir,
+          outDir,
+          fleet: fleetRead,
+          texts,
+          out: args.quiet ? [] : [...carryOver, summary(true)],
+          err,
+        },
         build,
       );
     }
@@ -231,9 +250,9 @@ if (require.main === module) {
 }
 
 /** fleetHash, or undefined when the folder cannot be read (the run reports that itself). */
-function hashFleet(clustersDir: string): string | undefined {
+function hashFleet(clustersDir: string, projectRoot: string): string | undefined {
   try {
-    return fleetHash(clustersDir);
+    return fleetHash(clustersDir, projectRoot);
   } catch {
     return undefined;
   }

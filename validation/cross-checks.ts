@@ -3,7 +3,7 @@
  * the names the Kubernetes side uses match what the AWS side (CloudFormation or Terraform) creates. Everything here is
  * linear in the cluster's size except the pool-overlap pairs, which stay inside a cluster.
  */
-import { KARPENTER_CHART, KARPENTER_CRD_CHART, KarpenterVersion } from '../model';
+import { KARPENTER_CHART, KARPENTER_CRD_CHART } from '../model';
 import { AwsSideFacts } from './aws-side-facts';
 import { Finding, formatPath } from './finding';
 import { ManifestDocument } from './manifest-source';
@@ -13,7 +13,8 @@ import { PathSegment } from '../model';
 export interface ClusterArtifacts {
   readonly cluster: string;
   /** The version the cluster declares (fleet model) or the CLI was given; schemas of this version were used. */
-  readonly karpenterVersion: KarpenterVersion;
+  /** Shipped or imported. */
+  readonly karpenterVersion: string;
   /** Kubernetes objects of the cluster (node classes, node pools, Argo CD objects...). */
   readonly manifests: readonly ManifestDocument[];
   /** dist/<cluster>/values/karpenter.yaml, when present. */
@@ -139,7 +140,9 @@ function collectObjects(manifests: readonly ManifestDocument[]): ClusterObjects 
     if (!isRecord(v)) continue;
     const name = String(get(v, ['metadata', 'name']) ?? '');
     if (v.kind === 'EC2NodeClass' && String(v.apiVersion).startsWith('karpenter.k8s.aws/'))
-      nodeClasses.set(name, { doc, value: v });
+      nodeClasses.set(classKey(EC2_NODE_CLASS, name), { doc, value: v });
+    else if (v.kind === 'NodeClass' && String(v.apiVersion).startsWith('eks.amazonaws.com/'))
+      nodeClasses.set(classKey(AUTO_MODE_NODE_CLASS, name), { doc, value: v });
     else if (v.kind === 'NodePool' && String(v.apiVersion).startsWith('karpenter.sh/'))
       pools.push({ doc, value: v, name });
     else if (v.kind === 'Application' && String(v.apiVersion).startsWith('argoproj.io/'))
@@ -148,7 +151,16 @@ function collectObjects(manifests: readonly ManifestDocument[]): ClusterObjects 
   return { nodeClasses, pools, applications };
 }
 
-/** nodeClassRef resolves to an EC2NodeClass of the cluster. */
+/** The node class kinds a NodePool may reference: self-managed Karpenter's, and EKS Auto Mode's. */
+const EC2_NODE_CLASS = { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass' } as const;
+const AUTO_MODE_NODE_CLASS = { group: 'eks.amazonaws.com', kind: 'NodeClass' } as const;
+type ClassKind = typeof EC2_NODE_CLASS | typeof AUTO_MODE_NODE_CLASS;
+
+function classKey(kind: ClassKind, name: string): string {
+  return `${kind.group}/${kind.kind}/${name}`;
+}
+
+/** nodeClassRef resolves to an EC2NodeClass (or an EKS Auto Mode NodeClass) of the cluster. */
 function checkNodeClassRef(
   c: ClusterArtifacts,
   p: NamedManifest,
@@ -160,24 +172,31 @@ function checkNodeClassRef(
   const refPath = ['spec', 'template', 'spec', 'nodeClassRef'];
   if (!isRecord(ref)) return;
   const refName = String(ref.name ?? '');
-  if (ref.group !== 'karpenter.k8s.aws' || ref.kind !== 'EC2NodeClass') {
+  const kind = [EC2_NODE_CLASS, AUTO_MODE_NODE_CLASS].find(
+    (k) => ref.group === k.group && ref.kind === k.kind,
+  );
+  if (kind === undefined) {
     report(
       p.doc,
       object,
       'node-class-ref',
       refPath,
-      `nodeClassRef points at ${String(ref.group)}/${String(ref.kind)}, not karpenter.k8s.aws/EC2NodeClass`,
-      'Use group karpenter.k8s.aws and kind EC2NodeClass',
+      `nodeClassRef points at ${String(ref.group)}/${String(ref.kind)}, not karpenter.k8s.aws/EC2NodeClass (or eks.amazonaws.com/NodeClass in EKS Auto Mode)`,
+      'Use group karpenter.k8s.aws and kind EC2NodeClass (self-managed Karpenter), or group eks.amazonaws.com and kind NodeClass (EKS Auto Mode)',
     );
-  } else if (!nodeClasses.has(refName)) {
-    const known = [...nodeClasses.keys()].sort();
+  } else if (!nodeClasses.has(classKey(kind, refName))) {
+    const prefix = `${kind.group}/${kind.kind}/`;
+    const known = [...nodeClasses.keys()]
+      .filter((k) => k.startsWith(prefix))
+      .map((k) => k.slice(prefix.length))
+      .sort();
     report(
       p.doc,
       object,
       'node-class-ref',
       [...refPath, 'name'],
-      `nodeClassRef names EC2NodeClass '${refName}', which cluster ${c.cluster} does not define`,
-      known.length ? `Use one of: ${known.join(', ')}` : 'Add the EC2NodeClass to the cluster',
+      `nodeClassRef names ${kind.kind} '${refName}', which cluster ${c.cluster} does not define`,
+      known.length ? `Use one of: ${known.join(', ')}` : `Add the ${kind.kind} to the cluster`,
     );
   }
 }
@@ -320,7 +339,9 @@ function checkNodeClassIam(
   facts: AwsSideFacts,
   report: Report,
 ): void {
-  for (const [name, nc] of nodeClasses) {
+  for (const [key, nc] of nodeClasses) {
+    const name = key.slice(key.lastIndexOf('/') + 1);
+    const kindName = String(nc.value.kind);
     const role = get(nc.value, ['spec', 'role']);
     const profile = get(nc.value, ['spec', 'instanceProfile']);
     if (typeof role === 'string' && facts.nodeRoleNames.size > 0) {
@@ -328,7 +349,7 @@ function checkNodeClassIam(
       if (!facts.nodeRoleNames.has(roleName)) {
         report(
           nc.doc,
-          `EC2NodeClass/${name}`,
+          `${kindName}/${name}`,
           'node-role',
           ['spec', 'role'],
           `role '${role}' is not the node role ${facts.title} creates (${[...facts.nodeRoleNames].sort().join(', ')})`,
@@ -343,7 +364,7 @@ function checkNodeClassIam(
     ) {
       report(
         nc.doc,
-        `EC2NodeClass/${name}`,
+        `${kindName}/${name}`,
         'instance-profile',
         ['spec', 'instanceProfile'],
         `instanceProfile '${profile}' is not an instance profile ${facts.title} creates (${[...facts.instanceProfileNames].sort().join(', ')})`,

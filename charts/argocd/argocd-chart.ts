@@ -1,7 +1,8 @@
 /**
  * The Argo CD objects of one cluster (`dist/<cluster>/argocd/`), each with its path:
  * the AppProject and the base (only when there are namespaces to create), CRD,
- * controller and node-pools Applications.
+ * controller and node-pools Applications (EKS Auto Mode: the node-pools Application only,
+ * beside the AppProject and base).
  */
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
@@ -36,20 +37,23 @@ export class ArgoCdChart extends Chart {
       const base = new DirectoryApplication(this, 'base', { cluster, role: 'base' });
       manifests.push({ path: distPaths.argocdApplication(c, 'base'), apiObject: base.apiObject });
     }
-    manifests.push(
-      {
-        path: distPaths.argocdApplication(c, 'crd'),
-        apiObject: new CrdApplication(this, 'crd', { cluster }).apiObject,
-      },
-      {
-        path: distPaths.argocdApplication(c, 'controller'),
-        apiObject: new ControllerApplication(this, 'controller', { cluster }).apiObject,
-      },
-      {
-        path: distPaths.argocdApplication(c, 'nodepools'),
-        apiObject: new DirectoryApplication(this, 'nodepools', { cluster, role: 'nodepools' }).apiObject,
-      },
-    );
+    // EKS Auto Mode installs and runs Karpenter and its CRDs: only the node pools are synced.
+    if (cluster.karpenter.mode === 'self-managed') {
+      manifests.push(
+        {
+          path: distPaths.argocdApplication(c, 'crd'),
+          apiObject: new CrdApplication(this, 'crd', { cluster }).apiObject,
+        },
+        {
+          path: distPaths.argocdApplication(c, 'controller'),
+          apiObject: new ControllerApplication(this, 'controller', { cluster }).apiObject,
+        },
+      );
+    }
+    manifests.push({
+      path: distPaths.argocdApplication(c, 'nodepools'),
+      apiObject: new DirectoryApplication(this, 'nodepools', { cluster, role: 'nodepools' }).apiObject,
+    });
     const target = targetOf(cluster);
     if (target.dir !== undefined && target.application !== undefined) {
       const app = new AwsSideApplication(this, 'aws', {

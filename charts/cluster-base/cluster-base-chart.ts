@@ -26,7 +26,8 @@ export interface ClusterBaseChartProps {
  */
 export function clusterBaseNamespaces(cluster: ClusterModel): string[] {
   const names = new Set<string>();
-  if (cluster.karpenter.namespace !== NAMESPACES.kubeSystem) names.add(cluster.karpenter.namespace);
+  if (cluster.karpenter.mode === 'self-managed' && cluster.karpenter.namespace !== NAMESPACES.kubeSystem)
+    names.add(cluster.karpenter.namespace);
   if (cluster.nodePools.some((p) => p.smokeTest)) names.add(NAMESPACES.smokeTest);
   // The default namespace of capacity buffers is the tool's; other namespaces are the user's own.
   if (

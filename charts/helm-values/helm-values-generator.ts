@@ -18,6 +18,8 @@ export function valuesFileHeader(clusterFile: string): string {
 export function helmValuesGenerator(fleet: FleetModel): GeneratedFiles {
   const files: GeneratedFiles = new Map();
   for (const cluster of fleet.clusters) {
+    // EKS Auto Mode runs Karpenter itself: no controller chart, so no values.
+    if (cluster.karpenter.mode === 'eks-auto-mode') continue;
     files.set(
       distPaths.karpenterValues(cluster.name),
       renderYamlFileAfterComment(valuesFileHeader(cluster.source.file), karpenterValues(cluster)),

@@ -1,11 +1,13 @@
 /**
- * One cdk8s chart per cluster holding its EC2NodeClasses and NodePools, each paired with
+ * One cdk8s chart per cluster holding its EC2NodeClasses (EKS Auto Mode NodeClasses when
+ * `karpenter.mode` is `eks-auto-mode`) and NodePools, each paired with
  * the `dist/` path it is written to (model/shared/dist-layout.ts). Pure: reads only the model.
  */
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { distPaths, ClusterModel } from '../../model';
 import { CapacityBuffer, PodTemplate } from './capacity-buffer';
+import { AutoModeNodeClass } from './auto-mode-node-class';
 import { NodeClass } from './node-class';
 import { NodeOverlay } from './node-overlay';
 import { NodePool } from './node-pool';
@@ -38,12 +40,21 @@ export class KarpenterChart extends Chart {
  */
 export function addKarpenterObjects(scope: Construct, cluster: ClusterModel): PlacedManifest[] {
   const manifests: PlacedManifest[] = [];
+  const mode = cluster.karpenter.mode;
   for (const model of cluster.nodeClasses) {
+    if (mode === 'eks-auto-mode') {
+      const nodeClass = new AutoModeNodeClass(scope, `nodeclass-${model.name}`, { model });
+      manifests.push({
+        path: distPaths.autoModeNodeClass(cluster.name, model.name),
+        apiObject: nodeClass.apiObject,
+      });
+      continue;
+    }
     const nodeClass = new NodeClass(scope, `ec2nodeclass-${model.name}`, { model });
     manifests.push({ path: distPaths.nodeClass(cluster.name, model.name), apiObject: nodeClass.apiObject });
   }
   for (const model of cluster.nodePools) {
-    const nodePool = new NodePool(scope, `nodepool-${model.name}`, { model });
+    const nodePool = new NodePool(scope, `nodepool-${model.name}`, { model, mode });
     manifests.push({ path: distPaths.nodePool(cluster.name, model.name), apiObject: nodePool.apiObject });
   }
   for (const model of cluster.nodeOverlays) {

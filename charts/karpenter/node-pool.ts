@@ -20,6 +20,7 @@ import {
 } from '../../imports/karpenter-v1.14.1/karpenter.sh';
 import {
   ConsolidationPolicy,
+  KarpenterMode,
   DisruptionReason,
   RequirementOperator,
   SYNC_WAVES,
@@ -31,12 +32,19 @@ import {
   TaintModel,
   sortedRecord,
 } from '../../model';
+import { AUTO_MODE_NODE_CLASS_REF } from './auto-mode-node-class';
 import { EC2_NODE_CLASS_REF } from './node-class';
 import { karpenterObjectMetadata } from './object-metadata';
 
 export interface NodePoolProps {
   /** The resolved node pool; its name becomes the NodePool name. */
   readonly model: NodePoolModel;
+  /**
+   * Who runs Karpenter on the cluster: the pool's `nodeClassRef` names an EC2NodeClass
+   * (self-managed) or an EKS Auto Mode NodeClass.
+   * @default 'self-managed'
+   */
+  readonly mode?: KarpenterMode;
 }
 
 /** One NodePool named exactly like the model (no hash suffix). */
@@ -53,13 +61,14 @@ export class NodePool extends Construct {
         props.model.objectAnnotations,
         props.model.objectLabels,
       ),
-      spec: nodePoolSpec(props.model),
+      spec: nodePoolSpec(props.model, props.mode),
     });
   }
 }
 
 /** The NodePool spec for a node pool (every model field mapped; absent stays absent). */
-export function nodePoolSpec(model: NodePoolModel): NodePoolSpec {
+export function nodePoolSpec(model: NodePoolModel, mode: KarpenterMode = 'self-managed'): NodePoolSpec {
+  const classRef = mode === 'eks-auto-mode' ? AUTO_MODE_NODE_CLASS_REF : EC2_NODE_CLASS_REF;
   const hasLabels = Object.keys(model.labels).length > 0;
   const hasAnnotations = Object.keys(model.annotations).length > 0;
   return {
@@ -72,7 +81,7 @@ export function nodePoolSpec(model: NodePoolModel): NodePoolSpec {
             }
           : undefined,
       spec: {
-        nodeClassRef: { ...EC2_NODE_CLASS_REF, name: model.nodeClass },
+        nodeClassRef: { ...classRef, name: model.nodeClass },
         requirements: model.requirements.map(requirement),
         taints: model.taints.length > 0 ? model.taints.map(taint) : undefined,
         startupTaints: model.startupTaints.length > 0 ? model.startupTaints.map(startupTaint) : undefined,

@@ -8,11 +8,13 @@ import { CheckContext } from './check-context';
 import { TAGS } from '../facts/constants';
 import { labelKeyProblem, labelValueProblem } from './check-labels';
 import { clusterNameProblem, isDns1123Label, isDns1123Subdomain, suggestDnsName } from './check-names';
-import { checkNodeClass, checkNodeClassTags } from './node-class/check-node-class';
+import { checkAutoModeNodeClass, checkNodeClass, checkNodeClassTags } from './node-class/check-node-class';
+import { checkEksAutoMode } from './check-eks-auto-mode';
 import { checkCapacityBuffers } from './check-capacity-buffer';
 import { checkDisruption } from './node-pool/check-disruption';
 import { checkInstanceCatalogue } from './node-pool/check-instance-catalogue';
 import { checkKarpenterFeatures } from './check-karpenter-features';
+import { checkKarpenterVersion } from './check-karpenter-version';
 import { checkNodeOverlays } from './check-node-overlay';
 import { checkNodePool } from './node-pool/check-node-pool';
 import { checkPoolArchitectures } from './node-pool/check-pool-architectures';
@@ -36,6 +38,7 @@ export function checkClusterSemantics(ctx: CheckContext): void {
   checkAwsAccountAndRegion(ctx);
   checkControllerIdentity(ctx);
   checkAwsManagedBy(ctx);
+  checkKarpenterVersion(ctx);
   checkKarpenterSettings(ctx);
   checkKubernetesNames(ctx);
   checkAwsTags(ctx, ['tags'], ctx.raw.tags, TOOL_TAG_COUNT);
@@ -43,6 +46,7 @@ export function checkClusterSemantics(ctx: CheckContext): void {
   checkCounts(ctx);
   if ((ctx.raw.gitops as RawCluster['gitops'] | undefined) !== undefined) checkGitOps(ctx);
   checkNodeClassesAndPools(ctx);
+  checkEksAutoMode(ctx);
   checkKarpenterFeatures(ctx);
   checkNodeOverlays(ctx);
   checkCapacityBuffers(ctx);
@@ -125,14 +129,19 @@ function checkNodeClassesAndPools(ctx: CheckContext): void {
   const raw = ctx.raw;
   const aws: RawCluster['aws'] | undefined = raw.aws;
   const classNames = ctx.classNames;
+  const autoMode = raw.karpenter?.mode === 'eks-auto-mode';
   for (const [className, nc] of Object.entries(raw.nodeClasses ?? {})) {
-    checkNodeClass(ctx, className, nc);
-    checkUserDataDownloads(ctx, className, nc);
+    // An Auto Mode class has no AMI, user data or devices: check-eks-auto-mode.ts refuses them.
+    if (autoMode) checkAutoModeNodeClass(ctx, className, nc);
+    else {
+      checkNodeClass(ctx, className, nc);
+      checkUserDataDownloads(ctx, className, nc);
+    }
   }
   for (const [poolName, pool] of Object.entries(raw.nodePools ?? {})) {
     checkNodePool(ctx, poolName, pool, classNames);
     checkDisruption(ctx, poolName, pool);
-    checkPoolArchitectures(ctx, poolName, pool);
+    if (ctx.applies('instance catalogue')) checkPoolArchitectures(ctx, poolName, pool);
     checkZones(ctx, poolName, pool, aws?.region);
   }
 }

@@ -151,6 +151,22 @@ export type InstanceMatchCriteria = (typeof INSTANCE_MATCH_CRITERIA)[number];
 export const NESTED_VIRTUALIZATION = ['enabled', 'disabled'] as const;
 export type NestedVirtualization = (typeof NESTED_VIRTUALIZATION)[number];
 
+/**
+ * Who runs Karpenter for a cluster (`karpenter.mode`): the tool installs the controller
+ * (`self-managed`), or EKS Auto Mode runs it as part of the cluster (`eks-auto-mode`;
+ * model/facts/eks-auto-mode.ts holds what differs).
+ */
+export const KARPENTER_MODES = ['self-managed', 'eks-auto-mode'] as const;
+export type KarpenterMode = (typeof KARPENTER_MODES)[number];
+
+/** EKS Auto Mode NodeClass `snatPolicy`, `networkPolicy`, `networkPolicyEventLogs` (docs/eks-auto-mode.md). */
+export const AUTO_MODE_SNAT_POLICIES = ['Random', 'Disabled'] as const;
+export type AutoModeSnatPolicy = (typeof AUTO_MODE_SNAT_POLICIES)[number];
+export const AUTO_MODE_NETWORK_POLICIES = ['DefaultAllow', 'DefaultDeny'] as const;
+export type AutoModeNetworkPolicy = (typeof AUTO_MODE_NETWORK_POLICIES)[number];
+export const AUTO_MODE_NETWORK_POLICY_EVENT_LOGS = ['Disabled', 'Enabled'] as const;
+export type AutoModeNetworkPolicyEventLogs = (typeof AUTO_MODE_NETWORK_POLICY_EVENT_LOGS)[number];
+
 export const LOG_LEVELS = ['debug', 'info', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 

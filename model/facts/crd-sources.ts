@@ -6,7 +6,7 @@ import { ARGOCD_VERSIONS, KARPENTER_VERSIONS } from './versions';
 
 export interface CrdSet {
   /** Folder under the CRD root and under `imports/`, e.g. `karpenter/v1.14.1`. */
-  readonly project: 'karpenter' | 'argo-cd';
+  readonly project: 'karpenter' | 'argo-cd' | 'eks-auto-mode';
   readonly version: string;
   /** Upstream tag the files come from. */
   readonly ref: string;
@@ -15,7 +15,29 @@ export interface CrdSet {
   /** Base URL of the raw files at that tag. */
   readonly upstream: string;
   readonly files: readonly string[];
+  /**
+   * Folder of the files inside this repository (relative to its root), for a set that has no
+   * upstream file to read: the import reads it there whatever `--from` says.
+   * @default undefined (read from `--from`: ../shared/crds or the upstream URLs)
+   */
+  readonly localDir?: string;
 }
+
+/**
+ * The EKS Auto Mode NodeClass schema: AWS publishes no CRD file, so the pinned set is one we
+ * assemble from public descriptions (codegen/sources/eks-auto-mode/, each field citing its page).
+ * It is marked NOT published by AWS wherever it appears; an export from a cluster imported into
+ * a repository replaces it there (validation/kubernetes/node-class-artifacts.ts chooses).
+ */
+export const EKS_AUTO_MODE_CRD_SET: CrdSet = {
+  project: 'eks-auto-mode',
+  version: 'pinned',
+  ref: 'assembled from public sources, NOT published by AWS',
+  commit: 'none (no upstream file)',
+  upstream: 'codegen/sources/eks-auto-mode/',
+  files: ['nodeclasses.eks.amazonaws.com.yaml'],
+  localDir: 'codegen/sources/eks-auto-mode',
+};
 
 const KARPENTER_COMMITS: Record<(typeof KARPENTER_VERSIONS)[number], string> = {
   '1.14.1': 'bde00654cd316fddb3dccfba3f5ac07039865429',
@@ -58,9 +80,11 @@ export const CRD_SETS: readonly CrdSet[] = [
     upstream: `https://raw.githubusercontent.com/argoproj/argo-cd/v${version}/manifests/crds/`,
     files: ['application-crd.yaml', 'applicationset-crd.yaml', 'appproject-crd.yaml'],
   })),
+  EKS_AUTO_MODE_CRD_SET,
 ];
 
 /** `imports/` sub-folder for a CRD set, e.g. `karpenter-v1.14.1`. */
 export function importDirName(set: Pick<CrdSet, 'project' | 'version'>): string {
+  if (set.project === 'eks-auto-mode') return `eks-auto-mode-${set.version}`;
   return `${set.project === 'argo-cd' ? 'argocd' : set.project}-v${set.version}`;
 }

@@ -6,6 +6,10 @@
 import {
   AmiFamily,
   Architecture,
+  AutoModeNetworkPolicy,
+  AutoModeNetworkPolicyEventLogs,
+  AutoModeSnatPolicy,
+  KarpenterMode,
   CapacityType,
   ConsolidationPolicy,
   DisruptionReason,
@@ -23,7 +27,7 @@ import {
   VolumeType,
 } from '../facts/constants';
 import { RawCapacityBuffer, RawNodeOverlay, RawPodTemplate } from './raw-overlay-buffer';
-import { KarpenterVersion, KubernetesVersion } from '../facts/versions';
+import { KubernetesVersion } from '../facts/versions';
 
 type Dict<T> = Readonly<Record<string, T>>;
 
@@ -44,7 +48,9 @@ export interface RawCluster {
   };
   readonly kubernetesVersion?: KubernetesVersion;
   readonly karpenter?: {
-    readonly version?: KarpenterVersion;
+    readonly mode?: KarpenterMode;
+    /** A shipped version (KarpenterVersion) or one the repository imported. */
+    readonly version?: string;
     readonly namespace?: string;
     readonly serviceAccount?: string;
     readonly clusterEndpoint?: string;
@@ -207,6 +213,25 @@ export interface RawNodeClass {
     readonly udpTimeout?: number;
   };
   readonly context?: string;
+  // EKS Auto Mode only (karpenter.mode: eks-auto-mode)
+  readonly ephemeralStorage?: {
+    readonly size?: string;
+    readonly iops?: number;
+    readonly throughput?: number;
+    readonly kmsKeyID?: string;
+  };
+  readonly snatPolicy?: AutoModeSnatPolicy;
+  readonly networkPolicy?: AutoModeNetworkPolicy;
+  readonly networkPolicyEventLogs?: AutoModeNetworkPolicyEventLogs;
+  readonly podSubnetSelectorTerms?: readonly Omit<RawSelectorTerm, 'name'>[];
+  readonly podSecurityGroupSelectorTerms?: readonly Omit<RawSelectorTerm, 'name'>[];
+  readonly advancedNetworking?: {
+    readonly httpsProxy?: string;
+    readonly noProxy?: readonly string[];
+    readonly associatePublicIPAddress?: boolean;
+  };
+  readonly advancedSecurity?: { readonly fips?: boolean };
+  readonly certificateBundles?: readonly { readonly name: string; readonly data: string }[];
 }
 
 /** A requirement shorthand: a list (In) or `{ in | notIn, minValues }`. */

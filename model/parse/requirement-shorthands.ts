@@ -2,7 +2,8 @@
  * Readable requirement shorthands of a node pool → Karpenter requirements. The expansion
  * order is fixed (the order of SHORTHANDS), then raw `requirements` follow as written.
  */
-import { LABELS, LabelKey } from '../facts/constants';
+import { KarpenterMode, LABELS, LabelKey } from '../facts/constants';
+import { autoModeLabelFor } from '../facts/eks-auto-mode';
 import { RequirementModel } from '../shared/fleet-model';
 import { RawNodePool, RawShorthand } from './raw-fleet';
 
@@ -26,15 +27,27 @@ export function expandShorthand(key: string, value: RawShorthand): RequirementMo
   return { key, operator: 'In', values: [...(v.in ?? [])], ...minValues };
 }
 
-export function expandRequirements(pool: RawNodePool): RequirementModel[] {
+/**
+ * The label a shorthand expands to: Karpenter's, or in an EKS Auto Mode cluster its
+ * `eks.amazonaws.com/` counterpart (model/facts/eks-auto-mode.ts; a shorthand without one,
+ * operatingSystems, is refused by model/check/check-eks-auto-mode.ts before this runs).
+ */
+export function shorthandLabel(label: LabelKey, mode: KarpenterMode): string {
+  return mode === 'eks-auto-mode' ? (autoModeLabelFor(label) ?? label) : label;
+}
+
+export function expandRequirements(
+  pool: RawNodePool,
+  mode: KarpenterMode = 'self-managed',
+): RequirementModel[] {
   const out: RequirementModel[] = [];
   for (const [field, label] of SHORTHANDS) {
     const value = pool[field] as RawShorthand | undefined;
-    if (value !== undefined) out.push(expandShorthand(label, value));
+    if (value !== undefined) out.push(expandShorthand(shorthandLabel(label, mode), value));
   }
   if (pool.instanceGenerationGreaterThan !== undefined) {
     out.push({
-      key: LABELS.instanceGeneration,
+      key: shorthandLabel(LABELS.instanceGeneration, mode),
       operator: 'Gt',
       values: [String(pool.instanceGenerationGreaterThan)],
     });

@@ -9,9 +9,11 @@ import {
   FLEET_DEFAULTS,
   defaultControllerRoleName,
   defaultNodeRoleName,
+  defaultAutoModeNodeRoleName,
   defaultQueueName,
 } from '../shared/fleet-defaults';
 import { ClusterModel, ControllerIdentityModel, FleetModel, SourceLocation } from '../shared/fleet-model';
+import { KarpenterMode } from '../facts/constants';
 import { LocatedNode, keyLocAt, nodeAt } from '../parse/located';
 import { RawCluster } from '../parse/raw-fleet';
 import { byNamespaceAndName, resolveCapacityBuffer, resolvePodTemplate } from './resolve-capacity-buffer';
@@ -19,6 +21,9 @@ import { resolveNodeClass } from './resolve-node-class';
 import { resolveNodeOverlay } from './resolve-node-overlay';
 import { resolveNodePool } from './resolve-node-pool';
 import { byName, sortedDeep, sortedRecord } from '../shared/sorted';
+import { DEFAULT_KARPENTER_VERSION, isKarpenterVersion } from '../facts/versions';
+import { NO_REPOSITORY_IMPORTS, RepositoryImports } from '../shared/imported-versions';
+import type { PassThroughField } from '../schema/pass-through';
 
 export interface ResolveContext {
   /** File the cluster is described in (relative to the project root). */
@@ -27,6 +32,10 @@ export interface ResolveContext {
   readonly stem: string;
   /** Merged located tree, for the source positions of classes and pools. */
   readonly root: LocatedNode;
+  /** The repository's imported Karpenter versions. @default none */
+  readonly imports?: RepositoryImports;
+  /** Node class fields passed through to an imported version's CRD (model/schema/pass-through.ts). @default none */
+  readonly passThrough?: readonly PassThroughField[];
 }
 
 /** Cluster name as resolved: `name`, else the file stem. */
@@ -63,7 +72,7 @@ function nameFieldSources(root: LocatedNode, tagKeys: readonly string[]): Record
 export function resolveCluster(raw: RawCluster, ctx: ResolveContext): ClusterModel {
   const name = clusterNameOf(raw, ctx.stem);
   const tags = sortedRecord(raw.tags);
-  const iam = resolveIam(raw.iam ?? {}, name);
+  const iam = resolveIam(raw.iam ?? {}, name, raw.karpenter?.mode ?? FLEET_DEFAULTS.karpenterMode);
   const gitops = resolveGitOps(raw.gitops, name);
   const managedBy = raw.aws.managedBy ?? FLEET_DEFAULTS.awsManagedBy;
   const ackDestination = raw.aws.ack?.destination;
@@ -86,7 +95,7 @@ export function resolveCluster(raw: RawCluster, ctx: ResolveContext): ClusterMod
         : {}),
     },
     kubernetesVersion: raw.kubernetesVersion ?? FLEET_DEFAULTS.kubernetesVersion,
-    karpenter: resolveKarpenter(raw.karpenter ?? {}, name),
+    karpenter: resolveKarpenter(raw.karpenter ?? {}, name, ctx.imports ?? NO_REPOSITORY_IMPORTS),
     iam,
     tags,
     gitops,
@@ -98,9 +107,22 @@ type RawKarpenter = NonNullable<RawCluster['karpenter']>;
 type RawController = NonNullable<RawKarpenter['controller']>;
 
 /** The Karpenter install: version, namespace, queue, feature gates, controller, Helm values. */
-function resolveKarpenter(k: RawKarpenter, name: string): ClusterModel['karpenter'] {
+function resolveKarpenter(
+  k: RawKarpenter,
+  name: string,
+  imports: RepositoryImports,
+): ClusterModel['karpenter'] {
+  const version = k.version ?? FLEET_DEFAULTS.karpenterVersion;
+  const imported = isKarpenterVersion(version) ? undefined : imports.karpenter.get(version);
+  if (!isKarpenterVersion(version) && imported === undefined)
+    throw new Error(`Karpenter ${version} is neither shipped nor imported (checked before resolving)`);
   return {
-    version: k.version ?? FLEET_DEFAULTS.karpenterVersion,
+    mode: k.mode ?? FLEET_DEFAULTS.karpenterMode,
+    version,
+    semantics: isKarpenterVersion(version)
+      ? version
+      : (imported?.carryOver.nearestKnown ?? DEFAULT_KARPENTER_VERSION),
+    ...(imported !== undefined ? { imported } : {}),
     namespace: k.namespace ?? FLEET_DEFAULTS.karpenterNamespace,
     serviceAccount: k.serviceAccount ?? FLEET_DEFAULTS.serviceAccount,
     ...(k.clusterEndpoint !== undefined ? { clusterEndpoint: k.clusterEndpoint } : {}),
@@ -147,7 +169,11 @@ function quantities(
 }
 
 /** Controller identity, role names and the node role's extras. */
-function resolveIam(iam: NonNullable<RawCluster['iam']>, name: string): ClusterModel['iam'] {
+function resolveIam(
+  iam: NonNullable<RawCluster['iam']>,
+  name: string,
+  mode: KarpenterMode,
+): ClusterModel['iam'] {
   const identity: ControllerIdentityModel =
     (iam.identity ?? FLEET_DEFAULTS.identity) === 'irsa'
       ? {
@@ -159,7 +185,9 @@ function resolveIam(iam: NonNullable<RawCluster['iam']>, name: string): ClusterM
   return {
     identity,
     controllerRoleName: iam.controllerRoleName ?? defaultControllerRoleName(name),
-    nodeRoleName: iam.nodeRoleName ?? defaultNodeRoleName(name),
+    nodeRoleName:
+      iam.nodeRoleName ??
+      (mode === 'eks-auto-mode' ? defaultAutoModeNodeRoleName(name) : defaultNodeRoleName(name)),
     nodeRoleExtraPolicyArns: [...(iam.nodeRoleExtraPolicyArns ?? [])].sort(),
     createInstanceProfile: iam.createInstanceProfile ?? false,
     createSpotServiceLinkedRole: iam.createSpotServiceLinkedRole ?? false,
@@ -212,6 +240,7 @@ function resolveObjects(
   tags: Record<string, string>,
 ): Pick<ClusterModel, 'nodeClasses' | 'nodePools' | 'nodeOverlays' | 'capacityBuffers' | 'podTemplates'> {
   const source = (path: (string | number)[]): SourceLocation => keyLocAt(ctx.root, path);
+  const mode = raw.karpenter?.mode ?? FLEET_DEFAULTS.karpenterMode;
   return {
     nodeClasses: Object.entries(raw.nodeClasses ?? {})
       .map(([className, nc]) =>
@@ -220,11 +249,13 @@ function resolveObjects(
           nodeRoleName,
           clusterTags: tags,
           source: source(['nodeClasses', className]),
+          mode,
+          passThrough: (ctx.passThrough ?? []).filter((f) => f.entry === className),
         }),
       )
       .sort(byName),
     nodePools: Object.entries(raw.nodePools ?? {})
-      .map(([poolName, np]) => resolveNodePool(poolName, np, source(['nodePools', poolName])))
+      .map(([poolName, np]) => resolveNodePool(poolName, np, source(['nodePools', poolName]), mode))
       .sort(byName),
     nodeOverlays: Object.entries(raw.nodeOverlays ?? {})
       .map(([n, o]) => resolveNodeOverlay(n, o, source(['nodeOverlays', n])))

@@ -1,7 +1,9 @@
 /** RawNodeClass → NodeClassModel, with every node-class default applied. */
 import { renderBottlerocketToml, TomlValue } from '../facts/bottlerocket-toml';
 import { defaultDiscoveryTerms, FLEET_DEFAULTS } from '../shared/fleet-defaults';
+import { KarpenterMode } from '../facts/constants';
 import {
+  AutoModeNodeClassModel,
   BlockDeviceMappingModel,
   KubeletModel,
   NodeClassModel,
@@ -10,12 +12,17 @@ import {
 } from '../shared/fleet-model';
 import { RawNodeClass, RawSelectorTerm } from '../parse/raw-fleet';
 import { sortedRecord } from '../shared/sorted';
+import type { PassThroughField } from '../schema/pass-through';
 
 export interface NodeClassContext {
+  /** @default 'self-managed' */
+  readonly mode?: KarpenterMode;
   readonly clusterName: string;
   readonly nodeRoleName: string;
   readonly clusterTags: Readonly<Record<string, string>>;
   readonly source: SourceLocation;
+  /** Fields passed through to an imported version's EC2NodeClass. @default none */
+  readonly passThrough?: readonly PassThroughField[];
 }
 
 export function resolveNodeClass(name: string, raw: RawNodeClass, ctx: NodeClassContext): NodeClassModel {
@@ -99,7 +106,46 @@ export function resolveNodeClass(name: string, raw: RawNodeClass, ctx: NodeClass
     ...(raw.ipPrefixCount !== undefined ? { ipPrefixCount: raw.ipPrefixCount } : {}),
     ...(raw.connectionTracking !== undefined ? { connectionTracking: { ...raw.connectionTracking } } : {}),
     ...(raw.context !== undefined ? { context: raw.context } : {}),
+    ...(ctx.mode === 'eks-auto-mode' ? { autoMode: resolveAutoModeFields(raw) } : {}),
+    ...passThroughOf(ctx.passThrough ?? []),
   };
+}
+
+/** The Auto Mode-only fields, as written (EKS applies its own defaults to what is absent). */
+function resolveAutoModeFields(raw: RawNodeClass): AutoModeNodeClassModel {
+  const terms = (t: RawNodeClass['podSubnetSelectorTerms']): SelectorTermModel[] =>
+    (t ?? []).map((x) => ({
+      ...(x.tags !== undefined ? { tags: sortedRecord(x.tags) } : {}),
+      ...(x.id !== undefined ? { id: x.id } : {}),
+    }));
+  return {
+    ...(raw.ephemeralStorage !== undefined ? { ephemeralStorage: { ...raw.ephemeralStorage } } : {}),
+    ...(raw.snatPolicy !== undefined ? { snatPolicy: raw.snatPolicy } : {}),
+    ...(raw.networkPolicy !== undefined ? { networkPolicy: raw.networkPolicy } : {}),
+    ...(raw.networkPolicyEventLogs !== undefined
+      ? { networkPolicyEventLogs: raw.networkPolicyEventLogs }
+      : {}),
+    podSubnetSelectorTerms: terms(raw.podSubnetSelectorTerms),
+    podSecurityGroupSelectorTerms: terms(raw.podSecurityGroupSelectorTerms),
+    ...(raw.advancedNetworking !== undefined
+      ? {
+          advancedNetworking: {
+            ...raw.advancedNetworking,
+            ...(raw.advancedNetworking.noProxy !== undefined
+              ? { noProxy: [...raw.advancedNetworking.noProxy] }
+              : {}),
+          },
+        }
+      : {}),
+    ...(raw.advancedSecurity !== undefined ? { advancedSecurity: { ...raw.advancedSecurity } } : {}),
+    certificateBundles: (raw.certificateBundles ?? []).map((b) => ({ name: b.name, data: b.data })),
+  };
+}
+
+/** The pass-through fields by name, sorted (absent when there are none). */
+function passThroughOf(fields: readonly PassThroughField[]): Pick<NodeClassModel, 'passThrough'> {
+  if (fields.length === 0) return {};
+  return { passThrough: sortedRecord(Object.fromEntries(fields.map((f) => [f.field, f.value]))) };
 }
 
 function selectorTerms(terms: readonly RawSelectorTerm[] | undefined, cluster: string): SelectorTermModel[] {

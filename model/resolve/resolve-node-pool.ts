@@ -1,11 +1,18 @@
 /** RawNodePool → NodePoolModel, with every node-pool default applied. */
+import { KarpenterMode } from '../facts/constants';
+import { EKS_AUTO_MODE } from '../facts/eks-auto-mode';
 import { FLEET_DEFAULTS } from '../shared/fleet-defaults';
 import { NodePoolModel, SourceLocation, TaintModel } from '../shared/fleet-model';
 import { RawNodePool, RawTaint } from '../parse/raw-fleet';
 import { expandRequirements } from '../parse/requirement-shorthands';
 import { sortedRecord } from '../shared/sorted';
 
-export function resolveNodePool(name: string, raw: RawNodePool, source: SourceLocation): NodePoolModel {
+export function resolveNodePool(
+  name: string,
+  raw: RawNodePool,
+  source: SourceLocation,
+  mode: KarpenterMode = FLEET_DEFAULTS.karpenterMode,
+): NodePoolModel {
   const d = raw.disruption ?? {};
   const limits: Record<string, string> = {};
   for (const [k, v] of Object.entries(raw.limits ?? {})) limits[k] = String(v);
@@ -16,7 +23,7 @@ export function resolveNodePool(name: string, raw: RawNodePool, source: SourceLo
     objectLabels: sortedRecord(raw.metadata?.labels),
     nodeClass: raw.nodeClass,
     ...(raw.replicas !== undefined ? { replicas: raw.replicas } : {}),
-    requirements: expandRequirements(raw),
+    requirements: expandRequirements(raw, mode),
     labels: sortedRecord(raw.labels),
     annotations: sortedRecord(raw.annotations),
     taints: (raw.taints ?? []).map(taint),
@@ -32,7 +39,9 @@ export function resolveNodePool(name: string, raw: RawNodePool, source: SourceLo
         ...('reasons' in b && b.reasons !== undefined ? { reasons: [...b.reasons] } : {}),
       })),
     },
-    expireAfter: raw.expireAfter ?? FLEET_DEFAULTS.expireAfter,
+    expireAfter:
+      raw.expireAfter ??
+      (mode === 'eks-auto-mode' ? EKS_AUTO_MODE.defaultExpireAfter : FLEET_DEFAULTS.expireAfter),
     ...(raw.terminationGracePeriod !== undefined
       ? { terminationGracePeriod: raw.terminationGracePeriod }
       : {}),

@@ -1,6 +1,9 @@
 /** JSON Schema of one entry of `nodeClasses:` (an EC2NodeClass). */
 import {
   AMI_FAMILIES,
+  AUTO_MODE_NETWORK_POLICIES,
+  AUTO_MODE_NETWORK_POLICY_EVENT_LOGS,
+  AUTO_MODE_SNAT_POLICIES,
   INSTANCE_MATCH_CRITERIA,
   NESTED_VIRTUALIZATION,
   NETWORK_INTERFACE_TYPES,
@@ -149,4 +152,64 @@ export const nodeClassSchema: JsonSchema = obj({
     'Idle connection-tracking timeouts of the interfaces Karpenter creates (at least one). Karpenter 1.14.1.',
   ),
   context: described(str(), 'EC2 Fleet Context (a reserved EC2 field, for AWS-provided values only).'),
+  ...autoModeNodeClassProperties(),
 });
+
+/**
+ * Fields only an EKS Auto Mode NodeClass has (karpenter.mode: eks-auto-mode); a self-managed
+ * cluster that sets one gets an error at its line (model/check/check-eks-auto-mode.ts).
+ * Sources: docs/eks-auto-mode.md and codegen/sources/eks-auto-mode/.
+ */
+function autoModeNodeClassProperties(): Record<string, JsonSchema> {
+  const idOrTags = (): JsonSchema => obj({ tags: tagMap(), id: str() });
+  return {
+    ephemeralStorage: described(
+      obj({
+        size: described(
+          { type: 'string', 'x-expected': 'a size such as 80Gi' },
+          'Volume size: 1-59000Gi, 1-64000G, 1-58Ti or 1-64T (EKS default 80Gi).',
+        ),
+        iops: described(int(3000, 16000), 'IOPS, 3000 to 16000 (EKS default 3000).'),
+        throughput: described(int(125, 1000), 'MiB/s, 125 to 1000 (EKS default 125).'),
+        kmsKeyID: described(str(), 'Customer KMS key (ID, ARN, alias name or alias ARN) that encrypts the volume.'),
+      }),
+      'EKS Auto Mode only: the node ephemeral storage volume (what blockDeviceMappings are in self-managed Karpenter).',
+    ),
+    snatPolicy: described(
+      oneOfStrings(AUTO_MODE_SNAT_POLICIES),
+      'EKS Auto Mode only: source NAT of pod traffic, Random (EKS default) or Disabled.',
+    ),
+    networkPolicy: described(
+      oneOfStrings(AUTO_MODE_NETWORK_POLICIES),
+      'EKS Auto Mode only: default Kubernetes network policy, DefaultAllow (EKS default) or DefaultDeny.',
+    ),
+    networkPolicyEventLogs: described(
+      oneOfStrings(AUTO_MODE_NETWORK_POLICY_EVENT_LOGS),
+      'EKS Auto Mode only: network policy event logs, Disabled (EKS default) or Enabled.',
+    ),
+    podSubnetSelectorTerms: described(
+      list(idOrTags(), 1),
+      'EKS Auto Mode only: subnets for pods apart from the node subnets (set podSecurityGroupSelectorTerms with it).',
+    ),
+    podSecurityGroupSelectorTerms: described(
+      list(idOrTags(), 1),
+      'EKS Auto Mode only: security groups of pods in podSubnetSelectorTerms.',
+    ),
+    advancedNetworking: described(
+      obj({
+        httpsProxy: described(str(), 'Forward proxy URL, at most 255 characters.'),
+        noProxy: described(list(str()), 'Destinations that bypass the proxy, at most 50.'),
+        associatePublicIPAddress: described(bool(), 'Give the nodes public IP addresses.'),
+      }),
+      'EKS Auto Mode only: forward proxy and public IP addresses of the nodes.',
+    ),
+    advancedSecurity: described(
+      obj({ fips: described(bool(), 'Use FIPS-validated cryptographic modules on the nodes.') }),
+      'EKS Auto Mode only: security options of the node image.',
+    ),
+    certificateBundles: described(
+      list(obj({ name: str(), data: str() }, ['name', 'data'])),
+      'EKS Auto Mode only: extra CA certificates (base64 PEM) the nodes trust, e.g. for a proxy.',
+    ),
+  };
+}

@@ -4,7 +4,15 @@
  * Compiled once per process, on first use (precompiled at import time: fleet-schema-precompiled.ts).
  */
 import type { ValidateFunction } from 'ajv';
-import { ACK_DELETION_POLICIES, AWS_MANAGED_BY, FLEET_ENTRIES, LOG_LEVELS, PARTITIONS, TAINT_EFFECTS } from '../facts/constants';
+import {
+  ACK_DELETION_POLICIES,
+  AWS_MANAGED_BY,
+  FLEET_ENTRIES,
+  KARPENTER_MODES,
+  LOG_LEVELS,
+  PARTITIONS,
+  TAINT_EFFECTS,
+} from '../facts/constants';
 import { capacityBufferSchema, podTemplateSchema } from './fleet-schema-capacity-buffer';
 import { nodeClassSchema } from './fleet-schema-node-class';
 import { nodeOverlaySchema } from './fleet-schema-node-overlay';
@@ -22,7 +30,7 @@ import {
   str,
   withoutRequired,
 } from './schema-builders';
-import { KARPENTER_VERSIONS, KUBERNETES_VERSIONS } from '../facts/versions';
+import { KARPENTER_RELEASE_PATTERN, KUBERNETES_VERSIONS } from '../facts/versions';
 
 const stringMap = (what: string): JsonSchema => mapOf(str(), `a map of ${what} to text values`);
 
@@ -44,7 +52,16 @@ const clusterProperties: Record<string, JsonSchema> = {
   ),
   kubernetesVersion: oneOfStrings(KUBERNETES_VERSIONS),
   karpenter: obj({
-    version: oneOfStrings(KARPENTER_VERSIONS),
+    mode: {
+      ...oneOfStrings(KARPENTER_MODES),
+      description:
+        'Who runs Karpenter: self-managed (default: the tool installs the controller, its CRDs, roles and interruption queue) or eks-auto-mode (EKS Auto Mode runs it; the tool writes eks.amazonaws.com/v1 NodeClasses, NodePools, the node role and its access entry). Per cluster or in _defaults.yaml.',
+    },
+    version: {
+      type: 'string',
+      pattern: KARPENTER_RELEASE_PATTERN,
+      'x-expected': 'a Karpenter release such as 1.14.1',
+    },
     namespace: str(),
     serviceAccount: str(),
     clusterEndpoint: str(),

@@ -33,6 +33,8 @@ export const distPaths = {
   clusterDir: (cluster: string) => cluster,
   karpenterDir: (cluster: string) => `${cluster}/karpenter`,
   nodeClass: (cluster: string, name: string) => `${cluster}/karpenter/ec2nodeclass-${name}.yaml`,
+  /** An EKS Auto Mode NodeClass (`karpenter.mode: eks-auto-mode`). */
+  autoModeNodeClass: (cluster: string, name: string) => `${cluster}/karpenter/nodeclass-${name}.yaml`,
   nodePool: (cluster: string, name: string) => `${cluster}/karpenter/nodepool-${name}.yaml`,
   nodeOverlay: (cluster: string, name: string) => `${cluster}/karpenter/nodeoverlay-${name}.yaml`,
   capacityBuffer: (cluster: string, namespace: string, name: string) =>

@@ -6,6 +6,7 @@ import {
   AckDeletionPolicy,
   AwsManagedBy,
   ConsolidationPolicy,
+  KarpenterMode,
   LogLevel,
   NAMESPACES,
   Partition,
@@ -20,6 +21,7 @@ export const FLEET_DEFAULTS = {
   ackDeletionPolicy: 'retain' as AckDeletionPolicy,
   kubernetesVersion: DEFAULT_KUBERNETES_VERSION,
   karpenterVersion: DEFAULT_KARPENTER_VERSION,
+  karpenterMode: 'self-managed' as KarpenterMode,
   karpenterNamespace: NAMESPACES.karpenterDefault,
   serviceAccount: 'karpenter',
   controller: {
@@ -57,6 +59,12 @@ export const defaultRingRevision = (ring: string): string => `ring/${ring}`;
 export const defaultControllerRoleName = (cluster: string): string => `KarpenterControllerRole-${cluster}`;
 /** `KarpenterNodeRole-<cluster>`. */
 export const defaultNodeRoleName = (cluster: string): string => `KarpenterNodeRole-${cluster}`;
+/**
+ * The node role of an EKS Auto Mode cluster: its own name, so that while a cluster moves from
+ * self-managed Karpenter to Auto Mode both roles exist side by side (each principal has one
+ * access entry, and the two modes need different entry types: EC2_LINUX and EC2).
+ */
+export const defaultAutoModeNodeRoleName = (cluster: string): string => `EKSAutoNodeRole-${cluster}`;
 /** The interruption queue is named after the cluster. */
 export const defaultQueueName = (cluster: string): string => cluster;
 /** Subnets and security groups carrying `karpenter.sh/discovery: <cluster>`. */

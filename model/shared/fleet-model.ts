@@ -12,6 +12,10 @@
  */
 import {
   AmiFamily,
+  AutoModeNetworkPolicy,
+  AutoModeNetworkPolicyEventLogs,
+  AutoModeSnatPolicy,
+  KarpenterMode,
   ConsolidationPolicy,
   DisruptionReason,
   InstanceMatchCriteria,
@@ -29,6 +33,7 @@ import {
 import { CapacityBufferModel, NodeOverlayModel, PodTemplateModel } from './overlay-buffer-model';
 import { SourceLocation } from './source-location';
 import { KarpenterVersion } from '../facts/versions';
+import type { ImportedKarpenterVersion } from './imported-versions';
 
 export type { SourceLocation } from './source-location';
 
@@ -97,7 +102,18 @@ export interface AwsModel extends AwsLocation {
 }
 
 export interface KarpenterModel {
-  readonly version: KarpenterVersion;
+  /**
+   * Who runs Karpenter: the tool installs it, or EKS Auto Mode runs it (then the controller,
+   * Helm and queue fields below are unused: no controller, CRD or Helm values are generated).
+   * @default 'self-managed'
+   */
+  readonly mode: KarpenterMode;
+  /** The release the cluster runs: a shipped KarpenterVersion, or a version the repository imported. */
+  readonly version: string;
+  /** The shipped version whose facts apply: `version` itself, or an imported version's nearest shipped one. */
+  readonly semantics: KarpenterVersion;
+  /** The imported version `version` names. @default none (a shipped version) */
+  readonly imported?: ImportedKarpenterVersion;
   /** Namespace of the controller. */
   readonly namespace: string;
   /** Service account of the controller (the chart's default is `karpenter`). */
@@ -232,6 +248,11 @@ export interface RingModel {
 export interface NodeClassModel {
   /** DNS-1123 subdomain; the EC2NodeClass name. */
   readonly name: string;
+  /**
+   * Spec fields written under Karpenter's own name for an imported version, passed to the
+   * EC2NodeClass as written (model/schema/pass-through.ts), sorted. @default none
+   */
+  readonly passThrough?: Readonly<Record<string, unknown>>;
   readonly source: SourceLocation;
   /**
    * Annotations on the EC2NodeClass object itself (`metadata.annotations`), sorted by key.
@@ -287,6 +308,44 @@ export interface NodeClassModel {
   };
   /** EC2 Fleet `Context` (reserved field). @default absent */
   readonly context?: string;
+  /**
+   * The EKS Auto Mode NodeClass fields, present exactly when the cluster's `karpenter.mode` is
+   * `eks-auto-mode` (then the class is an `eks.amazonaws.com/v1` NodeClass and the EC2NodeClass
+   * fields above are unused).
+   * @default absent (a self-managed cluster's EC2NodeClass)
+   */
+  readonly autoMode?: AutoModeNodeClassModel;
+}
+
+/** What only an EKS Auto Mode NodeClass has (docs/eks-auto-mode.md cites each field's page). */
+export interface AutoModeNodeClassModel {
+  /** @default absent (EKS: 80Gi, 3000 IOPS, 125 MiB/s, AWS-managed key) */
+  readonly ephemeralStorage?: {
+    readonly size?: string;
+    readonly iops?: number;
+    readonly throughput?: number;
+    readonly kmsKeyID?: string;
+  };
+  /** @default absent (EKS: Random) */
+  readonly snatPolicy?: AutoModeSnatPolicy;
+  /** @default absent (EKS: DefaultAllow) */
+  readonly networkPolicy?: AutoModeNetworkPolicy;
+  /** @default absent (EKS: Disabled) */
+  readonly networkPolicyEventLogs?: AutoModeNetworkPolicyEventLogs;
+  /** @default [] (pods share the node subnets) */
+  readonly podSubnetSelectorTerms: readonly SelectorTermModel[];
+  /** @default [] */
+  readonly podSecurityGroupSelectorTerms: readonly SelectorTermModel[];
+  /** @default absent (no proxy, EKS's public IP choice) */
+  readonly advancedNetworking?: {
+    readonly httpsProxy?: string;
+    readonly noProxy?: readonly string[];
+    readonly associatePublicIPAddress?: boolean;
+  };
+  /** @default absent */
+  readonly advancedSecurity?: { readonly fips?: boolean };
+  /** @default [] */
+  readonly certificateBundles: readonly { readonly name: string; readonly data: string }[];
 }
 
 /** A capacity reservation selector term: by id alone, or by tags (and owner, match criteria). */

@@ -31,6 +31,7 @@ export async function proveScenarios(inputs: ScenarioInputs): Promise<ClusterPro
       inputs.controllerRoleArn,
       inputs.controllerPolicies,
       inputs.queuePolicy,
+      inputs.nodeRolePolicies,
     );
     results.push({ id: s.id, expected: s.expect, decision: outcome.decision, detail: outcome.detail });
   }

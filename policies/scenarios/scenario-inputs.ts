@@ -8,6 +8,7 @@ import { createHash } from 'crypto';
 import { ClusterModel } from '../../model';
 import { AwsSideModel, awsSideModel, controllerRoleArn } from '../aws-side';
 import { PolicyDocument } from '../policy-document';
+import { NodeRolePolicies, nodeRolePolicies } from './node-role-scenarios';
 import { Scenario, scenarios } from './scenarios';
 
 export interface NamedPolicy {
@@ -21,6 +22,8 @@ export interface ScenarioInputs {
   readonly controllerRoleArn: string;
   readonly controllerPolicies: readonly NamedPolicy[];
   readonly queuePolicy: PolicyDocument;
+  /** EKS Auto Mode only: the node role's trust and the volume keys' statements. @default absent */
+  readonly nodeRolePolicies?: NodeRolePolicies;
   readonly scenarios: readonly Scenario[];
 }
 
@@ -37,7 +40,9 @@ export function scenarioInputs(
     accountId: cluster.aws.accountId,
     controllerRoleArn: controllerRoleArn(cluster),
     controllerPolicies: side.controllerPolicies.map((p) => ({ name: p.name, document: p.document })),
-    queuePolicy: side.queue.policy,
+    // EKS Auto Mode has no queue: its scenarios are the node role's (node-role-scenarios.ts).
+    queuePolicy: side.queue?.policy ?? { Version: '2012-10-17', Statement: [] },
+    ...(cluster.karpenter.mode === 'eks-auto-mode' ? { nodeRolePolicies: nodeRolePolicies(cluster) } : {}),
     scenarios: scenarios(cluster),
   };
 }

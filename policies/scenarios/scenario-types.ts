@@ -5,8 +5,11 @@
  */
 
 export type ScenarioExpectation = 'allowed' | 'denied';
-/** Which policies decide: the controller role's identity policies, or the queue's resource policy. */
-export type ScenarioSubject = 'controller' | 'interruption-queue';
+/**
+ * Which policies decide: the controller role's identity policies, the queue's resource policy,
+ * or (EKS Auto Mode) the node role's trust policy or the volume key's policy statements.
+ */
+export type ScenarioSubject = 'controller' | 'interruption-queue' | 'node-role-trust' | 'volume-key';
 export type ContextValue = string | readonly string[];
 
 export interface Scenario {
@@ -14,7 +17,7 @@ export interface Scenario {
   readonly id: string;
   readonly description: string;
   readonly subject: ScenarioSubject;
-  /** For `interruption-queue` scenarios: the calling service principal. */
+  /** For resource-policy scenarios: the calling principal (a service, or a role for `volume-key`). */
   readonly principal?: string;
   readonly action: string;
   readonly resource: string;

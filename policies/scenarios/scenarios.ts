@@ -10,14 +10,17 @@
 import { ClusterModel } from '../../model';
 import { coreControllerScenarios } from './controller-scenarios';
 import { featureScenarios } from './feature-scenarios';
+import { nodeRoleScenarios } from './node-role-scenarios';
 import { queueScenarios } from './queue-scenarios';
 import { Scenario } from './scenario-types';
 
 export * from './scenario-types';
 export { queueScenarios } from './queue-scenarios';
+export { nodeRolePolicies, nodeRoleScenarios } from './node-role-scenarios';
 
-/** The whole table: controller scenarios, then the queue's. */
+/** The whole table: controller scenarios, then the queue's (EKS Auto Mode: the node role's). */
 export function scenarios(cluster: ClusterModel): Scenario[] {
+  if (cluster.karpenter.mode === 'eks-auto-mode') return nodeRoleScenarios(cluster);
   return [...controllerScenarios(cluster), ...queueScenarios(cluster)];
 }
 

@@ -5,6 +5,7 @@
  * against the queue's resource policy alone.
  */
 import { PolicyDocument } from '../policy-document';
+import type { NodeRolePolicies } from './node-role-scenarios';
 import { ContextValue, Scenario, ScenarioExpectation } from './scenarios';
 import { simulatorModule } from './simulator';
 
@@ -124,7 +125,27 @@ export function simulateScenario(
   controllerRoleArn: string,
   controllerPolicies: readonly { readonly name: string; readonly document: PolicyDocument }[],
   queuePolicy: PolicyDocument,
+  nodeRole?: NodeRolePolicies,
 ): Promise<Outcome> {
+  if (s.subject === 'node-role-trust' || s.subject === 'volume-key') {
+    const policy = s.subject === 'node-role-trust' ? nodeRole?.nodeTrustPolicy : nodeRole?.volumeKeyPolicy;
+    if (policy === undefined)
+      return Promise.resolve({
+        decision: 'error',
+        detail: `error: no ${s.subject} policy to decide ${s.id}`,
+      });
+    return simulate(
+      {
+        principal: s.principal ?? '*',
+        action: s.action,
+        resource: s.resource,
+        accountId,
+        context: s.context,
+      },
+      [],
+      policy,
+    );
+  }
   if (s.subject === 'controller')
     return simulate(
       { principal: controllerRoleArn, action: s.action, resource: s.resource, accountId, context: s.context },

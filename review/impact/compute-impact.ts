@@ -23,6 +23,7 @@ import {
 } from './impact-report';
 import { NodeImpact, worstImpact } from './node-impact';
 import { poolCapacityChanges } from './pool-capacity-impact';
+import { modeChange } from './mode-change';
 import { detectRenames, Rename, renameNotes } from './renames';
 import { classifyOverlayBufferFields, isOverlayBufferKind, overlayBufferNote } from './overlay-buffer-impact';
 import { compareKinds, isKarpenterKind, KARPENTER_KINDS } from '../resource-kinds';
@@ -159,7 +160,9 @@ function clusterImpact(
       : r;
   });
   const capacity = poolCapacityChanges(before, after);
+  const mode = modeChange(before, after);
   return {
+    ...(mode !== undefined ? { modeChange: mode } : {}),
     name: cluster,
     resources: withPools,
     pools: poolImpacts(withPools, after),

@@ -8,6 +8,7 @@ import type { PoolCapacityChange } from './pool-capacity-impact';
 import { CfnImpact } from './aws-side-impact';
 import { ClassifiedChange } from './classify-resource';
 import { FieldChange } from './field-diff';
+import type { ModeChange } from './mode-change';
 import { NodeImpact } from './node-impact';
 import { AllowedSecret, OptOutComment } from './secret-opt-outs';
 
@@ -58,6 +59,8 @@ export interface ClusterImpact {
    * things in, one step per entry.
    */
   readonly decommission?: readonly string[];
+  /** Set when the cluster moves between self-managed Karpenter and EKS Auto Mode (mode-change.ts). */
+  readonly modeChange?: ModeChange;
   /** NodePools whose allowed instance types or hourly ceiling change (review/impact/pool-capacity-impact.ts). */
   readonly capacity?: readonly PoolCapacityChange[];
   /**

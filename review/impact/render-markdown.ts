@@ -197,6 +197,11 @@ function clusterDetails(c: ClusterImpact): string[] {
     c.decommission.forEach((step, i) => out.push(`${i + 1}. ${step}`));
     out.push('');
   }
+  if (c.modeChange) {
+    out.push(`**Mode change: ${c.modeChange.from} → ${c.modeChange.to}.**`, '');
+    for (const note of c.modeChange.notes) out.push(`- ${note}`);
+    out.push('');
+  }
   for (const r of c.resources) {
     const pools = r.affectedPools.length > 0 ? `, pools ${r.affectedPools.join(', ')}` : '';
     const impact = r.impact !== undefined ? `: replaces nodes? ${impactCell(r.impact)}${pools}` : '';

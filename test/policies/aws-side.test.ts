@@ -12,8 +12,10 @@ describe('the neutral AWS-side model', () => {
       path: '/',
       policyIds: [],
     });
-    expect(side.controllerRole.policyIds).toEqual(controllerPolicies(clusterModel()).map((p) => p.logicalId));
-    expect(side.controllerRole.policyArns).toEqual([]);
+    expect(side.controllerRole!.policyIds).toEqual(
+      controllerPolicies(clusterModel()).map((p) => p.logicalId),
+    );
+    expect(side.controllerRole!.policyArns).toEqual([]);
     expect(side.podIdentityAssociation).toEqual({
       id: AWS_SIDE_IDS.podIdentityAssociation,
       clusterName: 'ticketing',
@@ -26,6 +28,7 @@ describe('the neutral AWS-side model', () => {
       clusterName: 'ticketing',
       roleId: 'KarpenterNodeRole',
       type: 'EC2_LINUX',
+      accessPolicies: [],
     });
     expect(side.rules.map((r) => r.name)).toEqual([
       'Karpenter-ticketing-Health',
@@ -34,9 +37,9 @@ describe('the neutral AWS-side model', () => {
       'Karpenter-ticketing-StateChange',
       'Karpenter-ticketing-Reservation',
     ]);
-    expect(side.rules.every((r) => r.queueId === side.queue.id)).toBe(true);
+    expect(side.rules.every((r) => r.queueId === side.queue!.id)).toBe(true);
     expect(side.queue).toMatchObject({ name: 'ticketing', messageRetentionSeconds: 300 });
-    expect(side.queue.kmsKeyArn).toBeUndefined();
+    expect(side.queue!.kmsKeyArn).toBeUndefined();
     expect(side.instanceProfile).toBeUndefined();
     expect(side.spotServiceLinkedRole).toBeUndefined();
     expect(side.keyPolicies).toEqual({});
@@ -46,8 +49,8 @@ describe('the neutral AWS-side model', () => {
   it('IRSA and every option: no association, boundary on both roles, profile, Spot role, extra node policies', () => {
     const side = awsSideModel(fullCluster());
     expect(side.podIdentityAssociation).toBeUndefined();
-    expect(side.controllerRole.trust.Statement[0].Action).toBe('sts:AssumeRoleWithWebIdentity');
-    expect(side.nodeRole.permissionsBoundaryArn).toBe(side.controllerRole.permissionsBoundaryArn);
+    expect(side.controllerRole!.trust.Statement[0].Action).toBe('sts:AssumeRoleWithWebIdentity');
+    expect(side.nodeRole.permissionsBoundaryArn).toBe(side.controllerRole!.permissionsBoundaryArn);
     expect(side.nodeRole.permissionsBoundaryArn).toBe(`arn:aws:iam::${ACCOUNT}:policy/PlatformBoundary`);
     expect(side.instanceProfile).toMatchObject({ roleId: 'KarpenterNodeRole', name: side.nodeRole.name });
     expect(side.spotServiceLinkedRole?.serviceName).toBe('spot.amazonaws.com');
@@ -71,7 +74,7 @@ describe('the neutral AWS-side model', () => {
     expect(inputs.controllerPolicies).toEqual(
       side.controllerPolicies.map((p) => ({ name: p.name, document: p.document })),
     );
-    expect(inputs.queuePolicy).toBe(side.queue.policy);
+    expect(inputs.queuePolicy).toBe(side.queue!.policy);
     expect(inputs.controllerRoleArn).toBe(
       `arn:aws:iam::${ACCOUNT}:role/${c.iam.path.replace(/^\//, '')}${c.iam.controllerRoleName}`,
     );

@@ -59,7 +59,7 @@ function existingState(
         {
           arn: arn.role('KarpenterController-ticketing', '/'),
           path: '/',
-          trust: side.controllerRole.trust,
+          trust: side.controllerRole!.trust,
           attached: [],
           inline: new Map([['KarpenterController', { Version: '2012-10-17', Statement: edit(statements) }]]),
         },

@@ -96,7 +96,7 @@ describe('preflight of an external cluster', () => {
           {
             arn: arn.role('KarpenterController-ticketing', '/'),
             path: '/',
-            trust: side.controllerRole.trust,
+            trust: side.controllerRole!.trust,
             attached: [],
             inline: new Map([['Karpenter', { Version: '2012-10-17' as const, Statement: allow }]]),
           },

@@ -4,6 +4,7 @@
  * resolver has one), a maximal node class and node pool that set EVERY optional field, minimal
  * ones that set none, and a two-cluster fleet. Fleet-file text lives in ./fleet-files.ts.
  */
+import { isKarpenterVersion } from '../../model/facts/versions';
 import {
   defaultControllerRoleName,
   defaultDiscoveryTerms,
@@ -26,6 +27,7 @@ import {
   KarpenterModel,
   KubeletModel,
   NodeClassModel,
+  AutoModeNodeClassModel,
   NodePoolModel,
   RequirementModel,
   TaintModel,
@@ -89,7 +91,12 @@ export function buildCluster(o: ClusterOverrides = {}): ClusterModel {
     },
     kubernetesVersion: o.kubernetesVersion ?? d.kubernetesVersion,
     karpenter: {
+      mode: d.karpenterMode,
       version: d.karpenterVersion,
+      semantics:
+        karpenter?.version !== undefined && isKarpenterVersion(karpenter.version)
+          ? karpenter.version
+          : d.karpenterVersion,
       namespace: d.karpenterNamespace,
       serviceAccount: d.serviceAccount,
       featureGates: {},
@@ -199,7 +206,11 @@ export function buildNodePool(o: Partial<NodePoolModel> = {}): NodePoolModel {
 // The maximal fixtures are typed with Required<...>: a field added to the model without
 // being added here (and asserted in the chart tests) is a compile error.
 
-export const MAXIMAL_NODE_CLASS: Required<Omit<NodeClassModel, 'instanceProfile'>> = {
+// passThrough is only for imported versions (test/model/schema/pass-through.test.ts); autoMode only
+// for EKS Auto Mode clusters (MAXIMAL_AUTO_MODE_FIELDS).
+export const MAXIMAL_NODE_CLASS: Required<
+  Omit<NodeClassModel, 'instanceProfile' | 'passThrough' | 'autoMode'>
+> = {
   name: 'bottlerocket-arm',
   source: fixtureSource(40),
   objectAnnotations: { 'kubernetes.io/description': 'Bottlerocket on Graviton' },
@@ -365,3 +376,25 @@ export function fleetFixture(): FleetModel {
 
 /** A fleet without clusters. */
 export const EMPTY_FLEET: FleetModel = { clusters: [] };
+
+/** Every Auto Mode-only NodeClass field set (charts/karpenter/auto-mode-node-class tests assert each). */
+export const MAXIMAL_AUTO_MODE_FIELDS: Required<AutoModeNodeClassModel> = {
+  ephemeralStorage: {
+    size: '160Gi',
+    iops: 6000,
+    throughput: 250,
+    kmsKeyID: 'arn:aws:kms:ap-northeast-2:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab',
+  },
+  snatPolicy: 'Disabled',
+  networkPolicy: 'DefaultDeny',
+  networkPolicyEventLogs: 'Enabled',
+  podSubnetSelectorTerms: [{ tags: { 'example.com/pods': 'true' } }, { id: 'subnet-0pods' }],
+  podSecurityGroupSelectorTerms: [{ id: 'sg-0pods' }],
+  advancedNetworking: {
+    httpsProxy: 'http://192.0.2.4:3128',
+    noProxy: ['localhost', '169.254.169.254', '.internal'],
+    associatePublicIPAddress: false,
+  },
+  advancedSecurity: { fips: true },
+  certificateBundles: [{ name: 'corporate-ca', data: 'TUlJQg==' }],
+};

@@ -80,7 +80,7 @@ describe('replaySynth', () => {
       {
         clustersDir: clusters(),
         outDir: out(),
-        fleet: fleetHash(clusters()),
+        fleet: fleetHash(clusters(), dir),
         texts,
         out: ['synth: 1 cluster, 1 node pool, 2 files → dist/ (unchanged)'],
         err: ['clusters/shop.yaml:1:1 warning: w.'],
@@ -126,6 +126,22 @@ describe('replaySynth', () => {
     expect(replay().ok).toBe(false);
     rmSync(join(clusters(), 'extra.yml'));
     writeFileSync(join(clusters(), 'shop.yaml'), 'name: shop2\n');
+    expect(replay().ok).toBe(false);
+  });
+
+  it('runs in full after karpenter import adds, edits or removes a file of karpenter-imports/', () => {
+    recorded();
+    const imports = join(dir, 'karpenter-imports');
+    mkdirSync(join(imports, 'karpenter-v1.99.0'), { recursive: true });
+    writeFileSync(join(imports, 'lock.json'), '{"lockVersion":1,"imports":[]}\n');
+    expect(replay().ok).toBe(false);
+    recorded();
+    expect(replay().ok).toBe(true);
+    writeFileSync(join(imports, 'karpenter-v1.99.0', 'catalog.js'), 'module.exports = [];\n');
+    expect(replay().ok).toBe(false);
+    recorded();
+    expect(replay().ok).toBe(true);
+    rmSync(imports, { recursive: true });
     expect(replay().ok).toBe(false);
   });
 

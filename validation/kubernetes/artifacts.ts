@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CRD_SETS, importDirName } from '../../model';
+import { CRD_SETS, importDirName, loadArtifactModule } from '../../model';
 import type { RuleTable } from './rule-table';
 import type { JsonSchema } from './structural-schema';
 
@@ -73,19 +73,35 @@ export class ArtifactSet {
   readonly setVersion: string;
   readonly entries: readonly CatalogEntry[];
   private readonly dir: string;
+  /** The artifacts are a repository's import: loaded with the tool's own require. */
+  private readonly imported: boolean;
   private readonly cache = new Map<string, unknown>();
 
-  /** @param dirName the folder below imports/validation/ @default importDirName of project and version */
-  constructor(root: string, project: string, setVersion: string, dirName?: string) {
+  /**
+   * `dir`: the folder of the artifacts when it is not `<project>-v<setVersion>` below
+   * imports/validation/ (a repository import, io/repository-imports.ts, or an ACK set).
+   * @default `<root>/imports/validation/<project>-v<setVersion>`
+   * `imported`: whether `dir` is outside the tool (a repository's own import), loaded with the
+   * tool's ajv. @default `dir !== undefined`
+   */
+  constructor(root: string, project: string, setVersion: string, dir?: string, imported?: boolean) {
     this.project = project;
     this.setVersion = setVersion;
-    this.dir = join(
-      root,
-      'imports',
-      VALIDATION_IMPORT_DIR,
-      dirName ?? importDirName({ project: project as 'karpenter', version: setVersion }),
-    );
+    this.imported = imported ?? dir !== undefined;
+    this.dir =
+      dir ??
+      join(
+        root,
+        'imports',
+        VALIDATION_IMPORT_DIR,
+        importDirName({ project: project as 'karpenter', version: setVersion }),
+      );
     this.entries = this.load('catalog') as CatalogEntry[];
+  }
+
+  /** A set whose artifacts are in `dir` (a repository's own import), not below `imports/`. */
+  static fromDir(project: string, setVersion: string, dir: string): ArtifactSet {
+    return new ArtifactSet('', project, setVersion, dir);
   }
 
   find(apiVersion: string, kind: string): CatalogEntry | undefined {
@@ -107,8 +123,10 @@ export class ArtifactSet {
   private load(name: string): unknown {
     let mod = this.cache.get(name);
     if (mod === undefined) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      mod = require(join(this.dir, `${name}.js`)) as unknown;
+      mod = this.imported
+        ? loadArtifactModule(join(this.dir, `${name}.js`))
+        : // eslint-disable-next-line @typescript-eslint/no-require-imports
+          (require(join(this.dir, `${name}.js`)) as unknown);
       if (
         typeof mod === 'object' &&
         mod !== null &&

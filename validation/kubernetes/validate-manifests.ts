@@ -7,6 +7,7 @@
 import {
   ARGOCD_VERSION,
   DEFAULT_KARPENTER_VERSION,
+  ImportedKarpenterVersion,
   KARPENTER_VERSIONS,
   KarpenterVersion,
   PathSegment,
@@ -14,6 +15,7 @@ import {
 import { ACK_GROUPS } from '../../policies/targets/ack/ack-controllers';
 import { ackArtifactSet } from './ack-artifact-sets';
 import { ArtifactSet, CatalogEntry, findProjectRoot } from './artifacts';
+import { NodeClassArtifacts, nodeClassArtifacts } from './node-class-artifacts';
 import { Finding, formatPath } from '../finding';
 import { ManifestDocument } from '../manifest-source';
 import { checkMetadata } from './metadata-check';
@@ -21,9 +23,22 @@ import { CompiledRules } from './rule-engine';
 import { schemaViolations } from './schema-findings';
 import { defaultObject, formatViolations } from './structural-defaulting';
 
+/**
+ * Whose CRDs judge the Karpenter objects: a version the tool ships, or one the repository
+ * imported (its artifacts are in the repository's karpenter-imports/).
+ */
+export type KarpenterSchemas = KarpenterVersion | ImportedKarpenterVersion;
+
+/** The version `schemas` names (`1.14.1`, `1.15.0`). */
+export function schemasVersion(schemas: KarpenterSchemas): string {
+  return typeof schemas === 'string' ? schemas : schemas.version;
+}
+
 /** API groups judged by the Karpenter CRD set (the karpenter-crd chart also ships CapacityBuffer). */
 export const KARPENTER_GROUPS = ['karpenter.sh', 'karpenter.k8s.aws', 'autoscaling.x-k8s.io'] as const;
 export const ARGOCD_GROUP = 'argoproj.io';
+/** API group of the EKS Auto Mode NodeClass (judged by node-class-artifacts.ts's choice). */
+export const EKS_AUTO_MODE_GROUP = 'eks.amazonaws.com';
 
 /**
  * API groups built into the Kubernetes API server (core is ''). Their objects are the
@@ -55,7 +70,7 @@ export interface ValidateOptions {
    * Karpenter version whose CRDs judge `karpenter.sh` and `karpenter.k8s.aws` objects.
    * @default DEFAULT_KARPENTER_VERSION
    */
-  readonly karpenterVersion?: KarpenterVersion;
+  readonly karpenterVersion?: KarpenterSchemas;
   /** Previous versions of the objects (e.g. the base branch's dist/), for transition rules. @default none */
   readonly previous?: readonly ManifestDocument[];
 }
@@ -84,25 +99,32 @@ export function objectKey(value: Record<string, unknown>): string | undefined {
 
 /** One validator per Karpenter version: artifacts loaded once, CEL rules compiled at construction. */
 export class ManifestValidator {
-  readonly karpenterVersion: KarpenterVersion;
+  readonly karpenterVersion: string;
   /** Number of CEL rules compiled (all versions of all CRDs of the sets in use). */
   readonly compiledRuleCount: number;
   private readonly karpenter: ArtifactSet;
   private readonly argocd: ArtifactSet;
+  /** The EKS Auto Mode NodeClass schema: the repository's import, else the pinned one. */
+  readonly nodeClass: NodeClassArtifacts;
   private readonly rules = new Map<string, CompiledRules>();
   private readonly resolved = new Map<string, ReturnType<ManifestValidator['resolveUncached']>>();
   private readonly root: string;
 
   constructor(
-    karpenterVersion: KarpenterVersion = DEFAULT_KARPENTER_VERSION,
+    karpenterVersion: KarpenterSchemas = DEFAULT_KARPENTER_VERSION,
     root: string = findProjectRoot(),
+    repositoryRoot: string = process.cwd(),
   ) {
-    this.karpenterVersion = karpenterVersion;
+    this.karpenterVersion = schemasVersion(karpenterVersion);
     this.root = root;
-    this.karpenter = artifactSet(root, 'karpenter', karpenterVersion);
+    this.karpenter =
+      typeof karpenterVersion === 'string'
+        ? artifactSet(root, 'karpenter', karpenterVersion)
+        : importedSet(karpenterVersion);
     this.argocd = artifactSet(root, 'argo-cd', ARGOCD_VERSION);
+    this.nodeClass = nodeClassArtifacts(root, repositoryRoot);
     let count = 0;
-    for (const set of [this.karpenter, this.argocd]) {
+    for (const set of [this.karpenter, this.argocd, this.nodeClass.set]) {
       for (const entry of set.entries) {
         const compiled = new CompiledRules(set.rules(entry));
         this.rules.set(`${set.project}/${entry.base}`, compiled);
@@ -277,12 +299,14 @@ export class ManifestValidator {
       ? this.karpenter
       : group === ARGOCD_GROUP
         ? this.argocd
-        : ack?.set;
+        : group === EKS_AUTO_MODE_GROUP
+          ? this.nodeClass.set
+          : ack?.set;
     if (!set) {
       return {
         severity: 'warning',
         check: 'document/not-validated',
-        problem: `${apiVersion} ${kind} is not validated: only Karpenter (${KARPENTER_GROUPS.join(', ')}), Argo CD (${ARGOCD_GROUP}) and ACK (${ACK_GROUPS.join(', ')}) schemas are imported`,
+        problem: `${apiVersion} ${kind} is not validated: only Karpenter (${KARPENTER_GROUPS.join(', ')}), Argo CD (${ARGOCD_GROUP}), EKS Auto Mode NodeClass (${EKS_AUTO_MODE_GROUP}) and ACK (${ACK_GROUPS.join(', ')}) schemas are imported`,
       };
     }
     const found = set.find(apiVersion, kind);
@@ -290,9 +314,11 @@ export class ManifestValidator {
     const label =
       set.project === 'karpenter'
         ? `Karpenter ${set.setVersion}`
-        : set.project === 'argo-cd'
-          ? `Argo CD ${set.setVersion}`
-          : `ACK ${set.project.slice('ack-'.length)} ${set.setVersion}`;
+        : set === this.nodeClass.set
+          ? this.nodeClass.label
+          : set.project === 'argo-cd'
+            ? `Argo CD ${set.setVersion}`
+            : `ACK ${set.project.slice('ack-'.length)} ${set.setVersion}`;
     const sameKind = set.entries.filter((e) => e.group === group && e.kind === kind && e.served);
     if (found && sameKind.length > 0) {
       return {
@@ -339,6 +365,17 @@ function artifactSet(root: string, project: string, version: string): ArtifactSe
   return set;
 }
 
+/** The artifacts of a version the repository imported. */
+function importedSet(imported: ImportedKarpenterVersion): ArtifactSet {
+  const key = `imported|${imported.artifactDir}`;
+  let set = setCache.get(key);
+  if (!set) {
+    set = new ArtifactSet('', 'karpenter', imported.version, imported.artifactDir);
+    setCache.set(key, set);
+  }
+  return set;
+}
+
 function karpenterHas(
   version: KarpenterVersion,
   group: string,
@@ -349,16 +386,23 @@ function karpenterHas(
   return set.entries.some((e) => e.group === group && e.version === apiVersionVersion && e.kind === kind);
 }
 
-const validators = new Map<KarpenterVersion, ManifestValidator>();
+const validators = new Map<string, ManifestValidator>();
 
-/** The shared validator of a Karpenter version (built once per process). */
+/**
+ * The shared validator of a Karpenter version, shipped or imported, and of a repository (built
+ * once per process); the repository decides the NodeClass schema (node-class-artifacts.ts).
+ */
 export function validatorFor(
-  karpenterVersion: KarpenterVersion = DEFAULT_KARPENTER_VERSION,
+  karpenterVersion: KarpenterSchemas = DEFAULT_KARPENTER_VERSION,
+  repositoryRoot: string = process.cwd(),
 ): ManifestValidator {
-  let v = validators.get(karpenterVersion);
+  const version =
+    typeof karpenterVersion === 'string' ? karpenterVersion : `imported|${karpenterVersion.artifactDir}`;
+  const key = `${version}|${repositoryRoot}`;
+  let v = validators.get(key);
   if (!v) {
-    v = new ManifestValidator(karpenterVersion);
-    validators.set(karpenterVersion, v);
+    v = new ManifestValidator(karpenterVersion, findProjectRoot(), repositoryRoot);
+    validators.set(key, v);
   }
   return v;
 }

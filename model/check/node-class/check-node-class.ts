@@ -32,7 +32,10 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
   // What the AMI family does with the class (model/facts/ami-families.ts).
   const family = nc.amiFamily ?? aliasFamily;
   checkRoleOrInstanceProfile(ctx, at, nc);
-  checkBottlerocketBlock(ctx, at, nc, family);
+  // On an imported version, the family and kubelet rules run only where their schema paths
+  // carried over (model/facts/carry-over.ts).
+  const families = ctx.applies('AMI families');
+  if (families) checkBottlerocketBlock(ctx, at, nc, family);
   checkNodeClassSelectorTerms(ctx, at, nc);
   checkBlockDeviceMappings(ctx, at, nc);
   checkMetadataOptions(ctx, at, nc);
@@ -41,15 +44,29 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
   checkAwsTags(ctx, at('tags'), nc.tags, 0);
   checkUserDataSize(ctx, at('userData'), nc.userData);
   checkBottlerocketSize(ctx, at, nc);
-  if (nc.kubelet) checkKubelet(ctx, at('kubelet'), nc.kubelet);
-  checkBlockDevices(ctx, at, nc, family);
-  checkUserData(ctx, at, nc, family);
+  if (nc.kubelet && ctx.applies('kubelet rules')) checkKubelet(ctx, at('kubelet'), nc.kubelet);
+  if (families) checkBlockDevices(ctx, at, nc, family);
+  if (families) checkUserData(ctx, at, nc, family);
   // With bottlerocket.settings too, the conflict is already reported: one of them goes.
-  if (family === 'Bottlerocket' && nc.bottlerocket === undefined)
+  if (families && family === 'Bottlerocket' && nc.bottlerocket === undefined)
     checkBottlerocketUserData(ctx, at('userData'), nc);
-  checkBottlerocketSettings(ctx, at, nc, family);
+  if (families) checkBottlerocketSettings(ctx, at, nc, family);
   checkCapacityReservationTerms(ctx, at, nc);
   checkNodeClassNetwork(ctx, at, nc);
+}
+
+/**
+ * The checks of an EKS Auto Mode NodeClass that the EC2NodeClass shares: name, role or
+ * instance profile, selector terms, tags (model/check/check-eks-auto-mode.ts does the rest).
+ */
+export function checkAutoModeNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass): void {
+  const at = (...rest: PathSegment[]): PathSegment[] => ['nodeClasses', name, ...rest];
+  const nameProblem = objectNameProblem('node class', name);
+  if (nameProblem) ctx.error(at(), nameProblem.message, nameProblem.fix, 'key');
+  checkRoleOrInstanceProfile(ctx, at, nc);
+  checkNodeClassSelectorTerms(ctx, at, nc);
+  checkNodeClassTags(ctx, at('tags'), nc.tags);
+  checkAwsTags(ctx, at('tags'), nc.tags, 0);
 }
 
 /** At most one of role / instanceProfile. */

@@ -77,15 +77,16 @@ const tagMap = (tags: readonly AwsTag[]) => Object.fromEntries(tags.map((t) => [
 function names(side: AwsSideModel): (id: string) => string {
   const byId = new Map<string, string>([
     [side.nodeRole.id, ackObjectName(side.cluster, 'node-role')],
-    [side.controllerRole.id, ackObjectName(side.cluster, 'controller-role')],
     [side.accessEntry.id, ackObjectName(side.cluster, 'node-access-entry')],
-    [side.queue.id, ackObjectName(side.cluster, 'interruption-queue')],
     ...side.controllerPolicies.map((p): [string, string] => [
       p.id,
       ackObjectName(side.cluster, `policy-${p.kind}`),
     ]),
     ...side.rules.map((r): [string, string] => [r.id, ackObjectName(side.cluster, `rule-${r.kind}`)]),
   ]);
+  // EKS Auto Mode has neither (policies/aws-side.ts).
+  if (side.controllerRole) byId.set(side.controllerRole.id, ackObjectName(side.cluster, 'controller-role'));
+  if (side.queue) byId.set(side.queue.id, ackObjectName(side.cluster, 'interruption-queue'));
   if (side.instanceProfile)
     byId.set(side.instanceProfile.id, ackObjectName(side.cluster, 'node-instance-profile'));
   if (side.podIdentityAssociation)
@@ -161,6 +162,15 @@ function accessEntry(ctx: Ctx, e: AccessEntrySpec, nodeRole: RoleSpec): AckObjec
     clusterName: e.clusterName,
     principalARN: arnBuilder(ctx.cluster.aws).role(nodeRole.name, nodeRole.path),
     type: e.type,
+    // eks-controller v1.20.0 associates access policies through the entry itself (EKS Auto Mode's node entry).
+    ...(e.accessPolicies.length > 0
+      ? {
+          accessPolicies: e.accessPolicies.map((p) => ({
+            policyARN: p.policyArn,
+            accessScope: { type: p.scope },
+          })),
+        }
+      : {}),
     tags: tagMap(ctx.side.tags),
   });
 }
@@ -191,13 +201,13 @@ function queue(ctx: Ctx, q: QueueSpec): AckObject {
   });
 }
 
-function rule(ctx: Ctx, r: RuleSpec): AckObject {
+function rule(ctx: Ctx, q: QueueSpec, r: RuleSpec): AckObject {
   return object(ctx, 'Rule', r.id, {
     name: r.name,
     description: r.description,
     state: 'ENABLED',
     eventPattern: JSON.stringify(r.eventPattern),
-    targets: [{ id: r.targetId, arn: queueArn(ctx.cluster, ctx.side.queue) }],
+    targets: [{ id: r.targetId, arn: queueArn(ctx.cluster, q) }],
     tags: tagList(ctx.side.tags),
   });
 }
@@ -214,9 +224,11 @@ export function ackObjects(cluster: ClusterModel, side: AwsSideModel): AckObject
   const ctx: Ctx = { cluster, side, name: names(side) };
   const out: AckObject[] = [role(ctx, side.nodeRole), accessEntry(ctx, side.accessEntry, side.nodeRole)];
   if (side.instanceProfile) out.push(instanceProfile(ctx, side.instanceProfile));
-  out.push(...side.controllerPolicies.map((p) => policy(ctx, p)), role(ctx, side.controllerRole));
+  out.push(...side.controllerPolicies.map((p) => policy(ctx, p)));
+  if (side.controllerRole) out.push(role(ctx, side.controllerRole));
   if (side.podIdentityAssociation) out.push(podIdentityAssociation(ctx, side.podIdentityAssociation));
-  out.push(queue(ctx, side.queue), ...side.rules.map((r) => rule(ctx, r)));
+  const q = side.queue;
+  if (q) out.push(queue(ctx, q), ...side.rules.map((r) => rule(ctx, q, r)));
   if (side.spotServiceLinkedRole) out.push(serviceLinkedRole(ctx, side.spotServiceLinkedRole));
   return out;
 }

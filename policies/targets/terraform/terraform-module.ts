@@ -16,7 +16,7 @@
 import { createHash } from 'crypto';
 import { AWS_PROVIDER_CONSTRAINT, AWS_PROVIDER_SOURCE } from '../../../imports/terraform/aws-provider-schema';
 import { ClusterModel, UserError } from '../../../model';
-import { AwsSideModel, AwsTag, ManagedPolicySpec, RoleSpec, RuleSpec } from '../../aws-side';
+import { AwsSideModel, AwsTag, ManagedPolicySpec, QueueSpec, RoleSpec, RuleSpec } from '../../aws-side';
 import { PolicyDocument, PolicyStatement } from '../../policy-document';
 import { nameProblems } from '../../names';
 
@@ -73,6 +73,9 @@ export const TF_NAMES = {
   nodeRole: 'node',
   controllerRole: 'controller',
   accessEntry: 'node',
+  /** `aws_eks_access_policy_association.node_AmazonEKSAutoNodePolicy` */
+  accessPolicyAssociation: (policyArn: string) =>
+    `node_${policyArn.slice(policyArn.lastIndexOf('/') + 1).replace(/[^A-Za-z0-9_-]/g, '_')}`,
   instanceProfile: 'node',
   podIdentityAssociation: 'controller',
   queue: 'interruption',
@@ -95,6 +98,7 @@ const TYPES = {
   attachment: 'aws_iam_role_policy_attachment',
   instanceProfile: 'aws_iam_instance_profile',
   accessEntry: 'aws_eks_access_entry',
+  accessPolicyAssociation: 'aws_eks_access_policy_association',
   podIdentity: 'aws_eks_pod_identity_association',
   queue: 'aws_sqs_queue',
   queuePolicy: 'aws_sqs_queue_policy',
@@ -188,9 +192,11 @@ function sortedKeys<T>(record: Readonly<Record<string, T>>): Record<string, T> {
   );
 }
 
-/** The interruption queue, its policy, and the EventBridge rules that feed it; returns the queue's address. */
-function queueResources(out: Resources, side: AwsSideModel): string {
-  const q = side.queue;
+/**
+ * The interruption queue, its policy, and the EventBridge rules that feed it (self-managed Karpenter
+ * only); returns the queue's address.
+ */
+function queueResources(out: Resources, side: AwsSideModel, q: QueueSpec): string {
   const queue = out.add(TYPES.queue, TF_NAMES.queue, {
     name: literal(q.name),
     message_retention_seconds: q.messageRetentionSeconds,
@@ -225,28 +231,36 @@ function queueResources(out: Resources, side: AwsSideModel): string {
 function moduleOutputs(
   side: AwsSideModel,
   at: {
-    readonly controllerRole: string;
+    readonly controllerRole?: string;
     readonly nodeRole: string;
-    readonly queue: string;
+    readonly queue?: string;
     readonly instanceProfile?: string;
   },
 ): Record<string, TfBlock> {
   const { controllerRole, nodeRole, queue, instanceProfile } = at;
   const output: Record<string, TfBlock> = {
-    controller_role_arn: {
-      description:
-        'Controller role ARN (IRSA annotation eks.amazonaws.com/role-arn, or the Pod Identity association)',
-      value: reference(controllerRole, 'arn'),
-    },
-    controller_role_name: { description: 'Controller role name', value: reference(controllerRole, 'name') },
-    interruption_queue_arn: { description: 'Interruption queue ARN', value: reference(queue, 'arn') },
-    interruption_queue_name: {
-      description: 'Interruption queue name (settings.interruptionQueue)',
-      value: reference(queue, 'name'),
-    },
+    ...(controllerRole !== undefined
+      ? {
+          controller_role_arn: {
+            description:
+              'Controller role ARN (IRSA annotation eks.amazonaws.com/role-arn, or the Pod Identity association)',
+            value: reference(controllerRole, 'arn'),
+          },
+          controller_role_name: { description: 'Controller role name', value: reference(controllerRole, 'name') },
+        }
+      : {}),
+    ...(queue !== undefined
+      ? {
+          interruption_queue_arn: { description: 'Interruption queue ARN', value: reference(queue, 'arn') },
+          interruption_queue_name: {
+            description: 'Interruption queue name (settings.interruptionQueue)',
+            value: reference(queue, 'name'),
+          },
+        }
+      : {}),
     node_role_arn: { description: 'Node role ARN', value: reference(nodeRole, 'arn') },
     node_role_name: {
-      description: 'Node role name (EC2NodeClass spec.role)',
+      description: `Node role name (${side.mode === 'eks-auto-mode' ? 'NodeClass' : 'EC2NodeClass'} spec.role)`,
       value: reference(nodeRole, 'name'),
     },
   };
@@ -262,7 +276,7 @@ function moduleOutputs(
     };
   if (side.keyPolicies.volumes)
     output.volume_key_policy_statements = {
-      description: `Add these statements to the key policy of every customer KMS key node volumes use (${side.keyPolicies.volumes.keyArns.map(literal).join(', ')}), after the controller role exists, or EC2 cannot create the volumes`,
+      description: `Add these statements to the key policy of every customer KMS key node volumes use (${side.keyPolicies.volumes.keyArns.map(literal).join(', ')})${side.controllerRole !== undefined ? ', after the controller role exists' : ''}, or EC2 cannot create the volumes`,
       value: policyJson(side.keyPolicies.volumes.statements),
     };
   return output;
@@ -284,29 +298,31 @@ export function renderTerraform(side: AwsSideModel): TerraformModule {
       }),
     );
   const nodeRole = role(out, side.nodeRole, TF_NAMES.nodeRole, side, policyAddress, placeCheck(side));
-  const controllerRole = role(
-    out,
-    side.controllerRole,
-    TF_NAMES.controllerRole,
-    side,
-    policyAddress,
-    placeCheck(side),
-  );
-  const roleAddress = new Map([
-    [side.nodeRole.id, nodeRole],
-    [side.controllerRole.id, controllerRole],
-  ]);
+  const controllerRole =
+    side.controllerRole === undefined
+      ? undefined
+      : role(out, side.controllerRole, TF_NAMES.controllerRole, side, policyAddress, placeCheck(side));
+  const roleAddress = new Map([[side.nodeRole.id, nodeRole]]);
+  if (side.controllerRole !== undefined && controllerRole !== undefined)
+    roleAddress.set(side.controllerRole.id, controllerRole);
   const roleOf = (id: string) => {
     const a = roleAddress.get(id);
     if (a === undefined) throw new Error(`terraform: unknown role ${id}`);
     return a;
   };
-  out.add(TYPES.accessEntry, TF_NAMES.accessEntry, {
+  const accessEntry = out.add(TYPES.accessEntry, TF_NAMES.accessEntry, {
     cluster_name: literal(side.accessEntry.clusterName),
     principal_arn: reference(roleOf(side.accessEntry.roleId), 'arn'),
     type: side.accessEntry.type,
     tags: tags(side.tags),
   });
+  for (const association of side.accessEntry.accessPolicies)
+    out.add(TYPES.accessPolicyAssociation, TF_NAMES.accessPolicyAssociation(association.policyArn), {
+      cluster_name: reference(accessEntry, 'cluster_name'),
+      principal_arn: reference(accessEntry, 'principal_arn'),
+      policy_arn: literal(association.policyArn),
+      access_scope: { type: association.scope },
+    });
   let instanceProfile: string | undefined;
   if (side.instanceProfile)
     instanceProfile = out.add(TYPES.instanceProfile, TF_NAMES.instanceProfile, {
@@ -323,7 +339,7 @@ export function renderTerraform(side: AwsSideModel): TerraformModule {
       role_arn: reference(roleOf(side.podIdentityAssociation.roleId), 'arn'),
       tags: tags(side.tags),
     });
-  const queue = queueResources(out, side);
+  const queue = side.queue === undefined ? undefined : queueResources(out, side, side.queue);
   if (side.spotServiceLinkedRole)
     out.add(TYPES.serviceLinkedRole, TF_NAMES.spotServiceLinkedRole, {
       aws_service_name: side.spotServiceLinkedRole.serviceName,
@@ -334,8 +350,11 @@ export function renderTerraform(side: AwsSideModel): TerraformModule {
   const output = moduleOutputs(side, { controllerRole, nodeRole, queue, instanceProfile });
   return {
     '//':
-      `Karpenter ${side.karpenterVersion} on EKS cluster ${side.cluster} (${side.accountId}, ${side.region}): IAM roles and policies, ` +
-      `interruption queue and rules. Generated by karpenter-gitops from ${literal(side.source)}; do not edit. ` +
+      (side.mode === 'eks-auto-mode'
+        ? `EKS Auto Mode nodes of EKS cluster ${side.cluster} (${side.accountId}, ${side.region}): node role and its access entry. `
+        : `Karpenter ${side.karpenterVersion} on EKS cluster ${side.cluster} (${side.accountId}, ${side.region}): IAM roles and policies, ` +
+          `interruption queue and rules. `) +
+      `Generated by karpenter-gitops from ${literal(side.source)}; do not edit. ` +
       `Use it as a module: module "karpenter_${side.cluster.replace(/[^A-Za-z0-9_]/g, '_')}" { source = "./<dist>/${side.cluster}/terraform" }, with a provider "aws" for account ${side.accountId} and region ${side.region} in the root.`,
     terraform: {
       required_version: TERRAFORM_VERSION,

@@ -12,7 +12,7 @@ describe('generated Argo CD objects, values and base manifests', () => {
     const fleet: FleetModel = fleetFixture();
     const old = {
       ...fleet.clusters[0],
-      karpenter: { ...fleet.clusters[0].karpenter, version: '1.0.14' as const },
+      karpenter: { ...fleet.clusters[0].karpenter, version: '1.0.14', semantics: '1.0.14' as const },
     };
     for (const f of [fleet, { clusters: [old] }]) {
       const files: DistFiles = new Map([

@@ -12,7 +12,9 @@ describe('resolveCluster defaults', () => {
     expect(cluster.aws.partition).toBe('aws');
     expect(cluster.kubernetesVersion).toBe(DEFAULT_KUBERNETES_VERSION);
     expect(cluster.karpenter).toEqual({
+      mode: 'self-managed',
       version: DEFAULT_KARPENTER_VERSION,
+      semantics: DEFAULT_KARPENTER_VERSION,
       namespace: 'kube-system',
       serviceAccount: 'karpenter',
       interruptionQueue: { name: 'demo' },
