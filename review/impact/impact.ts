@@ -11,6 +11,8 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
+import { karpenterUpgrades } from './version-impact';
+import { readRepositoryImports } from '../../io/repository-imports';
 import { computeImpact, DistTree } from './compute-impact';
 import { readDistDir } from '../read-dist-dir';
 import { readDistAtRef } from '../read-dist-git';
@@ -93,7 +95,8 @@ export function runImpact(options: ImpactOptions, cwd: string): string {
     before = { label: oldDir, files: readDistDir(path.resolve(cwd, oldDir)) };
     after = { label: newDir, files: readDistDir(path.resolve(cwd, newDir)) };
   }
-  const computed = computeImpact(before, after);
+  const upgrades = karpenterUpgrades(before.files, after.files, readRepositoryImports(cwd));
+  const computed = { ...computeImpact(before, after), ...(upgrades.length > 0 ? { upgrades } : {}) };
   const untracked = options.base !== undefined ? untrackedInDist(options.dist, cwd) : [];
   const withUntracked = untracked.length > 0 ? { ...computed, untracked } : computed;
   const allowed = allowedSecretsIn(after.files);
