@@ -13,6 +13,10 @@ import {
 import { checkBottlerocketUserData } from './check-bottlerocket-user-data';
 import { checkCapacityReservationTerms } from './check-capacity-reservations';
 import { checkKubelet } from './check-kubelet';
+import { checkFreeFormKubelet, nodeClassCelGateOn } from './check-free-form-kubelet';
+import { builtInCrdTraits, CrdTraits } from '../../facts/crd-traits';
+import { AmiFamily } from '../../facts/constants';
+import { DEFAULT_KARPENTER_VERSION } from '../../facts/versions';
 import { checkNodeClassNetwork } from './check-node-class-network';
 import { checkNodeClassTags } from './check-node-class-tags';
 import { checkNodeClassSelectorTerms } from './check-selector-terms';
@@ -41,7 +45,8 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
   checkAwsTags(ctx, at('tags'), nc.tags, 0);
   checkUserDataSize(ctx, at('userData'), nc.userData);
   checkBottlerocketSize(ctx, at, nc);
-  if (nc.kubelet) checkKubelet(ctx, at('kubelet'), nc.kubelet);
+  const version = ctx.raw.karpenter?.version ?? DEFAULT_KARPENTER_VERSION;
+  checkNodeClassKubelet(ctx, at('kubelet'), nc, family, builtInCrdTraits(version));
   checkBlockDevices(ctx, at, nc, family);
   checkUserData(ctx, at, nc, family);
   // With bottlerocket.settings too, the conflict is already reported: one of them goes.
@@ -50,6 +55,25 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
   checkBottlerocketSettings(ctx, at, nc, family);
   checkCapacityReservationTerms(ctx, at, nc);
   checkNodeClassNetwork(ctx, at, nc);
+}
+
+/**
+ * The kubelet rules of the version's CRD shape (model/facts/crd-traits.ts), not of its number: a
+ * free-form kubelet gets the per-family rules of check-free-form-kubelet.ts, a typed one those of
+ * check-kubelet.ts.
+ */
+export function checkNodeClassKubelet(
+  ctx: CheckContext,
+  path: readonly PathSegment[],
+  nc: RawNodeClass,
+  family: AmiFamily | undefined,
+  traits: CrdTraits | undefined,
+): void {
+  if (!nc.kubelet) return;
+  if (traits?.kubelet === 'free-form') {
+    const gateOn = nodeClassCelGateOn(ctx.raw.karpenter?.helmValues);
+    checkFreeFormKubelet(ctx, path, nc.kubelet, family, gateOn);
+  } else checkKubelet(ctx, path, nc.kubelet);
 }
 
 /** At most one of role / instanceProfile. */
