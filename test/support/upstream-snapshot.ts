@@ -65,3 +65,9 @@ export function snapshotValues(): Record<string, unknown> {
     unknown
   >;
 }
+
+/** The openAPIV3Schema of a snapshot CRD's first version, e.g. `karpenter.sh_nodepools.yaml`. */
+export function snapshotCrdSchema(file: string): Record<string, unknown> {
+  const crd = parse(readFileSync(join(SNAPSHOT_DIR, 'karpenter', 'crds', file), 'utf8')) as CrdDoc;
+  return crd.spec.versions[0].schema.openAPIV3Schema;
+}
