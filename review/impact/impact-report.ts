@@ -10,6 +10,7 @@ import { ClassifiedChange } from './classify-resource';
 import { FieldChange } from './field-diff';
 import { NodeImpact } from './node-impact';
 import { AllowedSecret, OptOutComment } from './secret-opt-outs';
+import type { KarpenterVersionChange } from './version-iam-impact';
 
 export type ResourceChangeKind = 'added' | 'removed' | 'changed';
 
@@ -65,6 +66,8 @@ export interface ClusterImpact {
    * when the cluster moves from one target to another); empty when none changed.
    */
   readonly awsSide: readonly AwsSideImpact[];
+  /** Set when the cluster's Karpenter version changes, with the IAM actions that change with it. */
+  readonly karpenterVersion?: KarpenterVersionChange;
 }
 
 /** What changed in one AWS-side file of a cluster. */

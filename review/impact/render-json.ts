@@ -23,6 +23,7 @@ export function renderJson(report: ImpactReport): string {
       name: c.name,
       ring: c.ring ?? null,
       decommission: c.decommission ?? null,
+      karpenterVersion: c.karpenterVersion ?? null,
       pools: c.pools.map((p) => ({
         pool: p.pool,
         impact: p.impact,
