@@ -11,6 +11,7 @@ import {
   OFFICIAL_POLICY_VERSION as VERSION_1_14_1,
 } from '../imports/karpenter-iam-v1.14.1/official-policy';
 import { OfficialControllerPolicy } from './official-policy';
+import { UserError, wholeFileError } from '../model';
 
 /** File name of the stored policy in an imported version's folder. */
 export const OFFICIAL_POLICY_FILE = 'official-policy.json';
@@ -30,9 +31,22 @@ export function officialPolicyJson(policy: OfficialControllerPolicy): string {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Reads a stored policy, refusing one of another shape (a hand-edited or foreign file). */
-export function readOfficialPolicyFile(path: string): OfficialControllerPolicy {
-  const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
+/** Reads a stored policy (`shown`: its name in messages), refusing one of another shape (a hand-edited or foreign file). */
+export function readOfficialPolicyFile(path: string, shown: string = path): OfficialControllerPolicy {
+  const refuse = (why: string) =>
+    new UserError([
+      wholeFileError(
+        shown,
+        `${why}, so it is not an official policy written by karpenter-gitops import`,
+        "Restore it from git, or import the chart again with the release's cloudformation.yaml",
+      ),
+    ]);
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    throw refuse('it does not parse as JSON');
+  }
   const ok =
     isRecord(value) &&
     typeof value.sha256 === 'string' &&
@@ -50,6 +64,6 @@ export function readOfficialPolicyFile(path: string): OfficialControllerPolicy {
             s.actions.every((a: unknown) => typeof a === 'string'),
         ),
     );
-  if (!ok) throw new Error(`${path} is not an official policy written by karpenter-gitops import`);
+  if (!ok) throw refuse('its shape is not a policy list with an effect and actions per statement');
   return value as unknown as OfficialControllerPolicy;
 }

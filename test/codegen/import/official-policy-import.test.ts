@@ -60,8 +60,17 @@ describe('the cloudformation.yaml given to import', () => {
       join(dir, 'official-policy.json'),
       '{"policies":[{"logicalId":"A","statements":[{"effect":"Maybe","actions":[]}]}],"sha256":"x"}',
     );
-    expect(() => readOfficialPolicyFile(join(dir, 'official-policy.json'))).toThrow(
-      /is not an official policy written by karpenter-gitops import/,
-    );
+    let error: unknown;
+    try {
+      readOfficialPolicyFile(
+        join(dir, 'official-policy.json'),
+        'karpenter-imports/karpenter-v1.15.0/official-policy.json',
+      );
+    } catch (e) {
+      error = e;
+    }
+    expect((error as UserError).diagnostics.map(formatDiagnostic)).toEqual([
+      "karpenter-imports/karpenter-v1.15.0/official-policy.json: its shape is not a policy list with an effect and actions per statement, so it is not an official policy written by karpenter-gitops import. Restore it from git, or import the chart again with the release's cloudformation.yaml.",
+    ]);
   });
 });
