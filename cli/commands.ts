@@ -24,6 +24,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'preflight', load: async () => (await import('../preflight/cli')).preflightCommand },
   { name: 'promote', load: async () => (await import('../promote/promote')).promoteCommand },
   { name: 'convert', load: async () => (await import('../convert/cli')).convertCommand },
+  { name: 'import', load: async () => (await import('../codegen/import/import-command')).importCommand },
 ];
 
 /** Every command's declaration (for the top-level help and tests). */

@@ -6,7 +6,7 @@
  * when an entry names no field, or when the committed page is stale. A `description` in the
  * schema itself wins over an entry here.
  */
-import { defaultControllerRoleName, defaultNodeRoleName, FLEET_DEFAULTS } from '../model';
+import { defaultControllerRoleName, defaultNodeRoleName, FLEET_DEFAULTS, KARPENTER_VERSIONS } from '../model';
 
 /** A default as the docs show it, taken from model/shared/fleet-defaults.ts so it cannot drift. */
 const c = (v: string | number): string => `\`${v}\``;
@@ -35,7 +35,7 @@ export const FLEET_FIELD_DOCS: Readonly<Record<string, FieldDoc>> = {
   },
   karpenter: { description: 'The Karpenter controller: version, namespace, settings and Helm values' },
   'karpenter.version': {
-    description: 'Karpenter version (chart and CRDs)',
+    description: `Karpenter release (chart and CRDs): one the tool ships (${KARPENTER_VERSIONS.join(', ')}) or one imported into karpenter-imports/ with \`npx karpenter-gitops import <chart.tgz>\` (docs/new-karpenter-release.md); synth decides`,
     default: c(FLEET_DEFAULTS.karpenterVersion),
   },
   'karpenter.namespace': {

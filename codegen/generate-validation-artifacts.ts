@@ -23,7 +23,8 @@ import {
   VALIDATION_IMPORT_DIR,
 } from '../validation/kubernetes/artifacts';
 
-interface CrdDocument {
+/** What the artifacts read of a CustomResourceDefinition (kubectl's extra fields are ignored). */
+export interface CrdDocument {
   spec: {
     group: string;
     scope: string;
@@ -64,40 +65,52 @@ function moduleOf(header: string, value: unknown): string {
   return `${header}'use strict';\nmodule.exports = ${JSON.stringify(value)};\n`;
 }
 
+/**
+ * The validation artifacts of one CRD set, file name (inside the set's folder) → content, each
+ * headed by `header`. The one generator behind both the pinned imports (`npm run import`,
+ * imports/validation/<set>/) and a repository's imports (`karpenter-gitops import`,
+ * karpenter-imports/<set>/): the same CRDs give the same bytes below the header.
+ */
+export function validationArtifactFiles(header: string, crds: readonly CrdDocument[]): [string, string][] {
+  const out: [string, string][] = [];
+  const catalog: CatalogEntry[] = [];
+  for (const crd of crds) {
+    const { group, scope, names } = crd.spec;
+    for (const version of crd.spec.versions) {
+      const base = `${names.plural}.${group}.${version.name}`;
+      const openApi = version.schema.openAPIV3Schema;
+      const schema = shareRepeatedSubschemas(rootSchema(openApi));
+      const table = buildRuleTable(openApi);
+      catalog.push({
+        group,
+        version: version.name,
+        kind: names.kind,
+        plural: names.plural,
+        namespaced: scope === 'Namespaced',
+        served: version.served,
+        storage: version.storage,
+        base,
+        ruleCount: table.rules.length,
+      });
+      out.push([`${base}.validate.js`, `${header}${compileStandalone(schema)}\n`]);
+      out.push([`${base}.schema.js`, moduleOf(header, schema)]);
+      out.push([`${base}.rules.js`, moduleOf(header, table)]);
+    }
+  }
+  catalog.sort((a, b) => (a.base < b.base ? -1 : a.base > b.base ? 1 : 0));
+  out.push(['catalog.js', moduleOf(header, catalog)]);
+  return out;
+}
+
 export function generateValidationArtifacts(crds: readonly LoadedCrdFile[]): [string, string][] {
   const out: [string, string][] = [];
   for (const set of CRD_SETS) {
     const files = crds.filter((c) => c.set === set);
     if (files.length === 0) continue;
-    const header = provenanceHeader(set, files);
     const dir = `${VALIDATION_IMPORT_DIR}/${importDirName(set)}`;
-    const catalog: CatalogEntry[] = [];
-    for (const file of files) {
-      const crd = parse(file.text) as CrdDocument;
-      const { group, scope, names } = crd.spec;
-      for (const version of crd.spec.versions) {
-        const base = `${names.plural}.${group}.${version.name}`;
-        const openApi = version.schema.openAPIV3Schema;
-        const schema = shareRepeatedSubschemas(rootSchema(openApi));
-        const table = buildRuleTable(openApi);
-        catalog.push({
-          group,
-          version: version.name,
-          kind: names.kind,
-          plural: names.plural,
-          namespaced: scope === 'Namespaced',
-          served: version.served,
-          storage: version.storage,
-          base,
-          ruleCount: table.rules.length,
-        });
-        out.push([`${dir}/${base}.validate.js`, `${header}${compileStandalone(schema)}\n`]);
-        out.push([`${dir}/${base}.schema.js`, moduleOf(header, schema)]);
-        out.push([`${dir}/${base}.rules.js`, moduleOf(header, table)]);
-      }
-    }
-    catalog.sort((a, b) => (a.base < b.base ? -1 : a.base > b.base ? 1 : 0));
-    out.push([`${dir}/catalog.js`, moduleOf(header, catalog)]);
+    const docs = files.map((file) => parse(file.text) as CrdDocument);
+    for (const [name, content] of validationArtifactFiles(provenanceHeader(set, files), docs))
+      out.push([`${dir}/${name}`, content]);
   }
   return out;
 }

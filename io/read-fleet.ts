@@ -6,7 +6,8 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { Diagnostic, UserError } from '../model';
+import { Diagnostic, RepositoryImports, UserError } from '../model';
+import { readRepositoryImports } from './repository-imports';
 import { MAX_FILE_BYTES } from '../model/stages';
 import {
   dedupeDiagnostics,
@@ -24,6 +25,11 @@ export interface LoadFleetOptions {
    * @default 'clusters'
    */
   readonly clustersDir?: string;
+  /**
+   * The repository's imported Karpenter versions.
+   * @default read from `<projectRoot>/karpenter-imports/` (io/repository-imports.ts)
+   */
+  readonly imports?: RepositoryImports;
 }
 
 /** Read `<projectRoot>/clusters/*.yaml` (sorted) and load them. Throws UserError on any mistake. */
@@ -98,7 +104,8 @@ export function loadFleet(projectRoot: string, options?: LoadFleetOptions): Load
     sources.push({ path, text: decodeUtf8(bytes) });
   }
   try {
-    const loaded = loadFleetFromSources(sources, { emptyMessageDir: dir });
+    const imports = options?.imports ?? readRepositoryImports(projectRoot);
+    const loaded = loadFleetFromSources(sources, { emptyMessageDir: dir, imports });
     if (early.length > 0) throw new UserError(early);
     return loaded;
   } catch (e) {

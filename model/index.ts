@@ -126,3 +126,31 @@ export { compareCodeUnits, sortedRecord, sortedRecordOrUndefined } from './share
 export type { SourceLocation } from './shared/source-location';
 export { FLEET_JSON_SCHEMA_PATHS, yamlSchemaModeline } from './shared/editor-schema';
 export type { FleetJsonSchemaKind } from './shared/editor-schema';
+export {
+  CARRY_OVER_CHECKS,
+  CHECK_PATHS,
+  carryOverLine,
+  diffCrdSets,
+  judgeCarryOver,
+  nearestKnownVersion,
+} from './facts/carry-over';
+export type {
+  CarryOver,
+  CarryOverCheck,
+  CarryOverVerdict,
+  CheckedPath,
+  KindChange,
+} from './facts/carry-over';
+export { diffCrdShapes, isUnder, schemaAt } from './facts/crd-schema-diff';
+export type { CrdRule, CrdSchemaNode, CrdShape, SchemaChange } from './facts/crd-schema-diff';
+export { crdShapesIn, knownCrdShapes } from './facts/known-crd-shapes';
+export { loadArtifactModule } from './facts/artifact-module';
+export { NO_REPOSITORY_IMPORTS } from './shared/imported-versions';
+export type {
+  ImportedAutoModeNodeClass,
+  ImportedChart,
+  ImportedKarpenterVersion,
+  ImportedValueType,
+  KarpenterRelease,
+  RepositoryImports,
+} from './shared/imported-versions';

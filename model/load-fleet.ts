@@ -38,6 +38,12 @@ import { clusterNameOf, resolveCluster, resolveFleet } from './resolve/resolve-f
 import { translateSchemaErrors } from './schema/schema-errors';
 import { show } from './shared/show-value';
 import { parseFleetSource } from './parse/yaml-source';
+import { PassThroughField, splitPassThrough } from './schema/pass-through';
+import {
+  ImportedKarpenterVersion,
+  NO_REPOSITORY_IMPORTS,
+  RepositoryImports,
+} from './shared/imported-versions';
 
 export interface LoadedFleet {
   readonly fleet: FleetModel;
@@ -56,7 +62,11 @@ export const DEFAULTS_FILE = '_defaults.yaml';
 /** Pure loader over in-memory files (tests, fuzz harness, benchmark). */
 export function loadFleetFromSources(
   sources: readonly FleetSource[],
-  internal?: { readonly emptyMessageDir?: string },
+  internal?: {
+    readonly emptyMessageDir?: string;
+    /** The repository's imported Karpenter versions (io/repository-imports.ts). @default none */
+    readonly imports?: RepositoryImports;
+  },
 ): LoadedFleet {
   const diagnostics: Diagnostic[] = [];
   const { defaultsSource, clusterSources } = fleetFiles(sources, diagnostics, internal?.emptyMessageDir);
@@ -70,6 +80,7 @@ export function loadFleetFromSources(
     inDefaults: new DefaultsFindings(defaultsSource?.path, diagnostics),
     secrets: [],
     freeText: new Set(),
+    imports: internal?.imports ?? NO_REPOSITORY_IMPORTS,
   };
   const entries: FleetEntry[] = [];
   for (const source of clusterSources) {
@@ -92,6 +103,7 @@ interface LoadRun {
   readonly secrets: SecretValue[];
   /** Free-text strings of every file: messages show them masked only. */
   readonly freeText: Set<string>;
+  readonly imports: RepositoryImports;
 }
 
 /** `_defaults.yaml` as parsed; not usable when it does not parse. */
@@ -106,6 +118,8 @@ interface ClusterFile {
   readonly root: LocatedNode;
   readonly raw: RawCluster;
   readonly stem: string;
+  /** Node class fields passed through to an imported version's CRD. */
+  readonly passThrough: readonly PassThroughField[];
 }
 
 /** The files sorted by path: `_defaults.yaml` and the cluster files; any other name is an error. */
@@ -176,12 +190,16 @@ function loadCluster(run: LoadRun, source: FleetSource): FleetEntry | undefined 
   if (defaultsRoot) run.inDefaults.merged++;
   const root = defaultsRoot ? mergeLocated(defaultsRoot, parsed.root) : parsed.root;
   for (const text of freeTextStrings(root)) run.freeText.add(text);
-  const plain = toPlain(root);
+  const imported = importedVersionOf(toPlain(root), run.imports);
+  const split = imported
+    ? splitPassThrough(toPlain(root), imported, run.validators.cluster)
+    : { plain: toPlain(root), fields: [] };
+  const plain = split.plain;
   const schema = checkSchema(run, source, root, plain);
   if (schema === undefined || !run.defaults.usable) return undefined;
   const raw = schema.checked as RawCluster;
   const stem = basename(source.path).replace(/\.yaml$/, '');
-  const file: ClusterFile = { source, root, raw, stem };
+  const file: ClusterFile = { source, root, raw, stem, passThrough: split.fields };
   const entry: FleetEntry = {
     name: clusterNameOf(raw, stem),
     nameLoc: raw.name !== undefined ? keyLocAt(root, ['name']) : { file: source.path, line: 1, col: 1 },
@@ -243,7 +261,7 @@ function checkSemantics(
   fileRoot: LocatedNode,
   plain: unknown,
 ): CheckContext {
-  const ctx = new CheckContext(file.root, file.raw, file.stem, declaredClassNames(plain));
+  const ctx = new CheckContext(file.root, file.raw, file.stem, declaredClassNames(plain), run.imports);
   checkClusterSemantics(ctx);
   run.secrets.push(...checkSecrets(ctx, (path) => run.sources.find((s) => s.path === path)?.text).secrets);
   run.inDefaults.report(file.source.path, ctx.diagnostics);
@@ -265,7 +283,13 @@ function resolveAndCheck(
 ): FleetEntry {
   let model: ClusterModel;
   try {
-    model = resolveCluster(file.raw, { file: file.source.path, stem: file.stem, root: file.root });
+    model = resolveCluster(file.raw, {
+      file: file.source.path,
+      stem: file.stem,
+      root: file.root,
+      imports: run.imports,
+      passThrough: file.passThrough,
+    });
   } catch (e) {
     // The resolver expects checked input: after errors, what it cannot resolve is not checked further.
     if (clean) throw e;
@@ -300,6 +324,17 @@ function fleetOrErrors(
     fleet: resolveFleet(entries.flatMap((e) => (e.model ? [e.model] : []))),
     warnings: sortDiagnostics(all.filter((d) => d.severity === 'warning')),
   };
+}
+
+/** The imported version a cluster file (merged over the defaults) pins, if it pins one. */
+function importedVersionOf(plain: unknown, imports: RepositoryImports): ImportedKarpenterVersion | undefined {
+  if (imports.karpenter.size === 0 || plain === null || typeof plain !== 'object') return undefined;
+  const karpenter = (plain as { karpenter?: unknown }).karpenter;
+  const version =
+    karpenter !== null && typeof karpenter === 'object'
+      ? (karpenter as { version?: unknown }).version
+      : undefined;
+  return typeof version === 'string' ? imports.karpenter.get(version) : undefined;
 }
 
 /** Top-level maps every check of a cluster reads, and stand-ins that pass the schema. */

@@ -46,6 +46,9 @@ const NODE_CLASS_FIELDS: readonly FieldMapping[] = [
   { generated: 'spec.subnetSelectorTerms', fleet: ['subnetSelectorTerms'], keyed: false },
   { generated: 'spec.securityGroupSelectorTerms', fleet: ['securityGroupSelectorTerms'], keyed: false },
   { generated: 'spec.amiSelectorTerms', fleet: ['alias'], keyed: false },
+  // Every other spec field is written under Karpenter's own name (and an imported version's
+  // fields pass through as written: model/schema/pass-through.ts).
+  { generated: 'spec.', fleet: [], keyed: false },
 ];
 
 const NODE_OVERLAY_FIELDS: readonly FieldMapping[] = [

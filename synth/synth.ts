@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import {
+  carryOverLine,
   Diagnostic,
   FleetModel,
   formatDiagnostic,
@@ -71,6 +72,11 @@ export interface SynthResult {
   readonly unchanged: boolean;
   /** Warnings from loading and validation, sorted. */
   readonly warnings: readonly Diagnostic[];
+  /**
+   * One line per cluster on an imported Karpenter version: its nearest shipped version and
+   * which semantic checks carried over (model/facts/carry-over.ts).
+   */
+  readonly carryOver: readonly string[];
 }
 
 /**
@@ -114,6 +120,11 @@ export function runSynth(options: SynthOptions, deps: SynthDeps): SynthResult {
     outDir: written.outDir,
     unchanged: written.unchanged,
     warnings: sortDiagnostics([...warnings, ...findings]),
+    carryOver: fleet.clusters.flatMap((c) =>
+      c.karpenter.imported
+        ? [carryOverLine(c.name, c.karpenter.version, c.karpenter.imported.carryOver)]
+        : [],
+    ),
   };
 }
 
@@ -191,6 +202,7 @@ export function synthRun(args: SynthArgs, io: CliIo, deps: SynthDeps, projectRoo
       io.err(formatDiagnostic(warning));
     }
     if (!args.quiet) {
+      for (const line of result.carryOver) io.out(`synth: ${line}`);
       io.out(
         `synth: ${plural(result.clusters, 'cluster')}, ${plural(result.nodePools, 'node pool')}, ${plural(result.files, 'file')} → ${shownOut}${result.unchanged ? ' (unchanged)' : ''}`,
       );

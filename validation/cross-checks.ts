@@ -3,7 +3,7 @@
  * the names the Kubernetes side uses match what the AWS side (CloudFormation or Terraform) creates. Everything here is
  * linear in the cluster's size except the pool-overlap pairs, which stay inside a cluster.
  */
-import { KARPENTER_CHART, KARPENTER_CRD_CHART, KarpenterVersion } from '../model';
+import { KARPENTER_CHART, KARPENTER_CRD_CHART } from '../model';
 import { AwsSideFacts } from './aws-side-facts';
 import { Finding, formatPath } from './finding';
 import { ManifestDocument } from './manifest-source';
@@ -13,7 +13,8 @@ import { PathSegment } from '../model';
 export interface ClusterArtifacts {
   readonly cluster: string;
   /** The version the cluster declares (fleet model) or the CLI was given; schemas of this version were used. */
-  readonly karpenterVersion: KarpenterVersion;
+  /** Shipped or imported. */
+  readonly karpenterVersion: string;
   /** Kubernetes objects of the cluster (node classes, node pools, Argo CD objects...). */
   readonly manifests: readonly ManifestDocument[];
   /** dist/<cluster>/values/karpenter.yaml, when present. */

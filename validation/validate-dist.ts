@@ -3,14 +3,8 @@
  * memory before anything is written. Each cluster's Kubernetes objects are judged by the
  * CRD schemas and CEL rules of the Karpenter version the cluster declares.
  */
-import {
-  compareCodeUnits,
-  Diagnostic,
-  DistFiles,
-  FleetModel,
-  KarpenterVersion,
-  isFleetClusterParams,
-} from '../model';
+import { compareCodeUnits, Diagnostic, DistFiles, FleetModel, isFleetClusterParams } from '../model';
+import { KarpenterSchemas } from './kubernetes/validate-manifests';
 import { Finding, sortFindings } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { isCloudFormationTemplate } from './cloudformation/cloudformation-check';
@@ -53,8 +47,8 @@ export function validateDist(
   fleet: FleetModel,
   options: ValidateDistOptions = {},
 ): Finding[] {
-  const versions = new Map<string, KarpenterVersion>(
-    fleet.clusters.map((c) => [c.name, c.karpenter.version]),
+  const versions = new Map<string, KarpenterSchemas>(
+    fleet.clusters.map((c) => [c.name, c.karpenter.imported ?? c.karpenter.semantics]),
   );
   const sources = distSources(files, options.values);
   const previous = previousByCluster(options.previous ?? new Map<string, string>());

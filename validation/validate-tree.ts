@@ -11,7 +11,7 @@ import {
   isFleetClusterParams,
   DEFAULT_KARPENTER_VERSION,
   isKarpenterVersion,
-  KarpenterVersion,
+  RepositoryImports,
   compareCodeUnits,
 } from '../model';
 import { checkTemplateBuiltIn, isCloudFormationTemplate } from './cloudformation/cloudformation-check';
@@ -24,7 +24,7 @@ import { checkTerraformJson } from './terraform/terraform-json-check';
 import { crossCheckCluster } from './cross-checks';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
-import { validatorFor } from './kubernetes/validate-manifests';
+import { KarpenterSchemas, schemasVersion, validatorFor } from './kubernetes/validate-manifests';
 
 /** cfn-lint's findings for templates linted before validation started. */
 export type PreLinted = Pick<LintResult, 'findings' | 'judged'>;
@@ -45,9 +45,11 @@ export interface SourceFile {
 
 export interface TreeOptions {
   /** Version for manifests outside a cluster folder, and for clusters `versionFor` does not know. @default DEFAULT_KARPENTER_VERSION (or the karpenter chart version found in the cluster's Applications) */
-  readonly karpenterVersion?: KarpenterVersion;
-  /** The version a cluster declares (from the fleet model). @default none */
-  readonly versionFor?: (cluster: string) => KarpenterVersion | undefined;
+  readonly karpenterVersion?: KarpenterSchemas;
+  /** The version a cluster declares (from the fleet model), shipped or imported. @default none */
+  readonly versionFor?: (cluster: string) => KarpenterSchemas | undefined;
+  /** The repository's imported versions, for a chart version found in an Application. @default none */
+  readonly imports?: RepositoryImports;
   /** Previous versions of the objects, for transition rules. @default none */
   readonly previous?: readonly ManifestDocument[];
   /**
@@ -134,7 +136,10 @@ export function distCluster(rel: string): { cluster: string; sub: string } | und
 }
 
 /** The version of the karpenter chart an Argo CD Application deploys, if it is one we know. */
-function chartVersion(docs: readonly ManifestDocument[]): KarpenterVersion | undefined {
+function chartVersion(
+  docs: readonly ManifestDocument[],
+  imports: RepositoryImports | undefined,
+): KarpenterSchemas | undefined {
   for (const d of docs) {
     const v = d.value;
     if (!isRecord(v) || v.kind !== 'Application' || !isRecord(v.spec)) continue;
@@ -147,6 +152,8 @@ function chartVersion(docs: readonly ManifestDocument[]): KarpenterVersion | und
       ) {
         const ver = s.targetRevision.replace(/^v/, '');
         if (isKarpenterVersion(ver)) return ver;
+        const imported = imports?.karpenter.get(ver);
+        if (imported) return imported;
       }
     }
   }
@@ -202,7 +209,7 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
     const version =
       options.versionFor?.(cluster) ??
       options.karpenterVersion ??
-      chartVersion(c.manifests) ??
+      chartVersion(c.manifests, options.imports) ??
       DEFAULT_KARPENTER_VERSION;
     findings.push(
       ...validatorFor(version).validate(c.manifests, options.previousFor?.(cluster) ?? options.previous),
@@ -210,7 +217,7 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
     findings.push(
       ...crossCheckCluster({
         cluster,
-        karpenterVersion: version,
+        karpenterVersion: schemasVersion(version),
         manifests: c.manifests,
         ...(c.values ? { values: c.values } : {}),
         ...(c.awsSide ? { awsSide: c.awsSide } : {}),

@@ -61,7 +61,7 @@ export class NodeClass extends Construct {
 
   constructor(scope: Construct, id: string, props: NodeClassProps) {
     super(scope, id);
-    this.apiObject = new Ec2NodeClass(this, 'Resource', {
+    this.apiObject = new Ec2NodeClassWithPassThrough(this, 'Resource', props.model.passThrough, {
       metadata: karpenterObjectMetadata(
         props.model.name,
         SYNC_WAVES.nodeClass,
@@ -70,6 +70,28 @@ export class NodeClass extends Construct {
       ),
       spec: nodeClassSpec(props.model),
     });
+  }
+}
+
+/**
+ * The typed class, plus the spec fields of an imported Karpenter version it does not know, as
+ * written (model/schema/pass-through.ts): its own `toJson` keeps only the fields of 1.14.1. The
+ * imported CRD validates them with the rest of dist/.
+ */
+class Ec2NodeClassWithPassThrough extends Ec2NodeClass {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly passThrough: Readonly<Record<string, unknown>> | undefined,
+    props: ConstructorParameters<typeof Ec2NodeClass>[2],
+  ) {
+    super(scope, id, props);
+  }
+
+  public override toJson(): Record<string, unknown> {
+    const json = super.toJson() as Record<string, unknown>;
+    if (this.passThrough === undefined) return json;
+    return { ...json, spec: { ...(json.spec as Record<string, unknown>), ...this.passThrough } };
   }
 }
 

@@ -25,7 +25,7 @@ export const MAX_CAPACITY_BUFFERS = 100;
 export function checkCapacityBuffers(ctx: CheckContext): void {
   const buffers = ctx.raw.capacityBuffers ?? {};
   const templates = ctx.raw.podTemplates ?? {};
-  const version = ctx.raw.karpenter?.version ?? DEFAULT_KARPENTER_VERSION;
+  const version = ctx.karpenterVersion;
   const gates = ctx.raw.karpenter?.featureGates;
   for (const [field, map] of [
     ['capacityBuffers', buffers],

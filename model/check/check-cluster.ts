@@ -13,6 +13,7 @@ import { checkCapacityBuffers } from './check-capacity-buffer';
 import { checkDisruption } from './node-pool/check-disruption';
 import { checkInstanceCatalogue } from './node-pool/check-instance-catalogue';
 import { checkKarpenterFeatures } from './check-karpenter-features';
+import { checkKarpenterVersion } from './check-karpenter-version';
 import { checkNodeOverlays } from './check-node-overlay';
 import { checkNodePool } from './node-pool/check-node-pool';
 import { checkPoolArchitectures } from './node-pool/check-pool-architectures';
@@ -36,6 +37,7 @@ export function checkClusterSemantics(ctx: CheckContext): void {
   checkAwsAccountAndRegion(ctx);
   checkControllerIdentity(ctx);
   checkAwsManagedBy(ctx);
+  checkKarpenterVersion(ctx);
   checkKarpenterSettings(ctx);
   checkKubernetesNames(ctx);
   checkAwsTags(ctx, ['tags'], ctx.raw.tags, TOOL_TAG_COUNT);
@@ -132,7 +134,7 @@ function checkNodeClassesAndPools(ctx: CheckContext): void {
   for (const [poolName, pool] of Object.entries(raw.nodePools ?? {})) {
     checkNodePool(ctx, poolName, pool, classNames);
     checkDisruption(ctx, poolName, pool);
-    checkPoolArchitectures(ctx, poolName, pool);
+    if (ctx.applies('instance catalogue')) checkPoolArchitectures(ctx, poolName, pool);
     checkZones(ctx, poolName, pool, aws?.region);
   }
 }

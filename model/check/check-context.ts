@@ -6,6 +6,13 @@
 import { Diagnostic } from '../shared/diagnostics';
 import { LocatedNode, PathSegment, formatPath, keyLocAt, locAt } from '../parse/located';
 import { RawCluster } from '../parse/raw-fleet';
+import type { CarryOverCheck } from '../facts/carry-over';
+import { DEFAULT_KARPENTER_VERSION, isKarpenterVersion, KarpenterVersion } from '../facts/versions';
+import {
+  ImportedKarpenterVersion,
+  NO_REPOSITORY_IMPORTS,
+  RepositoryImports,
+} from '../shared/imported-versions';
 
 export type Anchor = 'value' | 'key';
 
@@ -19,7 +26,31 @@ export class CheckContext {
     readonly stem: string,
     /** Node class names as written (before invalid parts were dropped); default: those of `raw`. */
     readonly classNames: readonly string[] = Object.keys(raw.nodeClasses ?? {}),
+    /** The repository's imported Karpenter versions (io/repository-imports.ts). */
+    readonly imports: RepositoryImports = NO_REPOSITORY_IMPORTS,
   ) {}
+
+  /** The imported version the cluster pins, when it pins one. */
+  get importedKarpenter(): ImportedKarpenterVersion | undefined {
+    const v = this.raw.karpenter?.version;
+    return v === undefined || isKarpenterVersion(v) ? undefined : this.imports.karpenter.get(v);
+  }
+
+  /**
+   * The shipped version whose facts the checks use: the pinned one, or for an imported version
+   * its nearest shipped one (model/facts/carry-over.ts).
+   */
+  get karpenterVersion(): KarpenterVersion {
+    const v = this.raw.karpenter?.version ?? DEFAULT_KARPENTER_VERSION;
+    if (isKarpenterVersion(v)) return v;
+    return this.importedKarpenter?.carryOver.nearestKnown ?? DEFAULT_KARPENTER_VERSION;
+  }
+
+  /** Whether `check` applies: always on a shipped version; on an imported one when it carries over. */
+  applies(check: CarryOverCheck): boolean {
+    const imported = this.importedKarpenter;
+    return imported === undefined || imported.carryOver.verdicts.some((v) => v.check === check && v.applies);
+  }
 
   error(path: readonly PathSegment[], message: string, fix: string, anchor: Anchor = 'value'): void {
     this.report('error', path, message, fix, anchor);

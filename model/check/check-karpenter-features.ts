@@ -8,7 +8,6 @@ import { CheckContext } from './check-context';
 import { checkObjectAnnotations, checkObjectLabels } from './check-object-metadata';
 import { reservedCapacityPaths } from './node-class/check-capacity-reservations';
 import { enableGateFix, FeatureGate, gateEnabled } from '../facts/feature-gates';
-import { FLEET_DEFAULTS } from '../shared/fleet-defaults';
 import { compareVersions, unsupportedFeatures, VersionedKind } from '../facts/karpenter-version-features';
 import { PathSegment } from '../parse/located';
 import { RawNodePool } from '../parse/raw-fleet';
@@ -19,7 +18,7 @@ const NEWEST: KarpenterVersion = '1.14.1';
 
 export function checkKarpenterFeatures(ctx: CheckContext): void {
   const raw = ctx.raw;
-  const version = raw.karpenter?.version ?? FLEET_DEFAULTS.karpenterVersion;
+  const version = ctx.karpenterVersion;
   const gates = raw.karpenter?.featureGates;
   const versionErrors = (kind: VersionedKind, base: PathSegment[], value: unknown) => {
     for (const { path, feature } of unsupportedFeatures(kind, value, version)) {

@@ -16,11 +16,11 @@ import { didYouMean } from '../shared/did-you-mean';
 import { PathSegment } from '../parse/located';
 import { overlayKeyProblem } from '../facts/overlay-restricted-labels';
 import { show } from '../shared/show-value';
-import { DEFAULT_KARPENTER_VERSION, KarpenterVersion } from '../facts/versions';
+import { KarpenterVersion } from '../facts/versions';
 import { reservedDomainOf, wellKnownLabels } from '../facts/well-known-labels';
 
 export function checkLabelKeys(ctx: CheckContext): void {
-  const version = (ctx.raw.karpenter?.version ?? DEFAULT_KARPENTER_VERSION) as KarpenterVersion;
+  const version = ctx.karpenterVersion;
   for (const [name, pool] of Object.entries(ctx.raw.nodePools ?? {})) {
     (pool.requirements ?? []).forEach((r, i) =>
       checkKey(ctx, version, ['nodePools', name, 'requirements', i, 'key'], r.key, 'requirement'),

@@ -64,7 +64,7 @@ export function checkNodeOverlays(ctx: CheckContext): void {
 
 /** This cluster's Karpenter has the NodeOverlay kind, and its feature gate is on. */
 function checkOverlayKindAvailable(ctx: CheckContext, path: PathSegment[]): void {
-  const version = ctx.raw.karpenter?.version ?? DEFAULT_KARPENTER_VERSION;
+  const version = ctx.karpenterVersion;
   if (!OVERLAY_BUFFER_VERSIONS.includes(version)) {
     ctx.error(
       path,

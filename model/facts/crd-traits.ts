@@ -118,17 +118,23 @@ export const TRAIT_ARTIFACT_FILES = {
  * or an imported version's copy); a missing file counts as a missing kind.
  */
 export function loadCrdTraits(dir: string): CrdTraits {
+  const hit = loaded.get(dir);
+  if (hit) return hit;
   const read = (stem: string): SchemaNode | undefined => {
     const file = join(dir, `${stem}.schema.js`);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     return existsSync(file) ? (require(file) as SchemaNode) : undefined;
   };
-  return deriveCrdTraits({
+  const traits = deriveCrdTraits({
     ec2NodeClass: read(TRAIT_ARTIFACT_FILES.ec2NodeClass),
     nodePool: read(TRAIT_ARTIFACT_FILES.nodePool),
     nodeOverlay: read(TRAIT_ARTIFACT_FILES.nodeOverlay),
   });
+  loaded.set(dir, traits);
+  return traits;
 }
+
+const loaded = new Map<string, CrdTraits>();
 
 const builtIn = new Map<string, CrdTraits>();
 

@@ -7,6 +7,13 @@
 export const KARPENTER_VERSIONS = ['1.14.1', '1.0.14'] as const;
 export type KarpenterVersion = (typeof KARPENTER_VERSIONS)[number];
 
+/**
+ * What `karpenter.version` may look like: a Karpenter release (MAJOR.MINOR.PATCH, optionally a
+ * pre-release suffix). Whether the tool knows it is decided after the schema: shipped
+ * (KARPENTER_VERSIONS) or imported into the repository (`karpenter-gitops import`).
+ */
+export const KARPENTER_RELEASE_PATTERN = '^[0-9]+\\.[0-9]+\\.[0-9]+(-[0-9A-Za-z.-]+)?$';
+
 /** The Karpenter version a cluster gets when its description names none. */
 export const DEFAULT_KARPENTER_VERSION: KarpenterVersion = '1.14.1';
 

@@ -22,7 +22,7 @@ import {
   VolumeType,
 } from '../facts/constants';
 import { RawCapacityBuffer, RawNodeOverlay, RawPodTemplate } from './raw-overlay-buffer';
-import { KarpenterVersion, KubernetesVersion } from '../facts/versions';
+import { KubernetesVersion } from '../facts/versions';
 
 type Dict<T> = Readonly<Record<string, T>>;
 
@@ -42,7 +42,8 @@ export interface RawCluster {
   };
   readonly kubernetesVersion?: KubernetesVersion;
   readonly karpenter?: {
-    readonly version?: KarpenterVersion;
+    /** A shipped version (KarpenterVersion) or one the repository imported. */
+    readonly version?: string;
     readonly namespace?: string;
     readonly serviceAccount?: string;
     readonly clusterEndpoint?: string;

@@ -19,6 +19,9 @@ import { resolveNodeClass } from './resolve-node-class';
 import { resolveNodeOverlay } from './resolve-node-overlay';
 import { resolveNodePool } from './resolve-node-pool';
 import { byName, sortedDeep, sortedRecord } from '../shared/sorted';
+import { DEFAULT_KARPENTER_VERSION, isKarpenterVersion } from '../facts/versions';
+import { NO_REPOSITORY_IMPORTS, RepositoryImports } from '../shared/imported-versions';
+import type { PassThroughField } from '../schema/pass-through';
 
 export interface ResolveContext {
   /** File the cluster is described in (relative to the project root). */
@@ -27,6 +30,10 @@ export interface ResolveContext {
   readonly stem: string;
   /** Merged located tree, for the source positions of classes and pools. */
   readonly root: LocatedNode;
+  /** The repository's imported Karpenter versions. @default none */
+  readonly imports?: RepositoryImports;
+  /** Node class fields passed through to an imported version's CRD (model/schema/pass-through.ts). @default none */
+  readonly passThrough?: readonly PassThroughField[];
 }
 
 /** Cluster name as resolved: `name`, else the file stem. */
@@ -75,7 +82,7 @@ export function resolveCluster(raw: RawCluster, ctx: ResolveContext): ClusterMod
       managedBy: raw.aws.managedBy ?? FLEET_DEFAULTS.awsManagedBy,
     },
     kubernetesVersion: raw.kubernetesVersion ?? FLEET_DEFAULTS.kubernetesVersion,
-    karpenter: resolveKarpenter(raw.karpenter ?? {}, name),
+    karpenter: resolveKarpenter(raw.karpenter ?? {}, name, ctx.imports ?? NO_REPOSITORY_IMPORTS),
     iam,
     tags,
     gitops: resolveGitOps(raw.gitops, name),
@@ -87,9 +94,21 @@ type RawKarpenter = NonNullable<RawCluster['karpenter']>;
 type RawController = NonNullable<RawKarpenter['controller']>;
 
 /** The Karpenter install: version, namespace, queue, feature gates, controller, Helm values. */
-function resolveKarpenter(k: RawKarpenter, name: string): ClusterModel['karpenter'] {
+function resolveKarpenter(
+  k: RawKarpenter,
+  name: string,
+  imports: RepositoryImports,
+): ClusterModel['karpenter'] {
+  const version = k.version ?? FLEET_DEFAULTS.karpenterVersion;
+  const imported = isKarpenterVersion(version) ? undefined : imports.karpenter.get(version);
+  if (!isKarpenterVersion(version) && imported === undefined)
+    throw new Error(`Karpenter ${version} is neither shipped nor imported (checked before resolving)`);
   return {
-    version: k.version ?? FLEET_DEFAULTS.karpenterVersion,
+    version,
+    semantics: isKarpenterVersion(version)
+      ? version
+      : (imported?.carryOver.nearestKnown ?? DEFAULT_KARPENTER_VERSION),
+    ...(imported !== undefined ? { imported } : {}),
     namespace: k.namespace ?? FLEET_DEFAULTS.karpenterNamespace,
     serviceAccount: k.serviceAccount ?? FLEET_DEFAULTS.serviceAccount,
     ...(k.clusterEndpoint !== undefined ? { clusterEndpoint: k.clusterEndpoint } : {}),
@@ -209,6 +228,7 @@ function resolveObjects(
           nodeRoleName,
           clusterTags: tags,
           source: source(['nodeClasses', className]),
+          passThrough: (ctx.passThrough ?? []).filter((f) => f.entry === className),
         }),
       )
       .sort(byName),

@@ -10,12 +10,15 @@ import {
 } from '../shared/fleet-model';
 import { RawNodeClass, RawSelectorTerm } from '../parse/raw-fleet';
 import { sortedRecord } from '../shared/sorted';
+import type { PassThroughField } from '../schema/pass-through';
 
 export interface NodeClassContext {
   readonly clusterName: string;
   readonly nodeRoleName: string;
   readonly clusterTags: Readonly<Record<string, string>>;
   readonly source: SourceLocation;
+  /** Fields passed through to an imported version's EC2NodeClass. @default none */
+  readonly passThrough?: readonly PassThroughField[];
 }
 
 export function resolveNodeClass(name: string, raw: RawNodeClass, ctx: NodeClassContext): NodeClassModel {
@@ -99,7 +102,14 @@ export function resolveNodeClass(name: string, raw: RawNodeClass, ctx: NodeClass
     ...(raw.ipPrefixCount !== undefined ? { ipPrefixCount: raw.ipPrefixCount } : {}),
     ...(raw.connectionTracking !== undefined ? { connectionTracking: { ...raw.connectionTracking } } : {}),
     ...(raw.context !== undefined ? { context: raw.context } : {}),
+    ...passThroughOf(ctx.passThrough ?? []),
   };
+}
+
+/** The pass-through fields by name, sorted (absent when there are none). */
+function passThroughOf(fields: readonly PassThroughField[]): Pick<NodeClassModel, 'passThrough'> {
+  if (fields.length === 0) return {};
+  return { passThrough: sortedRecord(Object.fromEntries(fields.map((f) => [f.field, f.value]))) };
 }
 
 function selectorTerms(terms: readonly RawSelectorTerm[] | undefined, cluster: string): SelectorTermModel[] {

@@ -22,7 +22,7 @@ import {
   str,
   withoutRequired,
 } from './schema-builders';
-import { KARPENTER_VERSIONS, KUBERNETES_VERSIONS } from '../facts/versions';
+import { KARPENTER_RELEASE_PATTERN, KUBERNETES_VERSIONS } from '../facts/versions';
 
 const stringMap = (what: string): JsonSchema => mapOf(str(), `a map of ${what} to text values`);
 
@@ -43,7 +43,11 @@ const clusterProperties: Record<string, JsonSchema> = {
   ),
   kubernetesVersion: oneOfStrings(KUBERNETES_VERSIONS),
   karpenter: obj({
-    version: oneOfStrings(KARPENTER_VERSIONS),
+    version: {
+      type: 'string',
+      pattern: KARPENTER_RELEASE_PATTERN,
+      'x-expected': 'a Karpenter release such as 1.14.1',
+    },
     namespace: str(),
     serviceAccount: str(),
     clusterEndpoint: str(),

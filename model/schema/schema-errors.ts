@@ -236,15 +236,30 @@ function translate(err: ErrorObject, root: LocatedNode): Diagnostic {
         fix: `Give at least ${limit} item${limit === 1 ? '' : 's'}, or remove the key to get the default`,
       };
     }
-    default:
+    case 'pattern': {
+      const expected = schema['x-expected'];
+      if (typeof expected !== 'string') return unexpectedForm(base, root, path);
       return {
         ...base,
         ...locAt(root, path),
         path: formatPath(path),
-        message: 'value does not have the expected form',
-        fix: 'See docs/fleet-reference.md for the format of this field',
+        message: `'${show(String(err.data))}' is not ${expected}`,
+        fix: `Write ${expected}`,
       };
+    }
+    default:
+      return unexpectedForm(base, root, path);
   }
+}
+
+function unexpectedForm(base: { readonly severity: 'error' }, root: LocatedNode, path: PathSegment[]): Diagnostic {
+  return {
+    ...base,
+    ...locAt(root, path),
+    path: formatPath(path),
+    message: 'value does not have the expected form',
+    fix: 'See docs/fleet-reference.md for the format of this field',
+  };
 }
 
 function expects(err: ErrorObject, type: string): boolean {

@@ -28,6 +28,7 @@ import {
 import { CapacityBufferModel, NodeOverlayModel, PodTemplateModel } from './overlay-buffer-model';
 import { SourceLocation } from './source-location';
 import { KarpenterVersion } from '../facts/versions';
+import type { ImportedKarpenterVersion } from './imported-versions';
 
 export type { SourceLocation } from './source-location';
 
@@ -83,7 +84,12 @@ export interface AwsModel extends AwsLocation {
 }
 
 export interface KarpenterModel {
-  readonly version: KarpenterVersion;
+  /** The release the cluster runs: a shipped KarpenterVersion, or a version the repository imported. */
+  readonly version: string;
+  /** The shipped version whose facts apply: `version` itself, or an imported version's nearest shipped one. */
+  readonly semantics: KarpenterVersion;
+  /** The imported version `version` names. @default none (a shipped version) */
+  readonly imported?: ImportedKarpenterVersion;
   /** Namespace of the controller. */
   readonly namespace: string;
   /** Service account of the controller (the chart's default is `karpenter`). */
@@ -218,6 +224,11 @@ export interface RingModel {
 export interface NodeClassModel {
   /** DNS-1123 subdomain; the EC2NodeClass name. */
   readonly name: string;
+  /**
+   * Spec fields written under Karpenter's own name for an imported version, passed to the
+   * EC2NodeClass as written (model/schema/pass-through.ts), sorted. @default none
+   */
+  readonly passThrough?: Readonly<Record<string, unknown>>;
   readonly source: SourceLocation;
   /**
    * Annotations on the EC2NodeClass object itself (`metadata.annotations`), sorted by key.

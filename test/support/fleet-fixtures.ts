@@ -4,6 +4,7 @@
  * resolver has one), a maximal node class and node pool that set EVERY optional field, minimal
  * ones that set none, and a two-cluster fleet. Fleet-file text lives in ./fleet-files.ts.
  */
+import { isKarpenterVersion } from '../../model/facts/versions';
 import {
   defaultControllerRoleName,
   defaultDiscoveryTerms,
@@ -90,6 +91,10 @@ export function buildCluster(o: ClusterOverrides = {}): ClusterModel {
     kubernetesVersion: o.kubernetesVersion ?? d.kubernetesVersion,
     karpenter: {
       version: d.karpenterVersion,
+      semantics:
+        karpenter?.version !== undefined && isKarpenterVersion(karpenter.version)
+          ? karpenter.version
+          : d.karpenterVersion,
       namespace: d.karpenterNamespace,
       serviceAccount: d.serviceAccount,
       featureGates: {},
@@ -199,7 +204,8 @@ export function buildNodePool(o: Partial<NodePoolModel> = {}): NodePoolModel {
 // The maximal fixtures are typed with Required<...>: a field added to the model without
 // being added here (and asserted in the chart tests) is a compile error.
 
-export const MAXIMAL_NODE_CLASS: Required<Omit<NodeClassModel, 'instanceProfile'>> = {
+// passThrough is only for imported versions (test/model/schema/pass-through.test.ts).
+export const MAXIMAL_NODE_CLASS: Required<Omit<NodeClassModel, 'instanceProfile' | 'passThrough'>> = {
   name: 'bottlerocket-arm',
   source: fixtureSource(40),
   objectAnnotations: { 'kubernetes.io/description': 'Bottlerocket on Graviton' },

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CRD_SETS, importDirName } from '../../model';
+import { CRD_SETS, importDirName, loadArtifactModule } from '../../model';
 import type { RuleTable } from './rule-table';
 import type { JsonSchema } from './structural-schema';
 
@@ -73,17 +73,26 @@ export class ArtifactSet {
   readonly setVersion: string;
   readonly entries: readonly CatalogEntry[];
   private readonly dir: string;
+  /** The artifacts are a repository's import: loaded with the tool's own require. */
+  private readonly imported: boolean;
   private readonly cache = new Map<string, unknown>();
 
-  constructor(root: string, project: string, setVersion: string) {
+  /**
+   * `dir`: the folder of the artifacts when they are not the tool's own (a repository import,
+   * io/repository-imports.ts). @default `<root>/imports/validation/<project>-v<setVersion>`
+   */
+  constructor(root: string, project: string, setVersion: string, dir?: string) {
     this.project = project;
     this.setVersion = setVersion;
-    this.dir = join(
-      root,
-      'imports',
-      VALIDATION_IMPORT_DIR,
-      importDirName({ project: project as 'karpenter', version: setVersion }),
-    );
+    this.imported = dir !== undefined;
+    this.dir =
+      dir ??
+      join(
+        root,
+        'imports',
+        VALIDATION_IMPORT_DIR,
+        importDirName({ project: project as 'karpenter', version: setVersion }),
+      );
     this.entries = this.load('catalog') as CatalogEntry[];
   }
 
@@ -106,8 +115,10 @@ export class ArtifactSet {
   private load(name: string): unknown {
     let mod = this.cache.get(name);
     if (mod === undefined) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      mod = require(join(this.dir, `${name}.js`)) as unknown;
+      mod = this.imported
+        ? loadArtifactModule(join(this.dir, `${name}.js`))
+        : // eslint-disable-next-line @typescript-eslint/no-require-imports
+          (require(join(this.dir, `${name}.js`)) as unknown);
       if (
         typeof mod === 'object' &&
         mod !== null &&

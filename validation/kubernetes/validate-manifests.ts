@@ -7,6 +7,7 @@
 import {
   ARGOCD_VERSION,
   DEFAULT_KARPENTER_VERSION,
+  ImportedKarpenterVersion,
   KARPENTER_VERSIONS,
   KarpenterVersion,
   PathSegment,
@@ -18,6 +19,17 @@ import { checkMetadata } from './metadata-check';
 import { CompiledRules } from './rule-engine';
 import { schemaViolations } from './schema-findings';
 import { defaultObject, formatViolations } from './structural-defaulting';
+
+/**
+ * Whose CRDs judge the Karpenter objects: a version the tool ships, or one the repository
+ * imported (its artifacts are in the repository's karpenter-imports/).
+ */
+export type KarpenterSchemas = KarpenterVersion | ImportedKarpenterVersion;
+
+/** The version `schemas` names (`1.14.1`, `1.15.0`). */
+export function schemasVersion(schemas: KarpenterSchemas): string {
+  return typeof schemas === 'string' ? schemas : schemas.version;
+}
 
 /** API groups judged by the Karpenter CRD set (the karpenter-crd chart also ships CapacityBuffer). */
 export const KARPENTER_GROUPS = ['karpenter.sh', 'karpenter.k8s.aws', 'autoscaling.x-k8s.io'] as const;
@@ -53,7 +65,7 @@ export interface ValidateOptions {
    * Karpenter version whose CRDs judge `karpenter.sh` and `karpenter.k8s.aws` objects.
    * @default DEFAULT_KARPENTER_VERSION
    */
-  readonly karpenterVersion?: KarpenterVersion;
+  readonly karpenterVersion?: KarpenterSchemas;
   /** Previous versions of the objects (e.g. the base branch's dist/), for transition rules. @default none */
   readonly previous?: readonly ManifestDocument[];
 }
@@ -82,7 +94,7 @@ export function objectKey(value: Record<string, unknown>): string | undefined {
 
 /** One validator per Karpenter version: artifacts loaded once, CEL rules compiled at construction. */
 export class ManifestValidator {
-  readonly karpenterVersion: KarpenterVersion;
+  readonly karpenterVersion: string;
   /** Number of CEL rules compiled (all versions of all CRDs of the sets in use). */
   readonly compiledRuleCount: number;
   private readonly karpenter: ArtifactSet;
@@ -91,11 +103,14 @@ export class ManifestValidator {
   private readonly resolved = new Map<string, ReturnType<ManifestValidator['resolveUncached']>>();
 
   constructor(
-    karpenterVersion: KarpenterVersion = DEFAULT_KARPENTER_VERSION,
+    karpenterVersion: KarpenterSchemas = DEFAULT_KARPENTER_VERSION,
     root: string = findProjectRoot(),
   ) {
-    this.karpenterVersion = karpenterVersion;
-    this.karpenter = artifactSet(root, 'karpenter', karpenterVersion);
+    this.karpenterVersion = schemasVersion(karpenterVersion);
+    this.karpenter =
+      typeof karpenterVersion === 'string'
+        ? artifactSet(root, 'karpenter', karpenterVersion)
+        : importedSet(karpenterVersion);
     this.argocd = artifactSet(root, 'argo-cd', ARGOCD_VERSION);
     let count = 0;
     for (const set of [this.karpenter, this.argocd]) {
@@ -310,6 +325,17 @@ function artifactSet(root: string, project: string, version: string): ArtifactSe
   return set;
 }
 
+/** The artifacts of a version the repository imported. */
+function importedSet(imported: ImportedKarpenterVersion): ArtifactSet {
+  const key = `imported|${imported.artifactDir}`;
+  let set = setCache.get(key);
+  if (!set) {
+    set = new ArtifactSet('', 'karpenter', imported.version, imported.artifactDir);
+    setCache.set(key, set);
+  }
+  return set;
+}
+
 function karpenterHas(
   version: KarpenterVersion,
   group: string,
@@ -320,16 +346,18 @@ function karpenterHas(
   return set.entries.some((e) => e.group === group && e.version === apiVersionVersion && e.kind === kind);
 }
 
-const validators = new Map<KarpenterVersion, ManifestValidator>();
+const validators = new Map<string, ManifestValidator>();
 
-/** The shared validator of a Karpenter version (built once per process). */
+/** The shared validator of a Karpenter version, shipped or imported (built once per process). */
 export function validatorFor(
-  karpenterVersion: KarpenterVersion = DEFAULT_KARPENTER_VERSION,
+  karpenterVersion: KarpenterSchemas = DEFAULT_KARPENTER_VERSION,
 ): ManifestValidator {
-  let v = validators.get(karpenterVersion);
+  const key =
+    typeof karpenterVersion === 'string' ? karpenterVersion : `imported|${karpenterVersion.artifactDir}`;
+  let v = validators.get(key);
   if (!v) {
     v = new ManifestValidator(karpenterVersion);
-    validators.set(karpenterVersion, v);
+    validators.set(key, v);
   }
   return v;
 }

@@ -14,9 +14,8 @@ import { checkBottlerocketUserData } from './check-bottlerocket-user-data';
 import { checkCapacityReservationTerms } from './check-capacity-reservations';
 import { checkKubelet } from './check-kubelet';
 import { checkFreeFormKubelet, nodeClassCelGateOn } from './check-free-form-kubelet';
-import { builtInCrdTraits, CrdTraits } from '../../facts/crd-traits';
+import { builtInCrdTraits, CrdTraits, loadCrdTraits } from '../../facts/crd-traits';
 import { AmiFamily } from '../../facts/constants';
-import { DEFAULT_KARPENTER_VERSION } from '../../facts/versions';
 import { checkNodeClassNetwork } from './check-node-class-network';
 import { checkNodeClassTags } from './check-node-class-tags';
 import { checkNodeClassSelectorTerms } from './check-selector-terms';
@@ -36,7 +35,10 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
   // What the AMI family does with the class (model/facts/ami-families.ts).
   const family = nc.amiFamily ?? aliasFamily;
   checkRoleOrInstanceProfile(ctx, at, nc);
-  checkBottlerocketBlock(ctx, at, nc, family);
+  // On an imported version, the family and kubelet rules run only where their schema paths
+  // carried over (model/facts/carry-over.ts).
+  const families = ctx.applies('AMI families');
+  if (families) checkBottlerocketBlock(ctx, at, nc, family);
   checkNodeClassSelectorTerms(ctx, at, nc);
   checkBlockDeviceMappings(ctx, at, nc);
   checkMetadataOptions(ctx, at, nc);
@@ -45,22 +47,24 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
   checkAwsTags(ctx, at('tags'), nc.tags, 0);
   checkUserDataSize(ctx, at('userData'), nc.userData);
   checkBottlerocketSize(ctx, at, nc);
-  const version = ctx.raw.karpenter?.version ?? DEFAULT_KARPENTER_VERSION;
-  checkNodeClassKubelet(ctx, at('kubelet'), nc, family, builtInCrdTraits(version));
-  checkBlockDevices(ctx, at, nc, family);
-  checkUserData(ctx, at, nc, family);
+  const imported = ctx.importedKarpenter;
+  const traits = imported ? loadCrdTraits(imported.artifactDir) : builtInCrdTraits(ctx.karpenterVersion);
+  checkNodeClassKubelet(ctx, at('kubelet'), nc, family, traits);
+  if (families) checkBlockDevices(ctx, at, nc, family);
+  if (families) checkUserData(ctx, at, nc, family);
   // With bottlerocket.settings too, the conflict is already reported: one of them goes.
-  if (family === 'Bottlerocket' && nc.bottlerocket === undefined)
+  if (families && family === 'Bottlerocket' && nc.bottlerocket === undefined)
     checkBottlerocketUserData(ctx, at('userData'), nc);
-  checkBottlerocketSettings(ctx, at, nc, family);
+  if (families) checkBottlerocketSettings(ctx, at, nc, family);
   checkCapacityReservationTerms(ctx, at, nc);
   checkNodeClassNetwork(ctx, at, nc);
 }
 
 /**
  * The kubelet rules of the version's CRD shape (model/facts/crd-traits.ts), not of its number: a
- * free-form kubelet gets the per-family rules of check-free-form-kubelet.ts, a typed one those of
- * check-kubelet.ts.
+ * free-form kubelet gets the per-family rules of check-free-form-kubelet.ts (written for that
+ * shape, so they apply whatever the carry-over says of the typed rules); a typed one those of
+ * check-kubelet.ts, on an imported version only where they carry over (model/facts/carry-over.ts).
  */
 export function checkNodeClassKubelet(
   ctx: CheckContext,
@@ -73,7 +77,7 @@ export function checkNodeClassKubelet(
   if (traits?.kubelet === 'free-form') {
     const gateOn = nodeClassCelGateOn(ctx.raw.karpenter?.helmValues);
     checkFreeFormKubelet(ctx, path, nc.kubelet, family, gateOn);
-  } else checkKubelet(ctx, path, nc.kubelet);
+  } else if (ctx.applies('kubelet rules')) checkKubelet(ctx, path, nc.kubelet);
 }
 
 /** At most one of role / instanceProfile. */

@@ -23,12 +23,15 @@ export function instanceCatalogueCheckMs(): number {
 export function checkInstanceCatalogue(ctx: CheckContext): void {
   const start = performance.now();
   try {
-    for (const [poolName, pool] of Object.entries(ctx.raw.nodePools ?? {}))
-      checkInstanceRequirements(ctx, poolName, pool);
-    checkLabelKeys(ctx);
-    checkWorkloadFit(ctx);
-    checkPoolLaunchable(ctx);
-    checkVolumeSizes(ctx);
+    // On an imported version, each runs only where its schema paths carried over (model/facts/carry-over.ts).
+    const catalogue = ctx.applies('instance catalogue');
+    if (catalogue && ctx.applies('requirement semantics'))
+      for (const [poolName, pool] of Object.entries(ctx.raw.nodePools ?? {}))
+        checkInstanceRequirements(ctx, poolName, pool);
+    if (ctx.applies('requirement semantics')) checkLabelKeys(ctx);
+    if (catalogue) checkWorkloadFit(ctx);
+    if (catalogue) checkPoolLaunchable(ctx);
+    if (ctx.applies('AMI families')) checkVolumeSizes(ctx);
   } finally {
     spentMs += performance.now() - start;
   }

@@ -73,9 +73,15 @@ describe('schema errors', () => {
     ]);
   });
 
-  it('unknown Karpenter version lists the known ones', () => {
+  it('a Karpenter version neither shipped nor imported names the shipped ones and the import command', () => {
     expect(errorsOfCluster(MINIMAL + 'karpenter:\n  version: 1.2.3\n')).toEqual([
-      "clusters/demo.yaml:8:12 karpenter.version: unknown Karpenter version '1.2.3'. Use one of the versions whose CRDs this tool imports: 1.14.1, 1.0.14.",
+      'clusters/demo.yaml:8:12 karpenter.version: Karpenter 1.2.3 is neither shipped with karpenter-gitops (1.14.1, 1.0.14) nor imported into karpenter-imports/. Import its chart: helm pull oci://public.ecr.aws/karpenter/karpenter --version 1.2.3 && npx karpenter-gitops import karpenter-1.2.3.tgz, then commit karpenter-imports/.',
+    ]);
+  });
+
+  it('a karpenter.version that is not a release number is a schema error', () => {
+    expect(errorsOfCluster(MINIMAL + 'karpenter:\n  version: "1.14"\n')).toEqual([
+      "clusters/demo.yaml:8:12 karpenter.version: '1.14' is not a Karpenter release such as 1.14.1. Write a Karpenter release such as 1.14.1.",
     ]);
   });
 

@@ -1,0 +1,82 @@
+/**
+ * Chart archives for the import tests, built in a temporary folder from the read-only shared
+ * CRDs (never committed): a Karpenter chart as `helm pull` writes it (`karpenter/Chart.yaml`,
+ * `karpenter/values.yaml`, `karpenter/crds/*.yaml`, gzipped tar), optionally with an
+ * EC2NodeClass field and an enum value that 1.14.1 does not have.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
+
+export const SHARED = join(__dirname, '..', '..', '..', 'shared');
+export const SHARED_CRDS_1141 = join(SHARED, 'crds', 'karpenter', 'v1.14.1');
+export const SHARED_CRDS_1014 = join(SHARED, 'crds', 'karpenter', 'v1.0.14');
+export const SHARED_VALUES_1141 = join(SHARED, 'reference', 'karpenter-v1.14.1', 'chart-values.yaml');
+export const SNAPSHOT = join(SHARED, 'reference', 'karpenter-main-2026-08-21');
+
+/** The field and enum value the 1.99.0 fixture adds to the 1.14.1 EC2NodeClass. */
+export const ADDED_FIELD = 'hibernation';
+export const ADDED_ENUM = { field: 'instanceStorePolicy', value: 'RAID10' } as const;
+
+/** The 1.14.1 EC2NodeClass CRD text with ADDED_FIELD (an object with an enum `mode`) and ADDED_ENUM. */
+export function extendedNodeClassCrd(): string {
+  const crd = parse(
+    readFileSync(join(SHARED_CRDS_1141, 'karpenter.k8s.aws_ec2nodeclasses.yaml'), 'utf8'),
+  ) as {
+    spec: {
+      versions: {
+        schema: {
+          openAPIV3Schema: { properties: { spec: { properties: Record<string, { enum?: string[] }> } } };
+        };
+      }[];
+    };
+  };
+  const spec = crd.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties;
+  spec[ADDED_FIELD] = {
+    description: 'Hibernation of the instances (a field 1.14.1 does not have).',
+    type: 'object',
+    properties: { mode: { type: 'string', enum: ['disabled', 'enabled'] } },
+  } as never;
+  spec[ADDED_ENUM.field].enum = [...(spec[ADDED_ENUM.field].enum ?? []), ADDED_ENUM.value];
+  return stringify(crd);
+}
+
+export interface ChartFixture {
+  readonly name?: string;
+  readonly version: string;
+  /** @default the 1.14.1 CRDs */
+  readonly crdDir?: string;
+  /** Replaced or added CRD files, by file name. @default none */
+  readonly crdOverrides?: Readonly<Record<string, string>>;
+  /** @default the 1.14.1 values.yaml */
+  readonly valuesFile?: string | null;
+}
+
+/** Writes `<dir>/<name>-<version>.tgz` (and its unpacked folder `<dir>/src/<name>/`); returns the archive path. */
+export function buildChartArchive(dir: string, fixture: ChartFixture): string {
+  const name = fixture.name ?? 'karpenter';
+  const src = join(dir, 'src', name);
+  mkdirSync(join(src, 'crds'), { recursive: true });
+  writeFileSync(
+    join(src, 'Chart.yaml'),
+    `apiVersion: v2\nname: ${name}\nversion: ${fixture.version}\nappVersion: ${fixture.version}\n`,
+  );
+  const values = fixture.valuesFile === undefined ? SHARED_VALUES_1141 : fixture.valuesFile;
+  if (values !== null) copyFileSync(values, join(src, 'values.yaml'));
+  const crdDir = fixture.crdDir ?? SHARED_CRDS_1141;
+  for (const f of readdirSync(crdDir)) copyFileSync(join(crdDir, f), join(src, 'crds', f));
+  for (const [f, text] of Object.entries(fixture.crdOverrides ?? {}))
+    writeFileSync(join(src, 'crds', f), text);
+  const archive = join(dir, `${name}-${fixture.version}.tgz`);
+  execFileSync('tar', ['-czf', archive, '-C', join(dir, 'src'), name]);
+  return archive;
+}
+
+/** The 1.99.0 fixture of issue 39: 1.14.1's chart with ADDED_FIELD and ADDED_ENUM. */
+export function build199Archive(dir: string): string {
+  return buildChartArchive(dir, {
+    version: '1.99.0',
+    crdOverrides: { 'karpenter.k8s.aws_ec2nodeclasses.yaml': extendedNodeClassCrd() },
+  });
+}
