@@ -5,7 +5,8 @@
  * (`official-policy.json` in its import folder). A version without either (1.0.14: no template is
  * pinned) has none, and nothing is compared for it.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   OFFICIAL_CONTROLLER_POLICY as POLICY_1_14_1,
   OFFICIAL_POLICY_VERSION as VERSION_1_14_1,
@@ -21,6 +22,28 @@ const BUILT_IN: ReadonlyMap<string, OfficialControllerPolicy> = new Map([[VERSIO
 /** The official policy the tool ships for `version`, if any. */
 export function builtInOfficialPolicy(version: string): OfficialControllerPolicy | undefined {
   return BUILT_IN.get(version);
+}
+
+const stored = new Map<string, OfficialControllerPolicy | undefined>();
+
+/**
+ * The official policy of a version: the one `import` stored in an imported version's folder (read
+ * once per folder), else the one the tool ships; undefined when neither exists.
+ */
+export function officialPolicyFor(
+  version: string,
+  imported?: { readonly artifactDir: string; readonly folder: string },
+): OfficialControllerPolicy | undefined {
+  if (imported === undefined) return builtInOfficialPolicy(version);
+  const file = join(imported.artifactDir, OFFICIAL_POLICY_FILE);
+  if (!stored.has(file))
+    stored.set(
+      file,
+      existsSync(file)
+        ? readOfficialPolicyFile(file, `${imported.folder}/${OFFICIAL_POLICY_FILE}`)
+        : undefined,
+    );
+  return stored.get(file);
 }
 
 /** The stored policy's JSON text (what `import` writes): stable key order, one trailing newline. */

@@ -10,7 +10,7 @@ import { ClusterModel } from '../../model';
 import { controllerPolicies } from '../controller-policies';
 import { OfficialControllerPolicy } from '../official-policy';
 import { compareWithOfficial } from '../official-policy-compare';
-import { builtInOfficialPolicy } from '../official-policy-versions';
+import { officialPolicyFor } from '../official-policy-versions';
 import { Scenario, baseContext, scenarioBuilders } from './scenario-types';
 
 /** The scenario ID of an official action, e.g. `official-action-ec2-describeimages`. */
@@ -23,7 +23,10 @@ export function officialActionScenarioId(action: string): string {
 
 export function officialScenarios(
   cluster: ClusterModel,
-  official: OfficialControllerPolicy | undefined = builtInOfficialPolicy(cluster.karpenter.version),
+  official: OfficialControllerPolicy | undefined = officialPolicyFor(
+    cluster.karpenter.version,
+    cluster.karpenter.imported,
+  ),
 ): Scenario[] {
   if (official === undefined) return [];
   const ours = controllerPolicies(cluster).map((p) => p.document);

@@ -20,6 +20,8 @@ import { CliIo } from '../../io/cli-common';
 import { emitText } from '../text-output';
 import { AnyCommand, defineCommand, ParsedArgs, usageError } from '../../io/command';
 import { allowedSecretsIn, optOutComments } from './secret-opt-outs';
+import { readRepositoryImports } from '../../io/repository-imports';
+import { officialPolicyFor } from '../../policies/official-policy-versions';
 
 export const IMPACT_FORMATS = ['markdown', 'json'] as const;
 export type ImpactFormat = (typeof IMPACT_FORMATS)[number];
@@ -93,7 +95,12 @@ export function runImpact(options: ImpactOptions, cwd: string): string {
     before = { label: oldDir, files: readDistDir(path.resolve(cwd, oldDir)) };
     after = { label: newDir, files: readDistDir(path.resolve(cwd, newDir)) };
   }
-  const computed = computeImpact(before, after);
+  // Official policies of imported versions are in the repository that holds the new dist/.
+  const repository = path.dirname(
+    path.resolve(cwd, options.base !== undefined ? options.dist : options.positional[1]),
+  );
+  const imports = readRepositoryImports(repository);
+  const computed = computeImpact(before, after, (v) => officialPolicyFor(v, imports.karpenter.get(v)));
   const untracked = options.base !== undefined ? untrackedInDist(options.dist, cwd) : [];
   const withUntracked = untracked.length > 0 ? { ...computed, untracked } : computed;
   const allowed = allowedSecretsIn(after.files);

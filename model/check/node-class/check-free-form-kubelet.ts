@@ -18,7 +18,7 @@ import { checkKubelet, EVICTION_SIGNALS } from './check-kubelet';
 import { PathSegment } from '../../parse/located';
 import { RawNodeClass } from '../../parse/raw-fleet';
 import { AmiFamily } from '../../facts/constants';
-import { familyKind } from '../../facts/ami-families';
+import { familyKind, writtenFamily } from '../../facts/ami-families';
 import { goDurationNanos } from '../../facts/go-duration';
 import {
   FREE_FORM_KUBELET_SUPPORT,
@@ -80,6 +80,25 @@ export function checkFreeFormKubelet(
   }
   checkEvictionExtras(ctx, at, kubelet);
   checkKubelet(ctx, path, literalView(kubelet));
+}
+
+/**
+ * The free-form kubelets of a cluster on an imported version, which the fleet schema does not
+ * type and so passes through to the class whole (model/schema/pass-through.ts): checked here, at
+ * their lines, with the family the class is written with.
+ */
+export function checkPassedThroughKubelets(
+  ctx: CheckContext,
+  fields: readonly { readonly entry: string; readonly field: string; readonly value: unknown }[],
+): void {
+  const gateOn = nodeClassCelGateOn(ctx.raw.karpenter?.helmValues);
+  for (const f of fields) {
+    if (f.field !== 'kubelet' || typeof f.value !== 'object' || f.value === null || Array.isArray(f.value))
+      continue;
+    const nc = ctx.raw.nodeClasses?.[f.entry];
+    const family = nc ? writtenFamily(nc) : undefined;
+    checkFreeFormKubelet(ctx, ['nodeClasses', f.entry, 'kubelet'], f.value as Kubelet, family, gateOn);
+  }
 }
 
 /** The per-family rules of upstream `validateKubeletFieldsSupported`. */
