@@ -18,7 +18,7 @@ import {
   REPOSITORY_IMPORTS_DIR,
 } from '../../io/repository-imports';
 import { TOOL_ROOT } from '../../io/tool-root';
-import { carryOverLine, compareCodeUnits, UserError } from '../../model';
+import { carryOverLine, compareCodeUnits, plural, UserError } from '../../model';
 import { ImportOptions, ImportPlan, planImport } from './import-plan';
 import { readImportSource } from './import-source';
 import { OFFICIAL_POLICY_FILE } from '../../policies/official-policy-versions';
@@ -70,7 +70,7 @@ export async function runImport(
   for (const s of plan.sets) {
     const artifacts = [...s.files.keys()].filter((n) => n.endsWith('.validate.js')).length;
     lines.push(
-      `${REPOSITORY_IMPORTS_DIR}/${s.entry.folder}/: ${s.unchanged ? 'unchanged' : `${artifacts} CRD versions validated from ${s.entry.source}`}` +
+      `${REPOSITORY_IMPORTS_DIR}/${s.entry.folder}/: ${s.unchanged ? 'unchanged' : `${plural(artifacts, 'CRD version')} validated from ${s.entry.source}`}` +
         `${s.files.has('values-keys.json') ? ', chart values keys' : ''}${s.files.has(OFFICIAL_POLICY_FILE) ? ', official IAM policy' : ''}; ${REPOSITORY_IMPORTS_DIR}/${LOCK_FILE} records ${s.entry.files.length} source files.`,
     );
     if (s.entry.kind === 'karpenter' && s.entry.version !== undefined) {

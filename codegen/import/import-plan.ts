@@ -93,8 +93,24 @@ function describeFound(source: ImportSource, others: readonly OtherDocument[]): 
   return `${chart}files: ${source.seen.join(', ') || 'none'}${objects}`;
 }
 
+/**
+ * The validation artifacts of CRDs read by the import, file name → content: the same generator,
+ * in the same order, as the pinned `npm run import` (codegen/generate-validation-artifacts.ts).
+ */
+export function artifactsOf(header: string, crds: readonly FoundCrd[]): Map<string, string> {
+  const sorted = [...crds].sort(
+    (a, b) => compareCodeUnits(a.file, b.file) || compareCodeUnits(a.kind, b.kind),
+  );
+  return new Map(
+    validationArtifactFiles(
+      header,
+      sorted.map((c) => c.document),
+    ),
+  );
+}
+
 /** The CRDs of the source, sorted into sets; anything else is refused by group and kind. */
-function sortCrds(source: ImportSource): { karpenter: FoundCrd[]; autoMode: FoundCrd[] } {
+export function sortCrds(source: ImportSource): { karpenter: FoundCrd[]; autoMode: FoundCrd[] } {
   const karpenter: FoundCrd[] = [];
   const autoMode: FoundCrd[] = [];
   const others: OtherDocument[] = [];

@@ -116,7 +116,12 @@ function checkKarpenterSettings(ctx: CheckContext): void {
     );
   }
   if (k.helmValues !== undefined) {
-    for (const problem of checkHelmValues(k.helmValues)) {
+    // An imported chart's own keys when its values.yaml was imported (karpenter-gitops import).
+    const imported = ctx.importedKarpenter;
+    const chart = imported?.valuesKeys
+      ? { version: imported.version, keys: new Map(Object.entries(imported.valuesKeys)) }
+      : undefined;
+    for (const problem of checkHelmValues(k.helmValues, chart)) {
       ctx.error(['karpenter', 'helmValues', ...problem.path], problem.message, problem.fix, 'key');
     }
   }

@@ -30,9 +30,17 @@ export interface HelmValuesProblem {
   readonly fix: string;
 }
 
-const CHART_KEYS: ReadonlyMap<string, ChartValueType> = new Map(
-  Object.entries(KARPENTER_CHART_VALUES_KEYS) as Array<[string, ChartValueType]>,
-);
+/** The keys of one chart version: the shipped one, or an imported chart's (`karpenter-gitops import`). */
+export interface ChartKeys {
+  readonly version: string;
+  readonly keys: ReadonlyMap<string, ChartValueType>;
+}
+
+/** The keys of the chart version the tool ships. */
+export const SHIPPED_CHART_KEYS: ChartKeys = {
+  version: KARPENTER_CHART_VALUES_VERSION,
+  keys: new Map(Object.entries(KARPENTER_CHART_VALUES_KEYS) as Array<[string, ChartValueType]>),
+};
 
 /** A chart value the tool writes itself, and the fleet-description field that controls it. */
 export interface ManagedHelmValue {
@@ -63,7 +71,8 @@ export const MANAGED_HELM_VALUES: readonly ManagedHelmValue[] = [
   { path: ['nodeSelector'], field: '`karpenter.controller.nodeSelector`' },
 ];
 
-export function checkHelmValues(values: unknown): HelmValuesProblem[] {
+/** Problems of `values` against `chart`'s keys. @param chart @default SHIPPED_CHART_KEYS */
+export function checkHelmValues(values: unknown, chart: ChartKeys = SHIPPED_CHART_KEYS): HelmValuesProblem[] {
   const problems: HelmValuesProblem[] = [];
   if (values === undefined || values === null) return problems;
   if (!isMapping(values)) {
@@ -74,7 +83,7 @@ export function checkHelmValues(values: unknown): HelmValuesProblem[] {
     });
     return problems;
   }
-  walk(values, [], problems);
+  walk(values, [], problems, chart);
   return problems;
 }
 
@@ -82,6 +91,7 @@ function walk(
   node: Readonly<Record<string, unknown>>,
   parent: readonly string[],
   problems: HelmValuesProblem[],
+  chart: ChartKeys,
 ): void {
   for (const key of Object.keys(node).sort()) {
     const path = [...parent, key];
@@ -111,9 +121,9 @@ function walk(
       continue;
     }
     const dotted = path.join('.');
-    const type = CHART_KEYS.get(dotted);
+    const type = chart.keys.get(dotted);
     if (type === undefined) {
-      problems.push(unknownKey(path));
+      problems.push(unknownKey(path, chart));
       continue;
     }
     if (value === null) continue; // Helm's way of deleting a chart default.
@@ -123,7 +133,7 @@ function walk(
       continue;
     }
     if (type === 'object') {
-      walk(value as Record<string, unknown>, path, problems);
+      walk(value as Record<string, unknown>, path, problems, chart);
       // A managed child inside an object the user set is reported by the recursion.
     } else if (type === 'map') {
       // Free-form map: only a managed entry inside it is refused (the IRSA annotation).
@@ -162,13 +172,13 @@ function walkRemoved(
   }
 }
 
-function unknownKey(path: readonly string[]): HelmValuesProblem {
+function unknownKey(path: readonly string[], chart: ChartKeys): HelmValuesProblem {
   const dotted = path.join('.');
   const parent = path.slice(0, -1).join('.');
   const key = path[path.length - 1];
   const where = parent ? `under ${parent}` : 'at the top level';
-  const message = `'${key}' is not a value of the Karpenter ${KARPENTER_CHART_VALUES_VERSION} chart ${where}`;
-  const suggestion = suggest(path);
+  const message = `'${key}' is not a value of the Karpenter ${chart.version} chart ${where}`;
+  const suggestion = suggest(path, chart);
   if (suggestion) {
     const managed = MANAGED_HELM_VALUES.find((m) => m.path.join('.') === suggestion);
     const fix = managed
@@ -176,7 +186,7 @@ function unknownKey(path: readonly string[]): HelmValuesProblem {
       : `Did you mean ${suggestion}?`;
     return { path, message, fix };
   }
-  const siblings = [...CHART_KEYS.keys()]
+  const siblings = [...chart.keys.keys()]
     .filter((k) => (parent ? k.startsWith(`${parent}.`) : true) && k.split('.').length === path.length)
     .map((k) => k.split('.').pop() as string);
   return {
@@ -187,17 +197,17 @@ function unknownKey(path: readonly string[]): HelmValuesProblem {
 }
 
 /** The closest real key: a sibling with a similar name, or the same name elsewhere in the tree. */
-function suggest(path: readonly string[]): string | undefined {
+function suggest(path: readonly string[], chart: ChartKeys): string | undefined {
   const key = path[path.length - 1];
   const parent = path.slice(0, -1).join('.');
-  const siblings = [...CHART_KEYS.keys()].filter(
+  const siblings = [...chart.keys.keys()].filter(
     (k) => k.split('.').length === path.length && (parent === '' || k.startsWith(`${parent}.`)),
   );
   const byName = new Map(siblings.map((k) => [k.split('.').pop() as string, k]));
   const close = didYouMean(key, [...byName.keys()]);
   if (close !== undefined) return byName.get(close);
   // Same key written at the wrong level, e.g. `isolatedVPC` at the top instead of under settings.
-  const elsewhere = [...CHART_KEYS.keys()].filter(
+  const elsewhere = [...chart.keys.keys()].filter(
     (k) => (k.split('.').pop() as string).toLowerCase() === key.toLowerCase(),
   );
   return elsewhere.length === 1 ? elsewhere[0] : undefined;

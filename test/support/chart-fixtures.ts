@@ -51,6 +51,8 @@ export interface ChartFixture {
   readonly crdOverrides?: Readonly<Record<string, string>>;
   /** @default the 1.14.1 values.yaml */
   readonly valuesFile?: string | null;
+  /** YAML appended to values.yaml. @default none */
+  readonly valuesExtra?: string;
 }
 
 /** Writes `<dir>/<name>-<version>.tgz` (and its unpacked folder `<dir>/src/<name>/`); returns the archive path. */
@@ -63,7 +65,8 @@ export function buildChartArchive(dir: string, fixture: ChartFixture): string {
     `apiVersion: v2\nname: ${name}\nversion: ${fixture.version}\nappVersion: ${fixture.version}\n`,
   );
   const values = fixture.valuesFile === undefined ? SHARED_VALUES_1141 : fixture.valuesFile;
-  if (values !== null) copyFileSync(values, join(src, 'values.yaml'));
+  if (values !== null)
+    writeFileSync(join(src, 'values.yaml'), `${readFileSync(values, 'utf8')}${fixture.valuesExtra ?? ''}`);
   const crdDir = fixture.crdDir ?? SHARED_CRDS_1141;
   for (const f of readdirSync(crdDir)) copyFileSync(join(crdDir, f), join(src, 'crds', f));
   for (const [f, text] of Object.entries(fixture.crdOverrides ?? {}))
@@ -73,10 +76,14 @@ export function buildChartArchive(dir: string, fixture: ChartFixture): string {
   return archive;
 }
 
-/** The 1.99.0 fixture of issue 39: 1.14.1's chart with ADDED_FIELD and ADDED_ENUM. */
+/** A top-level chart value the 1.99.0 fixture adds to 1.14.1's values.yaml. */
+export const ADDED_VALUE = 'sleepMode';
+
+/** The 1.99.0 fixture of issue 39: 1.14.1's chart with ADDED_FIELD, ADDED_ENUM and ADDED_VALUE. */
 export function build199Archive(dir: string): string {
   return buildChartArchive(dir, {
     version: '1.99.0',
+    valuesExtra: `\n${ADDED_VALUE}: false\n`,
     crdOverrides: { 'karpenter.k8s.aws_ec2nodeclasses.yaml': extendedNodeClassCrd() },
   });
 }

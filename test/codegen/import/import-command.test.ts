@@ -23,6 +23,7 @@ import { synthCli } from '../../../synth/synth';
 import {
   ADDED_ENUM,
   ADDED_FIELD,
+  ADDED_VALUE,
   build199Archive,
   buildChartArchive,
   SNAPSHOT,
@@ -182,6 +183,32 @@ describe('import of a chart archive (1.99.0: one EC2NodeClass field and one enum
     expect(err[0]).toBe(
       'clusters/shop.yaml:8:12 karpenter.version: Karpenter 1.14.3 is neither shipped with karpenter-gitops (1.14.1, 1.0.14) nor imported into karpenter-imports/. ' +
         'Import its chart: helm pull oci://public.ecr.aws/karpenter/karpenter --version 1.14.3 && npx karpenter-gitops import karpenter-1.14.3.tgz, then commit karpenter-imports/; or did you mean 1.14.1?',
+    );
+  });
+});
+
+describe('Helm values are typed to the imported chart', () => {
+  const withValues = (version: string): string =>
+    NODE_CLASS(version, '').replace('karpenter:\n', `karpenter:\n  helmValues: { ${ADDED_VALUE}: true }\n`);
+
+  it('a key only the imported chart has is accepted on its version and reaches the values file', async () => {
+    await runImport([build199Archive(work)], repo, {});
+    writeFleet({ '_defaults.yaml': DEFAULTS, 'shop.yaml': withValues('1.99.0') });
+    const { code, err } = synth();
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+    expect(readFileSync(join(repo, 'dist', 'shop', 'values', 'karpenter.yaml'), 'utf8')).toMatch(
+      /^sleepMode: true$/m,
+    );
+  });
+
+  it('the same key on 1.14.1 is refused at its line, naming the chart version', async () => {
+    await runImport([build199Archive(work)], repo, {});
+    writeFleet({ '_defaults.yaml': DEFAULTS, 'shop.yaml': withValues('1.14.1') });
+    const { code, err } = synth();
+    expect(code).toBe(1);
+    expect(err[0]).toMatch(
+      /^clusters\/shop\.yaml:8:\d+ karpenter\.helmValues\.sleepMode: 'sleepMode' is not a value of the Karpenter 1\.14\.1 chart at the top level\./,
     );
   });
 });
