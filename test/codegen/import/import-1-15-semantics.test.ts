@@ -128,16 +128,16 @@ const AL2023 = `  al2023:
       const kubelet = err.filter((l) => l.includes('.kubelet.'));
       expect(kubelet).toEqual([
         expect.stringMatching(
-          /^clusters\/shop\.yaml:15:7 nodeClasses\.al2023\.kubelet\.maxPods: 'eni_limited_pods' is a CEL expression, and the NodeClassCEL AWS feature gate is off in this cluster's Helm values: .*KubeletExpressionsDisabled.* settings\.awsFeatureGates\.nodeClassCEL/,
+          /^clusters\/shop\.yaml:14:16 nodeClasses\.al2023\.kubelet\.maxPods: 'eni_limited_pods' is a CEL expression, and the NodeClassCEL AWS feature gate is off in this cluster's Helm values: .*KubeletExpressionsDisabled.* settings\.awsFeatureGates\.nodeClassCEL/,
         ),
         expect.stringMatching(
-          /^clusters\/shop\.yaml:21:7 nodeClasses\.al2\.kubelet\.containerLogMaxSize: the AL2 AMI family does not apply kubelet\.containerLogMaxSize .*UnsupportedKubeletConfiguration/,
+          /^clusters\/shop\.yaml:19:7 nodeClasses\.al2\.kubelet\.containerLogMaxSize: the AL2 AMI family does not apply kubelet\.containerLogMaxSize .*UnsupportedKubeletConfiguration/,
         ),
         expect.stringMatching(
-          /^clusters\/shop\.yaml:25:7 nodeClasses\.bottlerocket\.kubelet\.podsPerCore: the Bottlerocket AMI family does not apply kubelet\.podsPerCore/,
+          /^clusters\/shop\.yaml:23:7 nodeClasses\.bottlerocket\.kubelet\.podsPerCore: the Bottlerocket AMI family does not apply kubelet\.podsPerCore/,
         ),
         expect.stringMatching(
-          /^clusters\/shop\.yaml:30:19 nodeClasses\.windows\.kubelet\.clusterDNS: the Windows2022 AMI family takes one kubelet\.clusterDNS entry, not 2/,
+          /^clusters\/shop\.yaml:28:19 nodeClasses\.windows\.kubelet\.clusterDNS: the Windows2022 AMI family takes one kubelet\.clusterDNS entry, not 2/,
         ),
       ]);
     });
