@@ -17,7 +17,9 @@ import {
   Diagnostic,
   FleetModel,
   formatDiagnostic,
+  loadCrdTraits,
   plural,
+  shapeRulesNote,
   sortDiagnostics,
   textsOf,
   UserError,
@@ -122,7 +124,10 @@ export function runSynth(options: SynthOptions, deps: SynthDeps): SynthResult {
     warnings: sortDiagnostics([...warnings, ...findings]),
     carryOver: fleet.clusters.flatMap((c) =>
       c.karpenter.imported
-        ? [carryOverLine(c.name, c.karpenter.version, c.karpenter.imported.carryOver)]
+        ? [
+            carryOverLine(c.name, c.karpenter.version, c.karpenter.imported.carryOver) +
+              shapeRulesNote(loadCrdTraits(c.karpenter.imported.artifactDir)),
+          ]
         : [],
     ),
   };

@@ -156,3 +156,13 @@ export function builtInCrdTraits(version: string): CrdTraits | undefined {
     if (dirname(dir) === dir) return undefined;
   }
 }
+
+/**
+ * What the carry-over line adds for checks written for a version's own shape (they apply where the
+ * checks written for the shipped shapes do not): '' when there are none.
+ */
+export function shapeRulesNote(traits: CrdTraits): string {
+  return traits.kubelet === 'free-form'
+    ? ' Written for its free-form kubelet and applied: the kubelet rules per AMI family (AL2023 applies every field; AL2, Bottlerocket and Windows only the 12 Karpenter maps) and the NodeClassCEL gate of CEL expressions.'
+    : '';
+}

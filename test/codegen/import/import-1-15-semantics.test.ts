@@ -154,9 +154,15 @@ const AL2023 = `  al2023:
           AL2023,
         ),
       );
-      const { code, err } = synth();
+      const { code, out, err } = synth();
       expect(err).toEqual([]);
       expect(code).toBe(0);
+      const line = out.find((l) => l.includes(`shop: Karpenter ${SNAPSHOT_LABEL} (imported)`));
+      // The typed kubelet rules do not carry over to the free-form shape; the rules written for it apply.
+      expect(line).toMatch(/not applied \(schema changed\): .*kubelet rules \(EC2NodeClass spec\.kubelet/);
+      expect(line).toMatch(
+        / Written for its free-form kubelet and applied: the kubelet rules per AMI family \(AL2023 applies every field; AL2, Bottlerocket and Windows only the 12 Karpenter maps\) and the NodeClassCEL gate of CEL expressions\.$/,
+      );
       const nodeClass = readFileSync(
         join(repo, 'dist', 'shop', 'karpenter', 'ec2nodeclass-al2023.yaml'),
         'utf8',
