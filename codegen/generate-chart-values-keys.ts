@@ -133,19 +133,31 @@ ${entries}
 `;
 }
 
-function readValues(source: ChartValuesSource, context: ImportContext): Promise<Buffer> | Buffer {
+/**
+ * A pinned reference file: from `../shared/reference/karpenter-v<version>/<file>` (beside the CRD
+ * folder or the project) when the import reads from a folder, else from `url`.
+ */
+export function readPinnedReference(
+  version: string,
+  referenceFile: string,
+  url: string,
+  context: ImportContext,
+): Promise<Buffer> | Buffer {
   const candidates = [
     ...(context.origin.kind === 'dir' ? [join(context.origin.dir, '..', 'reference')] : []),
     join(context.projectRoot, '..', 'shared', 'reference'),
-  ].map((dir) => join(dir, `karpenter-v${source.chartVersion}`, source.referenceFile));
+  ].map((dir) => join(dir, `karpenter-v${version}`, referenceFile));
   if (context.origin.kind === 'dir') {
     for (const path of candidates) if (existsSync(path)) return readFileSync(path);
   }
-  const url = upstreamValuesUrl(source);
   return fetch(url).then(async (res) => {
     if (!res.ok) throw new Error(`GET ${url} answered ${res.status}. Check the network or use --from DIR.`);
     return Buffer.from(await res.arrayBuffer());
   });
+}
+
+function readValues(source: ChartValuesSource, context: ImportContext): Promise<Buffer> | Buffer {
+  return readPinnedReference(source.chartVersion, source.referenceFile, upstreamValuesUrl(source), context);
 }
 
 /** The file's text once its sha256 matches the pin; a changed upstream file must be reviewed first. */

@@ -10,6 +10,7 @@ import { generateGitleaksRules } from './generate-gitleaks-rules';
 import { generateFleetValidators } from './generate-fleet-validators';
 import { generateInstanceCatalogue } from './generate-instance-catalogue';
 import { generateInstanceTypes } from './generate-instance-types';
+import { generateOfficialPolicies } from './generate-official-policies';
 import { generatePartitionRegions } from './generate-partition-regions';
 import { generateTerraformSchema } from './generate-terraform-schema';
 import { generateValidationArtifacts } from './generate-validation-artifacts';
@@ -28,6 +29,7 @@ export const IMPORT_GENERATORS: readonly ImportGenerator[] = [
   generatePartitionRegions,
   generateGitleaksRules,
   generateEksAutoModeFacts,
+  generateOfficialPolicies,
 ];
 
 /**

@@ -169,6 +169,8 @@ export { diffCrdShapes, isUnder, schemaAt } from './facts/crd-schema-diff';
 export type { CrdRule, CrdSchemaNode, CrdShape, SchemaChange } from './facts/crd-schema-diff';
 export { crdShapesIn, knownCrdShapes } from './facts/known-crd-shapes';
 export { loadArtifactModule } from './facts/artifact-module';
+export { builtInCrdTraits, deriveCrdTraits, loadCrdTraits, shapeRulesNote } from './facts/crd-traits';
+export type { CrdTraits, KubeletShape } from './facts/crd-traits';
 export { NO_REPOSITORY_IMPORTS } from './shared/imported-versions';
 export type {
   ImportedAutoModeNodeClass,

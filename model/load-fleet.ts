@@ -40,6 +40,7 @@ import { translateSchemaErrors } from './schema/schema-errors';
 import { show } from './shared/show-value';
 import { parseFleetSource } from './parse/yaml-source';
 import { PassThroughField, splitPassThrough } from './schema/pass-through';
+import { checkPassedThroughKubelets } from './check/node-class/check-free-form-kubelet';
 import {
   ImportedKarpenterVersion,
   NO_REPOSITORY_IMPORTS,
@@ -264,6 +265,7 @@ function checkSemantics(
 ): CheckContext {
   const ctx = new CheckContext(file.root, file.raw, file.stem, declaredClassNames(plain), run.imports);
   checkClusterSemantics(ctx);
+  checkPassedThroughKubelets(ctx, file.passThrough);
   run.secrets.push(...checkSecrets(ctx, (path) => run.sources.find((s) => s.path === path)?.text).secrets);
   run.inDefaults.report(file.source.path, ctx.diagnostics);
   if (run.defaults.root)

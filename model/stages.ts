@@ -27,6 +27,7 @@ export type { BudgetLike } from './check/node-pool/drift-budget';
 export { fleetFieldLocation, fleetFieldValue } from './parse/field-location';
 export type { FleetText } from './parse/field-location';
 export { formatPath } from './parse/located';
+export { yamlErrors } from './parse/yaml-errors';
 export type { RawCluster } from './parse/raw-fleet';
 export { SHORTHANDS } from './parse/requirement-shorthands';
 export { MAX_FILE_BYTES } from './parse/yaml-source';

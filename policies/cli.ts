@@ -36,6 +36,7 @@ import {
 } from '../io/cli-common';
 import { DistContent, writeDist, WriteDistOptions } from '../io/write-dist';
 import { controllerPolicies } from './controller-policies';
+import { officialPolicyLines } from './official-policy-report';
 import { awsSideGenerator } from './targets/aws-side-generator';
 import { FILE_TARGETS, targetOf } from './targets/targets';
 import { policySize } from './policy-document';
@@ -300,7 +301,10 @@ export async function policiesRun(
       return EXIT_OK;
     }
     const written = generate(fleet, outDir, deps);
-    if (!args.quiet) io.out(`policies: ${written} → ${shownOut}`);
+    if (!args.quiet) {
+      io.out(`policies: ${written} → ${shownOut}`);
+      for (const line of officialPolicyLines(fleet)) io.out(`policies: ${line}`);
+    }
     return EXIT_OK;
   } catch (err) {
     return reportFailure('policies', err, shownOut, io);

@@ -18,7 +18,9 @@ import {
   DistFiles,
   FleetModel,
   formatDiagnostic,
+  loadCrdTraits,
   plural,
+  shapeRulesNote,
   sortDiagnostics,
   textsOf,
   UserError,
@@ -132,7 +134,10 @@ function runSynthWithTexts(
     warnings: sortDiagnostics([...warnings, ...findings]),
     carryOver: fleet.clusters.flatMap((c) =>
       c.karpenter.imported
-        ? [carryOverLine(c.name, c.karpenter.version, c.karpenter.imported.carryOver)]
+        ? [
+            carryOverLine(c.name, c.karpenter.version, c.karpenter.imported.carryOver) +
+              shapeRulesNote(loadCrdTraits(c.karpenter.imported.artifactDir)),
+          ]
         : [],
     ),
   };

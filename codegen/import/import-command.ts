@@ -21,6 +21,7 @@ import { TOOL_ROOT } from '../../io/tool-root';
 import { carryOverLine, compareCodeUnits, plural, UserError } from '../../model';
 import { ImportOptions, ImportPlan, planImport } from './import-plan';
 import { readImportSource } from './import-source';
+import { OFFICIAL_POLICY_FILE } from '../../policies/official-policy-versions';
 
 /** Writes the plan into `<root>/karpenter-imports/` as a whole: a staged copy swapped into place. */
 export function writeRepositoryImports(root: string, plan: ImportPlan): void {
@@ -70,7 +71,7 @@ export async function runImport(
     const artifacts = [...s.files.keys()].filter((n) => n.endsWith('.validate.js')).length;
     lines.push(
       `${REPOSITORY_IMPORTS_DIR}/${s.entry.folder}/: ${s.unchanged ? 'unchanged' : `${plural(artifacts, 'CRD version')} validated from ${s.entry.source}`}` +
-        `${s.files.has('values-keys.json') ? ', chart values keys' : ''}; ${REPOSITORY_IMPORTS_DIR}/${LOCK_FILE} records ${s.entry.files.length} source files.`,
+        `${s.files.has('values-keys.json') ? ', chart values keys' : ''}${s.files.has(OFFICIAL_POLICY_FILE) ? ', official IAM policy' : ''}; ${REPOSITORY_IMPORTS_DIR}/${LOCK_FILE} records ${s.entry.files.length} source files.`,
     );
     if (s.entry.kind === 'karpenter' && s.entry.version !== undefined) {
       const imported = imports.karpenter.get(s.entry.version);
@@ -91,7 +92,7 @@ export const importCommand: AnyCommand = defineCommand({
   name: 'import',
   summary:
     'import a Karpenter chart (helm pull), its CRDs, or the EKS Auto Mode NodeClass CRD into karpenter-imports/',
-  description: `Reads a chart archive as \`helm pull oci://public.ecr.aws/karpenter/karpenter --version X\` writes it (or karpenter-crd), an unpacked chart folder, or CRD YAML files (kubectl get crd NAME -o yaml), and writes the validation artifacts of its CRDs, the chart's values keys and a lock entry with the sha256 of every source file into ${REPOSITORY_IMPORTS_DIR}/, to commit. Then karpenter.version: X is accepted by synth, check, validate, impact and report. Nothing is written on any error. See docs/new-karpenter-release.md.`,
+  description: `Reads a chart archive as \`helm pull oci://public.ecr.aws/karpenter/karpenter --version X\` writes it (or karpenter-crd), an unpacked chart folder, or CRD YAML files (kubectl get crd NAME -o yaml), and writes the validation artifacts of its CRDs, the chart's values keys, the official controller policy of the release's getting-started cloudformation.yaml when given beside it, and a lock entry with the sha256 of every source file into ${REPOSITORY_IMPORTS_DIR}/, to commit. Then karpenter.version: X is accepted by synth, check, validate, impact and report. Nothing is written on any error. See docs/new-karpenter-release.md.`,
   options: {
     'karpenter-version': {
       type: 'string',
@@ -104,7 +105,12 @@ export const importCommand: AnyCommand = defineCommand({
       description: 'replace a version imported before with different contents (the lock keeps both hashes)',
     },
   },
-  positionals: { name: 'CHART.tgz|CHART-DIR|CRD.yaml...', description: 'what to import', min: 1 },
+  positionals: {
+    name: 'CHART.tgz|CHART-DIR|CRD.yaml... [cloudformation.yaml]',
+    description:
+      "what to import; the release's getting-started cloudformation.yaml beside it adds its official IAM policy",
+    min: 1,
+  },
   exitCodes: '0 imported (or already there), 1 refused (nothing written), 2 usage error',
   run: async (args, io): Promise<number> => {
     try {

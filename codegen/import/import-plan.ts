@@ -16,6 +16,7 @@ import {
 } from '../../io/repository-imports';
 import { Diagnostic, KARPENTER_VERSIONS, UserError, compareCodeUnits, isKarpenterVersion } from '../../model';
 import { collectValueKeys } from '../generate-chart-values-keys';
+import { officialPolicyImportFile } from './official-policy-import';
 import { validationArtifactFiles } from '../generate-validation-artifacts';
 import { FoundCrd, OtherDocument, readCrdDocuments } from './crd-documents';
 import { ImportSource, sha256 } from './import-source';
@@ -257,6 +258,9 @@ function karpenterSet(
   }
   const values = valuesKeysFile(source);
   if (values !== undefined) files.set(VALUES_KEYS_FILE, values);
+  // The release's official controller policy, when its cloudformation.yaml was given.
+  if (source.cloudFormation !== undefined)
+    files.set(...officialPolicyImportFile(source.cloudFormation.path, source.cloudFormation.text));
   const entry: LockEntry = {
     folder: `karpenter-v${version}`,
     kind: 'karpenter',

@@ -15,6 +15,7 @@ import { parse } from 'yaml';
 import { Diagnostic, UserError, compareCodeUnits } from '../../model';
 import { readTarGz } from '../tar-reader';
 import { hasTemplateActions, renderHelmTemplate } from './helm-template';
+import { takeCloudFormation } from './official-policy-import';
 
 export interface SourceFile {
   /** As messages and the lock name it (`karpenter/crds/karpenter.sh_nodepools.yaml`). */
@@ -40,6 +41,8 @@ export interface ImportSource {
   readonly values?: SourceFile;
   /** What else the input held, for the message when it has no CRD. */
   readonly seen: readonly string[];
+  /** The release's getting-started CloudFormation template, when given. @default none */
+  readonly cloudFormation?: SourceFile;
 }
 
 export function sha256(bytes: string | Buffer): string {
@@ -161,12 +164,31 @@ function chartFolderFiles(dir: string): Map<string, Buffer> {
   return out;
 }
 
-/** Reads what the command line names (relative to `cwd`); throws UserError on anything unusable. */
+/** How a command-line path is named in messages and the lock: relative to `cwd`, else its base name. */
+export function shownPath(p: string, cwd: string): string {
+  const rel = relative(cwd, resolve(cwd, p));
+  return (rel.startsWith('..') ? basename(p) : rel).split(sep).join('/');
+}
+
+/**
+ * Reads what the command line names (relative to `cwd`); throws UserError on anything unusable.
+ * A release's getting-started `cloudformation.yaml` given beside the chart or CRDs is kept as
+ * `cloudFormation` (codegen/import/official-policy-import.ts).
+ */
 export async function readImportSource(args: readonly string[], cwd: string): Promise<ImportSource> {
-  const shown = (p: string): string => {
-    const rel = relative(cwd, resolve(cwd, p));
-    return (rel.startsWith('..') ? basename(p) : rel).split(sep).join('/');
+  const { template, rest } = takeCloudFormation(args, cwd, (p) => shownPath(p, cwd));
+  const source = await readChartOrCrds(rest, cwd);
+  if (template === undefined) return source;
+  return {
+    ...source,
+    cloudFormation: template,
+    files: [...source.files, template].sort((a, b) => compareCodeUnits(a.path, b.path)),
+    seen: [...source.seen, template.path],
   };
+}
+
+async function readChartOrCrds(args: readonly string[], cwd: string): Promise<ImportSource> {
+  const shown = (p: string): string => shownPath(p, cwd);
   const paths = args.map((a) => resolve(cwd, a));
   for (const [i, p] of paths.entries())
     if (!existsSync(p))

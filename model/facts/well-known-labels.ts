@@ -72,17 +72,36 @@ const cache = new Map<KarpenterVersion, readonly string[]>();
 export function wellKnownLabels(version: KarpenterVersion = '1.14.1'): readonly string[] {
   const hit = cache.get(version);
   if (hit) return hit;
-  const out = new Set(KUBERNETES_DOMAIN_LABELS[version]);
   const file = rulesFile(version);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const rules = file ? (require(file) as { rules: readonly { rule: string; location: string }[] }).rules : [];
+  const rules = file ? (require(file) as { rules: readonly RuleEntry[] }).rules : [];
+  const list = wellKnownLabelsFromRules(rules, KUBERNETES_DOMAIN_LABELS[version]);
+  cache.set(version, list);
+  return list;
+}
+
+/** One entry of a generated rule table (`<plural>.<group>.<version>.rules.js`), as far as read here. */
+export interface RuleEntry {
+  readonly rule: string;
+  readonly location: string;
+}
+
+/**
+ * The known label keys of a NodePool rule table (a shipped version's or an imported one's: e.g.
+ * `karpenter.k8s.aws/nitro-sandbox` where the CRD's CEL rules list it, as the upstream snapshot of
+ * 2026-08-21 does and 1.14.1 does not), plus `kubernetesLabels`, sorted. An imported version takes
+ * the Kubernetes-domain labels of the newest shipped one unless given.
+ */
+export function wellKnownLabelsFromRules(
+  rules: readonly RuleEntry[],
+  kubernetesLabels: readonly string[] = KUBERNETES_DOMAIN_LABELS['1.14.1'],
+): readonly string[] {
+  const out = new Set(kubernetesLabels);
   for (const r of rules.filter((x) => x.location === 'spec.template.spec.requirements[*].key')) {
     const m = DOMAIN_RULE.exec(r.rule);
     if (m) for (const k of m[1].matchAll(/"([^"]+)"/g)) out.add(k[1]);
   }
-  const list = [...out].sort();
-  cache.set(version, list);
-  return list;
+  return [...out].sort();
 }
 
 function rulesFile(version: KarpenterVersion): string | undefined {

@@ -16,6 +16,7 @@ import type { ErrorObject } from 'ajv';
 import { CrdSchemaNode, schemaAt } from '../facts/crd-schema-diff';
 import type { ImportedKarpenterVersion } from '../shared/imported-versions';
 import { nodeClassSchema } from './fleet-schema-node-class';
+import { loadCrdTraits } from '../facts/crd-traits';
 
 /** One field passed through: `nodeClasses.<entry>.<field>` → `spec.<field>`. */
 export interface PassThroughField {
@@ -75,11 +76,15 @@ export function splitPassThrough(
 ): { readonly plain: unknown; readonly fields: readonly PassThroughField[] } {
   if (!isRecord(plain) || !isRecord(plain.nodeClasses)) return { plain, fields: [] };
   const crd = specFields(imported);
+  // A free-form kubelet (model/facts/crd-traits.ts) takes any KubeletConfiguration field: it goes
+  // to the class whole, checked by check-free-form-kubelet.ts instead of the tool's typed schema.
+  const freeFormKubelet = loadCrdTraits(imported.artifactDir).kubelet === 'free-form';
   const fields: PassThroughField[] = [];
   for (const [entry, nc] of Object.entries(plain.nodeClasses)) {
     if (!isRecord(nc)) continue;
     for (const [field, value] of Object.entries(nc))
       if (!TOOL_FIELDS.has(field) && crd.has(field)) fields.push({ entry, field, value, known: false });
+      else if (field === 'kubelet' && freeFormKubelet) fields.push({ entry, field, value, known: true });
   }
   let current = without(plain, fields);
   if (validate(current)) return { plain: current, fields };

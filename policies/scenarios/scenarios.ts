@@ -11,6 +11,7 @@ import { ClusterModel } from '../../model';
 import { coreControllerScenarios } from './controller-scenarios';
 import { featureScenarios } from './feature-scenarios';
 import { nodeRoleScenarios } from './node-role-scenarios';
+import { officialScenarios } from './official-scenarios';
 import { queueScenarios } from './queue-scenarios';
 import { Scenario } from './scenario-types';
 
@@ -26,5 +27,5 @@ export function scenarios(cluster: ClusterModel): Scenario[] {
 
 /** Requests decided by the controller role's identity policies (what `policies verify` simulates). */
 export function controllerScenarios(cluster: ClusterModel): Scenario[] {
-  return [...coreControllerScenarios(cluster), ...featureScenarios(cluster)];
+  return [...coreControllerScenarios(cluster), ...featureScenarios(cluster), ...officialScenarios(cluster)];
 }

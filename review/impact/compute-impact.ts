@@ -27,6 +27,8 @@ import { modeChange } from './mode-change';
 import { detectRenames, Rename, renameNotes } from './renames';
 import { classifyOverlayBufferFields, isOverlayBufferKind, overlayBufferNote } from './overlay-buffer-impact';
 import { compareKinds, isKarpenterKind, KARPENTER_KINDS } from '../resource-kinds';
+import { builtInOfficialPolicy } from '../../policies/official-policy-versions';
+import { karpenterVersionChange, OfficialPolicyOf } from './version-iam-impact';
 
 export interface DistTree {
   /** How the tree is named in the report and in errors, e.g. `origin/main:dist`. */
@@ -34,7 +36,11 @@ export interface DistTree {
   readonly files: DistFiles;
 }
 
-export function computeImpact(before: DistTree, after: DistTree): ImpactReport {
+export function computeImpact(
+  before: DistTree,
+  after: DistTree,
+  officialPolicyOf: OfficialPolicyOf = builtInOfficialPolicy,
+): ImpactReport {
   const b = parseDist(before.files, before.label);
   const a = parseDist(after.files, after.label);
   const clusters = [...new Set([...clustersOf(b), ...clustersOf(a)])].sort();
@@ -44,8 +50,10 @@ export function computeImpact(before: DistTree, after: DistTree): ImpactReport {
     .map((c) => {
       const ring = ringOf(only(a, c.name)) ?? ringOf(only(b, c.name));
       const removed = c.name !== FLEET_DIR && only(a, c.name).size === 0 && only(b, c.name).size > 0;
+      const version = karpenterVersionChange(only(b, c.name), only(a, c.name), officialPolicyOf);
       return {
         ...c,
+        ...(version !== undefined ? { karpenterVersion: version } : {}),
         ...(removed ? {} : { awsSide: noLongerGenerated(c.awsSide) }),
         ...(ring !== undefined ? { ring } : {}),
         ...(removed ? { decommission: decommissionSteps(c.name, c.awsSide[0]?.target) } : {}),

@@ -11,6 +11,7 @@ import { FieldChange } from './field-diff';
 import type { ModeChange } from './mode-change';
 import { NodeImpact } from './node-impact';
 import { AllowedSecret, OptOutComment } from './secret-opt-outs';
+import type { KarpenterVersionChange } from './version-iam-impact';
 
 export type ResourceChangeKind = 'added' | 'removed' | 'changed';
 
@@ -70,6 +71,8 @@ export interface ClusterImpact {
    * when the cluster moves from one target to another); empty when none changed.
    */
   readonly awsSide: readonly AwsSideImpact[];
+  /** Set when the cluster's Karpenter version changes, with the IAM actions that change with it. */
+  readonly karpenterVersion?: KarpenterVersionChange;
 }
 
 /** What changed in one AWS-side file of a cluster. */

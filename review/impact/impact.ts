@@ -22,6 +22,7 @@ import { CliIo } from '../../io/cli-common';
 import { emitText } from '../text-output';
 import { AnyCommand, defineCommand, ParsedArgs, usageError } from '../../io/command';
 import { allowedSecretsIn, optOutComments } from './secret-opt-outs';
+import { officialPolicyFor } from '../../policies/official-policy-versions';
 
 export const IMPACT_FORMATS = ['markdown', 'json'] as const;
 export type ImpactFormat = (typeof IMPACT_FORMATS)[number];
@@ -95,8 +96,16 @@ export function runImpact(options: ImpactOptions, cwd: string): string {
     before = { label: oldDir, files: readDistDir(path.resolve(cwd, oldDir)) };
     after = { label: newDir, files: readDistDir(path.resolve(cwd, newDir)) };
   }
-  const upgrades = karpenterUpgrades(before.files, after.files, readRepositoryImports(cwd));
-  const computed = { ...computeImpact(before, after), ...(upgrades.length > 0 ? { upgrades } : {}) };
+  // Official policies and chart keys of imported versions are in the repository that holds the new dist/.
+  const repository = path.dirname(
+    path.resolve(cwd, options.base !== undefined ? options.dist : options.positional[1]),
+  );
+  const imports = readRepositoryImports(repository);
+  const upgrades = karpenterUpgrades(before.files, after.files, imports);
+  const computed = {
+    ...computeImpact(before, after, (v) => officialPolicyFor(v, imports.karpenter.get(v))),
+    ...(upgrades.length > 0 ? { upgrades } : {}),
+  };
   const untracked = options.base !== undefined ? untrackedInDist(options.dist, cwd) : [];
   const withUntracked = untracked.length > 0 ? { ...computed, untracked } : computed;
   const allowed = allowedSecretsIn(after.files);

@@ -38,6 +38,7 @@ export function renderJson(report: ImpactReport): string {
       ring: c.ring ?? null,
       decommission: c.decommission ?? null,
       modeChange: c.modeChange ?? null,
+      karpenterVersion: c.karpenterVersion ?? null,
       pools: c.pools.map((p) => ({
         pool: p.pool,
         impact: p.impact,

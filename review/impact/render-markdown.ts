@@ -13,6 +13,7 @@ import { ClusterImpact, ImpactReport, isClassified, ResourceImpact } from './imp
 import { IMPACT_LABELS, NodeImpact } from './node-impact';
 import type { ClassifiedChange } from './classify-resource';
 import { KARPENTER_KINDS } from '../resource-kinds';
+import { versionChangeLine } from './version-iam-impact';
 
 /** Hidden first line of the comment; the workflow updates the comment that carries it. */
 export const REPORT_MARKER = '<!-- karpenter-gitops:impact-report -->';
@@ -191,6 +192,7 @@ function row(cells: readonly string[]): string {
 
 function clusterDetails(c: ClusterImpact): string[] {
   const out = [`#### ${c.name}${c.ring !== undefined ? ` (ring ${c.ring})` : ''}`, ''];
+  if (c.karpenterVersion !== undefined) out.push(versionChangeLine(c.karpenterVersion), '');
   if (c.decommission) {
     out.push(
       "**Cluster removed.** Merging removes the files only: the cluster's Applications carry Prune=false, so Argo CD deletes nothing by itself. Remove its Karpenter in this order:",

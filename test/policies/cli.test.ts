@@ -96,7 +96,13 @@ describe('policies CLI', () => {
     const dist = seedDist();
     const { io: cli, out } = io(root);
     expect(await policiesCli([], cli, { loadFleet: loader }, root)).toBe(0);
-    expect(out).toEqual(['policies: 2 CloudFormation templates → dist/']);
+    const zonal =
+      'left out on purpose: arc-zonal-shift:GetManagedResource (granted only with `iam.zonalShift: true`, which also turns on Karpenter’s zonal-shift setting)';
+    expect(out).toEqual([
+      'policies: 2 CloudFormation templates → dist/',
+      `policies: alpha: against the official policy of Karpenter 1.14.1: ours lacks none; ours adds none; ${zonal}`,
+      `policies: beta: against the official policy of Karpenter 1.14.1: ours lacks none; ours adds none; ${zonal}`,
+    ]);
     expect([...readDistTree(dist).keys()].sort()).toEqual([
       'alpha/cloudformation/karpenter.json',
       'alpha/cloudformation/policy-proof.txt',

@@ -5,12 +5,12 @@
  */
 import { readFileSync } from 'fs';
 import * as path from 'path';
-import { parse } from 'yaml';
 import { DEFAULT_KARPENTER_VERSION } from '../../model/facts/versions';
 import { ClusterModel } from '../../model/shared/fleet-model';
 import { arnBuilder } from '../../policies/partition';
 import { queueArn } from '../../policies/interruption-queue';
 import { PolicyDocument } from '../../policies/policy-document';
+import { parseCloudFormationYaml } from '../../policies/official-policy';
 
 export const REFERENCE_TEMPLATE = path.resolve(
   __dirname,
@@ -30,14 +30,8 @@ let cached: Record<string, RawResource> | undefined;
 export function referenceResources(): Record<string, RawResource> {
   if (!cached) {
     const text = readFileSync(REFERENCE_TEMPLATE, 'utf8');
-    const doc = parse(text, {
-      customTags: [
-        { tag: '!Sub', resolve: (s: string) => ({ 'Fn::Sub': s }) },
-        { tag: '!GetAtt', resolve: (s: string) => ({ 'Fn::GetAtt': s }) },
-        { tag: '!Ref', resolve: (s: string) => ({ Ref: s }) },
-      ],
-    }) as { Resources: Record<string, RawResource> };
-    cached = doc.Resources;
+    const { template } = parseCloudFormationYaml(text, REFERENCE_TEMPLATE);
+    cached = (template as { Resources: Record<string, RawResource> }).Resources;
   }
   return cached;
 }

@@ -13,6 +13,9 @@ import {
 import { checkBottlerocketUserData } from './check-bottlerocket-user-data';
 import { checkCapacityReservationTerms } from './check-capacity-reservations';
 import { checkKubelet } from './check-kubelet';
+import { checkFreeFormKubelet, nodeClassCelGateOn } from './check-free-form-kubelet';
+import { builtInCrdTraits, CrdTraits, loadCrdTraits } from '../../facts/crd-traits';
+import { AmiFamily } from '../../facts/constants';
 import { checkNodeClassNetwork } from './check-node-class-network';
 import { checkNodeClassTags } from './check-node-class-tags';
 import { checkNodeClassSelectorTerms } from './check-selector-terms';
@@ -44,7 +47,9 @@ export function checkNodeClass(ctx: CheckContext, name: string, nc: RawNodeClass
   checkAwsTags(ctx, at('tags'), nc.tags, 0);
   checkUserDataSize(ctx, at('userData'), nc.userData);
   checkBottlerocketSize(ctx, at, nc);
-  if (nc.kubelet && ctx.applies('kubelet rules')) checkKubelet(ctx, at('kubelet'), nc.kubelet);
+  const imported = ctx.importedKarpenter;
+  const traits = imported ? loadCrdTraits(imported.artifactDir) : builtInCrdTraits(ctx.karpenterVersion);
+  checkNodeClassKubelet(ctx, at('kubelet'), nc, family, traits);
   if (families) checkBlockDevices(ctx, at, nc, family);
   if (families) checkUserData(ctx, at, nc, family);
   // With bottlerocket.settings too, the conflict is already reported: one of them goes.
@@ -67,6 +72,26 @@ export function checkAutoModeNodeClass(ctx: CheckContext, name: string, nc: RawN
   checkNodeClassSelectorTerms(ctx, at, nc);
   checkNodeClassTags(ctx, at('tags'), nc.tags);
   checkAwsTags(ctx, at('tags'), nc.tags, 0);
+}
+
+/**
+ * The kubelet rules of the version's CRD shape (model/facts/crd-traits.ts), not of its number: a
+ * free-form kubelet gets the per-family rules of check-free-form-kubelet.ts (written for that
+ * shape, so they apply whatever the carry-over says of the typed rules); a typed one those of
+ * check-kubelet.ts, on an imported version only where they carry over (model/facts/carry-over.ts).
+ */
+export function checkNodeClassKubelet(
+  ctx: CheckContext,
+  path: readonly PathSegment[],
+  nc: RawNodeClass,
+  family: AmiFamily | undefined,
+  traits: CrdTraits | undefined,
+): void {
+  if (!nc.kubelet) return;
+  if (traits?.kubelet === 'free-form') {
+    const gateOn = nodeClassCelGateOn(ctx.raw.karpenter?.helmValues);
+    checkFreeFormKubelet(ctx, path, nc.kubelet, family, gateOn);
+  } else if (ctx.applies('kubelet rules')) checkKubelet(ctx, path, nc.kubelet);
 }
 
 /** At most one of role / instanceProfile. */
