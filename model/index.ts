@@ -75,7 +75,7 @@ export type {
   RequirementShape,
 } from './facts/karpenter-requirements';
 export { canonicalQuantity, parseQuantity } from './facts/quantity';
-export { goDurationNanos } from './facts/go-duration';
+export { goDurationNanos, parseGoDuration } from './facts/go-duration';
 export { wellKnownLabels } from './facts/well-known-labels';
 export {
   ARGOCD_VERSION,

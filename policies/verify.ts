@@ -44,10 +44,9 @@ export interface ClusterVerification {
   readonly simulatedDocuments: 'deployed' | 'generated' | 'existing';
 }
 
-/** How the cluster's generated AWS side is put in place. */
+/** How the cluster's generated AWS side is put in place (its target's deployment, policies/targets/targets.ts). */
 function deployHint(cluster: ClusterModel): string {
-  const target = targetOf(cluster);
-  return target.dir !== undefined ? target.deployHint(cluster.name) : 'deploy the CloudFormation stack';
+  return targetOf(cluster).deploy.command(cluster);
 }
 
 export function isNoSuchEntity(e: unknown): boolean {

@@ -1,22 +1,29 @@
 /**
  * The AWS-side output targets, one record each: what `aws.managedBy` names, the folder below
  * `dist/<cluster>/` it writes, how it generates a cluster's files from the neutral model
- * (policies/aws-side.ts), which format validation checks its files with, and how `impact`
- * reads them. `synth` (synth/generators.ts), the `policies` command, the validator's tree walk
- * (validation/validate-tree.ts) and `impact` (review/impact/) all read this table.
+ * (policies/aws-side.ts), which format validation checks its files with, how `impact`
+ * reads them, and how its AWS side is put in place (the fixes of `preflight` and `policies verify`).
+ * `synth` (synth/generators.ts), the `policies` command, the validator's tree walk
+ * (validation/validate-tree.ts), `impact` (review/impact/), preflight/ and policies/verify.ts all
+ * read this table.
  *
- * Adding a target: its folder under policies/targets/ (renderer, generator, impact view) and
- * one line in AWS_SIDE_TARGETS (plus a checker under validation/<format>/ if its format is new).
+ * Adding a target: its folder under policies/targets/ (renderer, generator, impact view,
+ * deployment) and one line in AWS_SIDE_TARGETS (plus a checker under validation/<format>/ if its
+ * format is new).
  * A target whose files Argo CD syncs (ack) also names its Application here (`application`).
  */
 import { AwsManagedBy, ClusterModel, GeneratedFiles } from '../../model';
 import { AwsSideModel } from '../aws-side';
 import { ACK_APPLICATION } from './ack/ack-argocd';
 import { ackImpactView, readAckManifest } from './ack/ack-impact-view';
+import { ackDeployment } from './ack/deployment';
 import { ACK_DIR, ACK_FILE, ackFiles } from './ack/generator';
 import { cloudFormationImpactView } from './cloudformation/cloudformation-impact-view';
+import { cloudFormationDeployment } from './cloudformation/deployment';
+import { Deployment } from './deployment';
 import { cloudFormationFiles } from './cloudformation/generator';
 import { ImpactView } from './impact-view';
+import { terraformDeployment } from './terraform/deployment';
 import { terraformImpactView } from './terraform/terraform-impact-view';
 import { TERRAFORM_DIR, TERRAFORM_FILE, terraformFiles } from './terraform/generator';
 
@@ -38,8 +45,7 @@ export interface FileTarget {
   readonly generate: (cluster: ClusterModel, side: AwsSideModel) => GeneratedFiles;
   readonly validate: AwsSideFormat;
   readonly impact: ImpactView;
-  /** How its files are put in place, as `policies verify` tells (`deploy the CloudFormation stack`). */
-  readonly deployHint: (cluster: string) => string;
+  readonly deploy: Deployment;
   /**
    * How the main file's text reads as the value `impact` and the facts reader take.
    * @default JSON.parse
@@ -74,16 +80,24 @@ export interface NoFileTarget {
   readonly dir?: undefined;
   readonly application?: undefined;
   readonly title: string;
+  readonly deploy: Deployment;
 }
+
+const externalDeployment: Deployment = {
+  step: 'create it where the team manages AWS',
+  command: () =>
+    'aws.managedBy is external: create it where the team manages AWS (docs/terraform-and-external.md)',
+  createsAwsSide: false,
+};
 
 export type AwsSideTarget = FileTarget | NoFileTarget;
 
 // prettier-ignore
 export const AWS_SIDE_TARGETS: Readonly<Record<AwsManagedBy, AwsSideTarget>> = {
-  cloudformation: { name: 'cloudformation', dir: 'cloudformation', file: 'karpenter.json', title: 'CloudFormation', noun: 'CloudFormation template', generate: cloudFormationFiles, validate: 'cloudformation', impact: cloudFormationImpactView, deployHint: () => 'deploy the CloudFormation stack' },
-  terraform: { name: 'terraform', dir: TERRAFORM_DIR, file: TERRAFORM_FILE, title: 'Terraform', noun: 'Terraform module', generate: terraformFiles, validate: 'terraform-json', impact: terraformImpactView, deployHint: (c) => `apply the Terraform module dist/${c}/terraform` },
-  ack: { name: 'ack', dir: ACK_DIR, file: ACK_FILE, title: 'AWS Controllers for Kubernetes', noun: 'ACK manifest', generate: ackFiles, validate: 'ack', impact: ackImpactView, deployHint: (c) => `let Argo CD sync ${c}-karpenter-aws (dist/${c}/ack) and wait for it to be Healthy`, read: readAckManifest, application: ACK_APPLICATION },
-  external: { name: 'external', title: 'external (not generated)' },
+  cloudformation: { name: 'cloudformation', dir: 'cloudformation', file: 'karpenter.json', title: 'CloudFormation', noun: 'CloudFormation template', generate: cloudFormationFiles, validate: 'cloudformation', impact: cloudFormationImpactView, deploy: cloudFormationDeployment },
+  terraform: { name: 'terraform', dir: TERRAFORM_DIR, file: TERRAFORM_FILE, title: 'Terraform', noun: 'Terraform module', generate: terraformFiles, validate: 'terraform-json', impact: terraformImpactView, deploy: terraformDeployment },
+  ack: { name: 'ack', dir: ACK_DIR, file: ACK_FILE, title: 'AWS Controllers for Kubernetes', noun: 'ACK manifest', generate: ackFiles, validate: 'ack', impact: ackImpactView, deploy: ackDeployment, read: readAckManifest, application: ACK_APPLICATION },
+  external: { name: 'external', title: 'external (not generated)', deploy: externalDeployment },
 };
 
 /** The targets that write files, in table order. */
