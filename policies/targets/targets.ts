@@ -9,8 +9,8 @@
  *
  * Adding a target: its folder under policies/targets/ (renderer, generator, impact view,
  * deployment) and one line in AWS_SIDE_TARGETS (plus a checker under validation/<format>/ if its
- * format is new). A target whose files Argo CD syncs (ack) also names its Application here
- * (`application`).
+ * format is new).
+ * A target whose files Argo CD syncs (ack) also names its Application here (`application`).
  */
 import { AwsManagedBy, ClusterModel, GeneratedFiles } from '../../model';
 import { AwsSideModel } from '../aws-side';

@@ -1,11 +1,11 @@
-/** How the `ack` target's objects are put in place: Argo CD syncs them to the ACK controllers' cluster. */
+/** How the `ack` target's objects are put in place: Argo CD syncs them where the ACK controllers run. */
 import { ClusterModel } from '../../../model';
 import { Deployment } from '../deployment';
 import { ACK_DIR } from './generator';
 
 export const ackDeployment: Deployment = {
-  step: 'let Argo CD sync the ACK Application and wait for it to be Healthy',
+  step: 'let Argo CD sync the ACK objects (the <cluster>-karpenter-aws Application)',
   command: (cluster: ClusterModel) =>
-    `let Argo CD sync ${cluster.name}-karpenter-aws (dist/${cluster.name}/${ACK_DIR}) and wait for it to be Healthy (docs/ack.md)`,
+    `let Argo CD sync ${cluster.name}-karpenter-aws (dist/${cluster.name}/${ACK_DIR}) where the ACK controllers run, with the argocd-cm patch applied, until it is Healthy (docs/ack.md)`,
   createsAwsSide: true,
 };
