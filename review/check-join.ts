@@ -8,7 +8,7 @@
  */
 import { Diagnostic, formatDiagnostic, plural, sortDiagnostics } from '../model';
 import { CheckSummary, SUMMARY_FORMAT } from './check-summary';
-import { CHECK_STEPS, StepStatus } from './run-check';
+import { CHECK_STEPS, StepStatus } from './check-types';
 import { shardLabel } from './shard';
 
 /** One summary file as read: its name on the command line and its text. */

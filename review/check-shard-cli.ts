@@ -10,7 +10,7 @@ import { writeFileAtomically } from '../io/atomic-write';
 import { annotation } from './github-annotations';
 import { checkSummary, summaryText } from './check-summary';
 import { joinedSummaryLine, joinSummaries, SummaryFile } from './check-join';
-import type { CheckResult } from './run-check';
+import type { CheckResult } from './check-types';
 import type { ShardSpec } from './shard';
 
 /** The commit checked out in `projectRoot` (`git rev-parse HEAD`), or '' outside a git repository. */

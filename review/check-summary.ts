@@ -4,7 +4,7 @@
  * a CI matrix back together. Deterministic: the same run gives byte-identical JSON.
  */
 import { Diagnostic, sortDiagnostics } from '../model';
-import type { CheckResult, CheckStepName, StepStatus } from './run-check';
+import type { CheckResult, CheckStepName, StepStatus } from './check-types';
 import type { ShardSpec } from './shard';
 
 /** The `format` of a summary file; join refuses any other. */

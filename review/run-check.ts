@@ -102,7 +102,8 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
         ? new Map([...committedFiles].filter(([rel]) => !fleetWidePath(rel)))
         : committedFiles;
     const check = staleStep(generated, compared, options);
-    committed = check.committed;
+    // Validated whole, also what was not compared.
+    committed = check.committed === undefined ? undefined : committedFiles;
     stale = check.stale;
     return check.outcome;
   });

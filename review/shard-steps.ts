@@ -11,7 +11,7 @@
 import { basename } from 'node:path';
 import { Diagnostic, FleetModel, GeneratedFiles, plural, UserError } from '../model';
 import { generatedTexts } from './check-inputs';
-import type { CheckDeps } from './run-check';
+import type { CheckDeps } from './check-types';
 import { shardLabel, ShardSpec } from './shard';
 import { ShardScope, shardFleet, shardGenerated, shardScope } from './shard-scope';
 
