@@ -92,6 +92,18 @@ describe('argocdObject', () => {
     );
   });
 
+  it('writes the same order with cdk8s’s sorting turned off (CDK8S_DISABLE_SORT)', () => {
+    const objects = argocdManifests(VARIANTS['the fixture fleet (roots)']);
+    const sorted = objects.map((o) => JSON.stringify(o.toJson()));
+    process.env.CDK8S_DISABLE_SORT = '1';
+    try {
+      expect(objects.map((o) => JSON.stringify(o.toJson()))).toEqual(sorted);
+      expect(objects.map((o) => throughGeneratedConstruct(o))).toEqual(sorted);
+    } finally {
+      delete process.env.CDK8S_DISABLE_SORT;
+    }
+  });
+
   for (const [name, fleet] of Object.entries(VARIANTS)) {
     it(`writes every Argo CD object of ${name} exactly as the generated construct does`, () => {
       const objects = argocdManifests(fleet);
