@@ -17,6 +17,7 @@ export const BENCH_ROWS = [
   ...EVERYDAY_ROWS,
   ...INSTALLED_ROWS,
   ...CHECK_ROWS,
+  'check-shards',
 ] as const;
 export type BenchRow = (typeof BENCH_ROWS)[number];
 
@@ -31,7 +32,7 @@ export interface BenchArgs {
   readonly sizes: readonly BenchSize[];
   /** Timed runs per size (after one untimed warm-up run). @default 5 */
   readonly runs: number;
-  /** Rows to measure, in BENCH_ROWS order. @default every row */
+  /** Rows to measure, in BENCH_ROWS order. @default every row but check-shards (minutes at any size) */
   readonly rows: readonly BenchRow[];
   /** Run baseline (a), the trivial cdk8s app through `cdk8s synth` + ts-node (row `trivial`). @default true */
   readonly cdk8sBaseline: boolean;
@@ -62,11 +63,12 @@ export const BENCH_USAGE = [
   `  --sizes   fleet sizes: N clusters x M node pools each (default 50x6; e.g. 50x6,500x6;`,
   `            N 1..${BENCH_LIMITS.maxClusters}, M 1..${BENCH_LIMITS.maxPoolsPerCluster}, N*M at most ${BENCH_LIMITS.maxTotalPools})`,
   `  --runs    timed runs per size, median quoted (default ${DEFAULT_RUNS}; 1..${BENCH_LIMITS.maxRuns})`,
-  `  --rows    what to measure (default all): ${BENCH_ROWS.join(', ')}`,
+  `  --rows    what to measure (default all but check-shards): ${BENCH_ROWS.join(', ')}`,
   '            (trivial and throughput bring pipeline with them; synth-fleet, synth-ts, check,',
   "             cdk8s: the everyday loop, on a copy of the project with the first size's fleet;",
   '             check-unchanged, check-tag-edit: the PR job on the first size, committed in git;',
-  '             check-full: check --full on every size)',
+  '             check-full: check --full on every size;',
+  '             check-shards: check --full, then its 8 shards one after another, on every size)',
   '  --no-cdk8s-baseline  skip the trivial ts-node cdk8s app (baseline a; row trivial)',
   '  --no-throughput      skip the one-core validation throughput measurement (row throughput)',
   '  --profile            CPU-profile one pipeline run per size and print the hottest functions',
@@ -104,7 +106,7 @@ export function parseSize(text: string): BenchSize | string {
 export function parseBenchArgs(argv: readonly string[]): BenchArgs | string {
   let sizes: BenchSize[] | undefined;
   let runs = DEFAULT_RUNS;
-  let rows: BenchRow[] = [...BENCH_ROWS];
+  let rows: BenchRow[] = BENCH_ROWS.filter((r) => r !== 'check-shards');
   let cdk8sBaseline = true;
   let throughput = true;
   let profile = false;

@@ -36,6 +36,7 @@ import { performance } from 'node:perf_hooks';
 import { TOOL_ROOT } from '../io/tool-root';
 import { BENCH_USAGE, BenchArgs, BenchSize, parseBenchArgs, sizeLabel } from './bench-args';
 import { CHECK_ROWS, CheckRow, measureCheck, setUpCheckProject } from './bench-check';
+import { formatShardRows, measureShards, ShardRow } from './bench-shards';
 import { copyProject, EVERYDAY_ROWS, EverydayRow, INSTALLED_ROWS, measureEveryday } from './bench-everyday';
 import { measureInstalled } from './bench-installed';
 import { benchFleetSources } from './bench-fleet';
@@ -330,13 +331,14 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = TO
   const results: SizeResult[] = [];
   const everyday: EverydayRow[] = [];
   const checks: CheckRow[] = [];
+  const shards: ShardRow[] = [];
   const stages: StageProfile[] = [];
   const print = (failure?: string) => {
     const judged = targets(results, everyday, args, failure, checks);
     if (args.json) {
       io.out(
         JSON.stringify(
-          { machine: m, runs: args.runs, results, everyday, checks, stages, targets: judged },
+          { machine: m, runs: args.runs, results, everyday, checks, shards, stages, targets: judged },
           null,
           2,
         ),
@@ -353,6 +355,7 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = TO
         stages,
       ))
         io.out(line);
+      for (const line of formatShardRows(shards)) io.out(line);
     }
   };
   try {
@@ -402,7 +405,8 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = TO
     for (const [i, size] of args.sizes.entries()) {
       // The PR job: every check row on the first size, check --full on the others too.
       const rows = checkRows.filter((r) => i === 0 || r === 'check-full');
-      if (rows.length === 0) continue;
+      const sharded = args.rows.includes('check-shards');
+      if (rows.length === 0 && !sharded) continue;
       const label = sizeLabel(size);
       io.err(`bench: PR job (${rows.join(', ')}) on a committed copy of the project, fleet ${label} ...`);
       const project = join(temp, `check-${label}`);
@@ -415,6 +419,10 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = TO
       ) => bench.run(what, command, a, cwd, env);
       setUpCheckProject(run, root, project, benchFleetSources(size.clusters, size.pools));
       measureCheck(run, project, label, rows, args.runs, checks);
+      if (sharded) {
+        io.err(`bench: check --full and its shards, fleet ${label} ...`);
+        shards.push(measureShards(run, project, label, args.runs));
+      }
       rmSync(project, { recursive: true, force: true });
     }
     print();

@@ -29,6 +29,20 @@ export const FLEET_FIELD_DOCS: Readonly<Record<string, FieldDoc>> = {
     description: 'AWS partition the region belongs to',
     default: c(FLEET_DEFAULTS.partition),
   },
+  'aws.ack': {
+    description:
+      'With `aws.managedBy: ack`: where the AWS Controllers for Kubernetes objects go and what deleting them does ([ACK](ack.md))',
+  },
+  'aws.ack.destination': {
+    description:
+      'The Argo CD cluster (registered name) the ACK objects are applied to, where the ACK controllers run: the `gitops.destination` name of a cluster of the fleet, or `in-cluster`',
+    default: 'the workload cluster (`gitops.destination`)',
+  },
+  'aws.ack.deletionPolicy': {
+    description:
+      'ACK `services.k8s.aws/deletion-policy` of the roles, the Spot service-linked role and the queue: `retain` keeps the AWS resource when Argo CD prunes or deletes the object',
+    default: c(FLEET_DEFAULTS.ackDeletionPolicy),
+  },
   kubernetesVersion: {
     description: 'Kubernetes minor version of the cluster',
     default: c(FLEET_DEFAULTS.kubernetesVersion),

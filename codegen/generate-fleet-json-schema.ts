@@ -55,50 +55,90 @@ function describe(doc: FieldDoc): string {
   return doc.default !== undefined ? `${text} Default: ${doc.default}.` : text;
 }
 
+/** `capacityTypes` → `capacity types`. */
+function words(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
 /**
- * `raw` for editors: $refs inlined, `required` and our `x-` annotations removed, descriptions
- * and defaults added. `path` names the field as docs/fleet-fields.md does (`<name>` for a map
- * key, `[]` for a list item); undefined inside a requirement shorthand, which has no docs.
+ * The title an editor shows on hover: the field's name (`capacityTypes`); a map's entry is
+ * `nodePools.<name>`, a list's item `requirements[]`.
  */
-function editorNode(raw: Node, path: string | undefined): Node {
+function titleOf(path: string): string {
+  const parts = path.split('.');
+  const last = parts[parts.length - 1];
+  return last === '<name>' && parts.length > 1 ? `${parts[parts.length - 2]}.<name>` : last;
+}
+
+/**
+ * A field that takes a list or a map (a requirement shorthand, `if: array, then: list, else:
+ * map`): `type` names both forms, each branch carries its own title, and a value of neither form
+ * is answered with both (`capacityTypes: spot`: "Expected a list of capacity types, or { in / notIn }").
+ * yaml-language-server reports a type outside an array `type` with the node's `errorMessage`
+ * (src/languageservice/parser/jsonParser07.ts, `validate`: "Incorrect type").
+ */
+function twoForms(out: Node, name: string): Node {
+  const { if: _if, then: list, else: map, ...rest } = out as { if: Node; then: Node; else: Node } & Node;
+  const { type: listType, ...listRest } = list;
+  const { type: mapType, ...mapRest } = map;
+  const forms = [
+    `a list of ${words(name)}`,
+    `{ ${Object.keys((map.properties ?? {}) as Node)
+      .filter((k) => k !== 'minValues')
+      .join(' / ')} }`,
+  ];
+  return {
+    ...rest,
+    type: [listType, mapType],
+    errorMessage: `Incorrect type. Expected ${forms[0]}, or ${forms[1]}.`,
+    if: _if,
+    then: { title: forms[0], ...listRest },
+    else: { title: forms[1], ...mapRest },
+  };
+}
+
+/**
+ * `raw` for editors: $refs inlined, `required` and our `x-` annotations removed, a title (the
+ * field's name), descriptions and defaults added. `path` names the field as docs/fleet-fields.md
+ * does (`<name>` for a map key, `[]` for a list item); `docs` is false inside a requirement
+ * shorthand, which has no docs of its own; `titled` is false for the branches of `if`.
+ */
+function editorNode(raw: Node, path: string, docs = true, titled = true): Node {
   const node = deref(raw);
-  const out: Node = {};
-  const child = (suffix: (p: string) => string) => (path === undefined ? undefined : suffix(path));
+  let out: Node = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'required' || key === 'description' || key === '$defs' || key.startsWith('x-')) continue;
     if (key === 'properties' && isNode(value)) {
       out.properties = Object.fromEntries(
         Object.entries(value).map(([name, schema]) => [
           name,
-          editorNode(
-            schema as Node,
-            child((p) => (p === '' ? name : `${p}.${name}`)),
-          ),
+          editorNode(schema as Node, path === '' ? name : `${path}.${name}`, docs),
         ]),
       );
     } else if (key === 'additionalProperties' && isNode(value)) {
-      out.additionalProperties = editorNode(
-        value,
-        child((p) => `${p}.<name>`),
-      );
+      out.additionalProperties = editorNode(value, `${path}.<name>`, docs);
     } else if (key === 'items' && isNode(value)) {
-      out.items = editorNode(
-        value,
-        child((p) => `${p}[]`),
-      );
+      out.items = editorNode(value, `${path}[]`, docs);
     } else if ((key === 'if' || key === 'then' || key === 'else') && isNode(value)) {
-      out[key] = editorNode(value, undefined);
+      out[key] = editorNode(value, path, false, false);
     } else {
       out[key] = value;
     }
   }
-  if (path === undefined || path === '') return out;
+  if (isNode(out.then) && isNode(out.else) && path !== '') out = twoForms(out, titleOf(path));
+  // A value of several scalar types (a quantity: `100` or `400Gi`) is answered in words.
+  else if (Array.isArray(out.type) && typeof node['x-expected'] === 'string')
+    out = { ...out, errorMessage: `Incorrect type. Expected ${node['x-expected']}.` };
+  if (path === '' || !titled) return out;
+  const title = titleOf(path);
+  if (!docs) return { title, ...out };
   const doc: FieldDoc | undefined =
     typeof node.description === 'string' ? { description: node.description } : FLEET_FIELD_DOCS[path];
-  if (doc === undefined) return out;
+  if (doc === undefined) return { title, ...out };
   const text = describe(doc);
   const value = literalDefault(node, doc);
   return {
+    title,
     description: text,
     markdownDescription: text,
     ...(value !== undefined ? { default: value } : {}),

@@ -69,35 +69,54 @@ export function generateValidationArtifacts(crds: readonly LoadedCrdFile[]): [st
   for (const set of CRD_SETS) {
     const files = crds.filter((c) => c.set === set);
     if (files.length === 0) continue;
-    const header = provenanceHeader(set, files);
-    const dir = `${VALIDATION_IMPORT_DIR}/${importDirName(set)}`;
-    const catalog: CatalogEntry[] = [];
-    for (const file of files) {
-      const crd = parse(file.text) as CrdDocument;
-      const { group, scope, names } = crd.spec;
-      for (const version of crd.spec.versions) {
-        const base = `${names.plural}.${group}.${version.name}`;
-        const openApi = version.schema.openAPIV3Schema;
-        const schema = shareRepeatedSubschemas(rootSchema(openApi));
-        const table = buildRuleTable(openApi);
-        catalog.push({
-          group,
-          version: version.name,
-          kind: names.kind,
-          plural: names.plural,
-          namespaced: scope === 'Namespaced',
-          served: version.served,
-          storage: version.storage,
-          base,
-          ruleCount: table.rules.length,
-        });
-        out.push([`${dir}/${base}.validate.js`, `${header}${compileStandalone(schema)}\n`]);
-        out.push([`${dir}/${base}.schema.js`, moduleOf(header, schema)]);
-        out.push([`${dir}/${base}.rules.js`, moduleOf(header, table)]);
-      }
-    }
-    catalog.sort((a, b) => (a.base < b.base ? -1 : a.base > b.base ? 1 : 0));
-    out.push([`${dir}/catalog.js`, moduleOf(header, catalog)]);
+    out.push(
+      ...artifactsOfCrds(
+        `${VALIDATION_IMPORT_DIR}/${importDirName(set)}`,
+        provenanceHeader(set, files),
+        files,
+      ),
+    );
   }
+  return out;
+}
+
+/**
+ * The artifacts of one CRD set (`dir` below imports/, every file headed by `header`): per CRD
+ * version its validator, schema and rule table, and the set's catalog. Also used for the ACK
+ * controllers' CRDs (codegen/generate-ack-artifacts.ts).
+ */
+export function artifactsOfCrds(
+  dir: string,
+  header: string,
+  files: readonly { readonly text: string }[],
+): [string, string][] {
+  const out: [string, string][] = [];
+  const catalog: CatalogEntry[] = [];
+  for (const file of files) {
+    const crd = parse(file.text) as CrdDocument;
+    const { group, scope, names } = crd.spec;
+    for (const version of crd.spec.versions) {
+      const base = `${names.plural}.${group}.${version.name}`;
+      const openApi = version.schema.openAPIV3Schema;
+      const schema = shareRepeatedSubschemas(rootSchema(openApi));
+      const table = buildRuleTable(openApi);
+      catalog.push({
+        group,
+        version: version.name,
+        kind: names.kind,
+        plural: names.plural,
+        namespaced: scope === 'Namespaced',
+        served: version.served,
+        storage: version.storage,
+        base,
+        ruleCount: table.rules.length,
+      });
+      out.push([`${dir}/${base}.validate.js`, `${header}${compileStandalone(schema)}\n`]);
+      out.push([`${dir}/${base}.schema.js`, moduleOf(header, schema)]);
+      out.push([`${dir}/${base}.rules.js`, moduleOf(header, table)]);
+    }
+  }
+  catalog.sort((a, b) => (a.base < b.base ? -1 : a.base > b.base ? 1 : 0));
+  out.push([`${dir}/catalog.js`, moduleOf(header, catalog)]);
   return out;
 }

@@ -2,6 +2,7 @@
  * Extra generators run by `npm run import` after the typed constructs: each takes the
  * loaded CRDs and returns `imports/`-relative path → content (with a provenance header).
  */
+import { generateAckArtifacts } from './generate-ack-artifacts';
 import { generateBottlerocketSettings } from './generate-bottlerocket-settings';
 import { generateChartValuesKeys } from './generate-chart-values-keys';
 import { generateGitleaksRules } from './generate-gitleaks-rules';
@@ -18,6 +19,7 @@ export type { ImportContext, ImportGenerator } from './import-context';
 export const IMPORT_GENERATORS: readonly ImportGenerator[] = [
   generateChartValuesKeys,
   generateValidationArtifacts,
+  generateAckArtifacts,
   generateFleetValidators,
   generateBottlerocketSettings,
   generateInstanceTypes,

@@ -38,8 +38,17 @@ import {
   workflowYaml,
 } from './project-files';
 import { checkStarterFleet, starterFleetSources, StarterFleetProps } from './starter-fleet';
-import { branchNameProblem, FALLBACK_BRANCH, TrackedBranch, trackedBranch } from './tracked-branch';
+import {
+  branchNameProblem,
+  FALLBACK_BRANCH,
+  Git,
+  originUrl,
+  runGit,
+  TrackedBranch,
+  trackedBranch,
+} from './tracked-branch';
 import { TOOL_ROOT } from '../io/tool-root';
+import { MAX_WORKFLOW_SHARDS } from './full-check-jobs';
 
 const INIT_OPTIONS = {
   cluster: {
@@ -89,6 +98,12 @@ const INIT_OPTIONS = {
     description: 'the branch Argo CD tracks (gitops.targetRevision; the PR workflow checks pushes to it)',
     defaultText: `origin's default branch, else the current branch, else ${FALLBACK_BRANCH}`,
   },
+  shards: {
+    type: 'string',
+    value: 'N',
+    description: `shards of the full check on pushes to the branch (a CI matrix, 1 to ${MAX_WORKFLOW_SHARDS}; see docs/pr-job.md)`,
+    defaultText: '1',
+  },
 } as const;
 
 /** The five values of the starting fleet: flags, or answers when a terminal is attached. */
@@ -98,15 +113,48 @@ type Asked = (typeof ASKED)[number];
 export type InitOptions = Omit<OptionValues<typeof INIT_OPTIONS>, Asked> & { readonly [K in Asked]: string };
 
 /**
+ * Without a terminal, what the repository already says: `--repo-url` from git's `origin`,
+ * `--destination` from the cluster name, each with the sentence that says so.
+ */
+function repositoryDefaults(
+  values: OptionValues<typeof INIT_OPTIONS>,
+  cwd: string,
+  git: Git,
+): { readonly found: Partial<Record<Asked, string>>; readonly notes: readonly string[] } {
+  const found: Partial<Record<Asked, string>> = {};
+  const notes: string[] = [];
+  if (values['repo-url'] === undefined) {
+    const url = originUrl(resolve(cwd, values.dir ?? '.'), git);
+    if (url !== undefined) {
+      found['repo-url'] = url;
+      notes.push(`init: --repo-url not given: using origin's URL ${url} (git remote get-url origin).`);
+    }
+  }
+  if (values.destination === undefined && values.cluster !== undefined) {
+    found.destination = values.cluster;
+    notes.push(
+      `init: --destination not given: using the cluster name '${values.cluster}' as the Argo CD destination.`,
+    );
+  }
+  return { found, notes };
+}
+
+/**
  * The options with every value of the starting fleet given: missing ones are asked for when a
- * terminal is attached (io.prompt); without one, a usage error sentence naming them.
+ * terminal is attached (io.prompt); without one, `--repo-url` and `--destination` come from the
+ * repository (repositoryDefaults), and a usage error sentence names what is still missing.
  */
 export async function completeInitOptions(
-  values: OptionValues<typeof INIT_OPTIONS>,
+  given: OptionValues<typeof INIT_OPTIONS>,
   io: CliIo,
+  git: Git = runGit,
 ): Promise<InitOptions | string> {
+  const defaults =
+    io.prompt === undefined ? repositoryDefaults(given, io.cwd, git) : { found: {}, notes: [] };
+  const values = { ...given, ...defaults.found };
   const filled: Partial<Record<Asked, string>> = {};
   const missing = ASKED.filter((k) => values[k] === undefined);
+  if (missing.length === 0) for (const note of defaults.notes) io.err(note);
   if (missing.length > 0 && io.prompt === undefined) {
     return `${missing.map((k) => `--${k} ${INIT_OPTIONS[k].value}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required without a terminal`;
   }
@@ -161,7 +209,7 @@ function toolPins(): { readonly cdk8sCli?: string; readonly optionalPeers: reado
 }
 
 /** Every file init would write into `root`. Throws UserError when the starting fleet is refused. */
-export function planInit(props: StarterFleetProps, root: string, force: boolean): InitPlan {
+export function planInit(props: StarterFleetProps, root: string, force: boolean, shards = 1): InitPlan {
   const tool = { ...readToolPackage(), ...toolPins() };
   const fleet = starterFleetSources({ ...props, schemaPackage: tool.name });
   checkStarterFleet(fleet);
@@ -190,7 +238,7 @@ export function planInit(props: StarterFleetProps, root: string, force: boolean)
       ...fleet.map((s) => ({ path: s.path, text: s.text, mode: 'create' as const })),
       { path: 'package.json', text: pkg.text, mode: 'merge' },
       { path: 'cdk8s.yaml', text: cdk8sYaml(tool), mode: 'create' },
-      { path: WORKFLOW_PATH, text: workflowYaml(tool, branch), mode: 'create' },
+      { path: WORKFLOW_PATH, text: workflowYaml(tool, branch, shards), mode: 'create' },
       { path: '.gitignore', text: mergeGitignore(readIfExists(join(root, '.gitignore'))), mode: 'merge' },
       {
         path: 'README.md',
@@ -239,6 +287,13 @@ export function initRun(options: InitOptions, io: CliIo): number {
       return EXIT_USAGE;
     }
   }
+  const shards = options.shards === undefined ? 1 : Number(options.shards);
+  if (!/^[0-9]+$/.test(options.shards ?? '1') || shards < 1 || shards > MAX_WORKFLOW_SHARDS) {
+    io.err(
+      `init: --shards takes a whole number from 1 to ${MAX_WORKFLOW_SHARDS} (the shards of the full check), not '${show(options.shards ?? '')}'.`,
+    );
+    return EXIT_USAGE;
+  }
   const tracked = trackedBranch(existsSync(root) ? root : io.cwd, options.branch);
   let plan: InitPlan;
   try {
@@ -254,6 +309,7 @@ export function initRun(options: InitOptions, io: CliIo): number {
       },
       root,
       options.force,
+      shards,
     );
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
@@ -301,7 +357,8 @@ export const initCommand: AnyCommand = defineCommand({
   name: 'init',
   summary: 'set up this repository: a starting fleet, npm scripts, cdk8s.yaml, the PR workflow',
   description:
-    'Asks for the first five options when a terminal is attached and they are not given.\n' +
+    'Asks for the first five options when a terminal is attached and they are not given; without\n' +
+    "one, --repo-url defaults to git's origin and --destination to the cluster name (and says so).\n" +
     'Writes clusters/_defaults.yaml and clusters/NAME.yaml (a small, secure starting fleet, each naming\n' +
     'the installed editor schema on its first line), package.json scripts and the exact versions of\n' +
     'karpenter-gitops and cdk8s-cli in devDependencies, cdk8s.yaml, the PR workflow\n' +

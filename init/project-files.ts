@@ -4,6 +4,7 @@
  * a README section. Pure: each function returns the text to write (or to merge into what is
  * there); init/init-command.ts does the file work.
  */
+import { fullCheckJobs } from './full-check-jobs';
 import { compareCodeUnits } from '../model';
 
 /** The npm scripts init adds: thin calls of the installed CLI. */
@@ -125,6 +126,8 @@ export const PINNED_ACTIONS = {
   setupPython: 'actions/setup-python@5fda3b95a4ea91299a34e894583c3862153e4b97 # v7.0.0',
   githubScript: 'actions/github-script@ed597411d8f924073f98dfc5c65a23a2325f34cd # v8.0.0',
   cache: 'actions/cache@27d5ce7f107fe9357f9df03efb73ab90386fccae # v5.0.5',
+  uploadArtifact: 'actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0',
+  downloadArtifact: 'actions/download-artifact@3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c # v8.0.1',
 } as const;
 
 export const WORKFLOW_PATH = '.github/workflows/karpenter-gitops.yml';
@@ -138,16 +141,22 @@ const WORKFLOW_PATHS = `
       - package-lock.json
       - ${WORKFLOW_PATH}`;
 
-/** The PR workflow of the user's repository: check (annotations) and the impact report (a PR comment). */
-export function workflowYaml(tool: { readonly name: string }, branch = 'main'): string {
+/**
+ * The PR workflow of the user's repository: check (annotations), the impact report (a PR
+ * comment), and on pushes to the tracked branch the full check in `shards` shards plus their join
+ * (init/full-check-jobs.ts).
+ */
+export function workflowYaml(tool: { readonly name: string }, branch = 'main', shards = 1): string {
   return `# PR job, written by ${tool.name} init.
 #   check:  dist/ up to date with clusters/, everything validated (with the CRDs' transition rules
 #           against the PR's base commit), policy scenarios pass; findings as annotations.
 #   impact: which nodes the change replaces, as one PR comment updated on every push.
 # Runs on \`pull_request\` (never \`pull_request_target\`): the PR's code gets a read-only token;
-# only the impact job may write, and only PR comments. check also runs on pushes to ${branch} (the
-# branch Argo CD syncs): it checks what was merged and keeps cfn-lint's results in the cache
-# every PR starts from. --require-cfn-lint: the templates are always linted (the job installs it).
+# only the impact job may write, and only PR comments. On pushes to ${branch} (the branch Argo CD
+# syncs), check-full re-proves every cluster (check --full) in ${shards} shard(s) side by side and
+# check-join reports them as one result; it also keeps cfn-lint's results in the cache every PR
+# starts from. More clusters, more shards: \`${tool.name} init --shards N --force\` rewrites this
+# file (docs/pr-job.md says when). --require-cfn-lint: the templates are always linted.
 name: karpenter-gitops
 
 on:
@@ -167,6 +176,7 @@ concurrency:
 jobs:
   check:
     name: check (dist up to date, validation, policy scenarios)
+    if: github.event_name == 'pull_request'
     runs-on: ubuntu-24.04
     timeout-minutes: 20
     permissions:
@@ -196,8 +206,9 @@ jobs:
       - run: npx ${tool.name} check --format github --require-cfn-lint --base "$BASE_SHA"
         env:
           CI: 'true'
-          # The PR's base commit, or on main the commit before the push.
-          BASE_SHA: \${{ github.event.pull_request.base.sha || github.event.before }}
+          BASE_SHA: \${{ github.event.pull_request.base.sha }}
+
+${fullCheckJobs(tool.name, shards, PINNED_ACTIONS)}
 
   impact:
     name: impact report

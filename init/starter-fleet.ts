@@ -45,6 +45,15 @@ function awsSideYaml(props: StarterFleetProps): { readonly aws: string; readonly
 `,
       rest: '',
     };
+  if (target === 'ack')
+    return {
+      aws: `  # The AWS side as AWS Controllers for Kubernetes objects, dist/${props.cluster}/ack/, synced by Argo CD
+  # where the ACK controllers run (EKS Capabilities; docs/ack.md). Set ack.destination to that
+  # cluster when it is not this one; roles and queue are retained when their objects are deleted.
+  managedBy: ack
+`,
+      rest: '',
+    };
   if (target === 'external')
     return {
       aws: `  # The roles and the queue exist (e.g. terraform-aws-eks's karpenter module): nothing is generated

@@ -23,10 +23,16 @@ export interface TrackedBranch {
 /** Runs git in `cwd`: trimmed stdout when it exits 0, else undefined (also when git is missing). */
 export type Git = (cwd: string, ...args: string[]) => string | undefined;
 
-const runGit: Git = (cwd, ...args) => {
+export const runGit: Git = (cwd, ...args) => {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   return r.status === 0 ? r.stdout.trim() : undefined;
 };
+
+/** The URL of the repository's `origin` remote (`git remote get-url origin`), if it has one. */
+export function originUrl(root: string, git: Git = runGit): string | undefined {
+  const url = git(root, 'remote', 'get-url', 'origin');
+  return url === undefined || url === '' ? undefined : url;
+}
 
 /** A branch name git accepts (`git check-ref-format --branch`), or a sentence saying why not. */
 export function branchNameProblem(name: string, cwd: string, git: Git = runGit): string | undefined {

@@ -16,6 +16,7 @@ export { re2ToJs, re2RegExp, Re2SyntaxError } from './facts/re2-regex';
 export {
   AMI_FAMILIES,
   AWS_MANAGED_BY,
+  ACK_DELETION_POLICIES,
   ARCHITECTURES,
   ARGOCD_ANNOTATIONS,
   CAPACITY_TYPES,
@@ -41,6 +42,7 @@ export {
 export type {
   AmiFamily,
   AwsManagedBy,
+  AckDeletionPolicy,
   CapacityType,
   ConsolidationPolicy,
   DisruptionReason,
@@ -73,7 +75,7 @@ export type {
   RequirementShape,
 } from './facts/karpenter-requirements';
 export { canonicalQuantity, parseQuantity } from './facts/quantity';
-export { goDurationNanos } from './facts/go-duration';
+export { goDurationNanos, parseGoDuration } from './facts/go-duration';
 export { wellKnownLabels } from './facts/well-known-labels';
 export {
   ARGOCD_VERSION,

@@ -23,6 +23,7 @@ import {
 } from './check/check-secrets';
 import { checkClusterSemantics } from './check/check-cluster';
 import { CheckContext } from './check/check-context';
+import { checkAckDestinations } from './check/check-ack-destination';
 import { checkFleet, FleetEntry } from './check/check-fleet';
 import { checkRings } from './check/check-rings';
 import { checkResolvedCluster } from './check/check-resolved';
@@ -77,7 +78,7 @@ export function loadFleetFromSources(
     if (entry) entries.push(entry);
   }
   run.inDefaults.flush();
-  diagnostics.push(...checkFleet(entries), ...checkRings(entries));
+  diagnostics.push(...checkFleet(entries), ...checkRings(entries), ...checkAckDestinations(entries));
   return fleetOrErrors(maskFreeText(diagnostics, [...run.freeText]), run.secrets, entries);
 }
 

@@ -18,6 +18,8 @@ export {
   withoutSecrets,
 } from './check/check-secrets';
 export type { SecretValue } from './check/check-secrets';
+export { compileCustomRules } from './shared/secret-scan';
+export type { CustomSecretRules } from './shared/secret-scan';
 export { instanceCatalogueCheckMs } from './check/node-pool/check-instance-catalogue';
 export { secretScanMs } from './shared/secret-scan';
 export { describeDriftStart, driftStart } from './check/node-pool/drift-budget';

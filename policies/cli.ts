@@ -37,7 +37,7 @@ import {
 import { DistContent, writeDist, WriteDistOptions } from '../io/write-dist';
 import { controllerPolicies } from './controller-policies';
 import { awsSideGenerator } from './targets/aws-side-generator';
-import { FILE_TARGETS } from './targets/targets';
+import { FILE_TARGETS, targetOf } from './targets/targets';
 import { policySize } from './policy-document';
 import { failsVerification, verifyCluster } from './verify';
 import { verifyExternalCluster } from './verify-external';
@@ -167,7 +167,7 @@ function generate(fleet: FleetModel, outDir: string, deps: PoliciesDeps): string
   writeDist(outDir, mergeAwsSide(readDistTree(outDir), generated), deps.writeOptions);
   // One template or module per cluster that has AWS-side files (each with its proof record beside it).
   const counts = FILE_TARGETS.map(
-    (t) => [t, fleet.clusters.filter((c) => c.aws.managedBy === t.name).length] as const,
+    (t) => [t, fleet.clusters.filter((c) => targetOf(c) === t).length] as const,
   ).filter(([, n]) => n > 0);
   return counts.length === 0
     ? `0 ${FILE_TARGETS[0].noun}s`
@@ -218,10 +218,9 @@ async function verify(fleet: FleetModel, args: PoliciesArgs, io: CliIo, deps: Po
     }
     let result;
     try {
-      result =
-        cluster.aws.managedBy === 'external'
-          ? await verifyExternalCluster(client, cluster)
-          : await verifyCluster(client, cluster);
+      result = targetOf(cluster).deploy.createsAwsSide
+        ? await verifyCluster(client, cluster)
+        : await verifyExternalCluster(client, cluster);
     } catch (e) {
       const name = (e as { name?: string }).name ?? '';
       if ((e as { $metadata?: unknown }).$metadata === undefined) throw e;

@@ -15,6 +15,7 @@ import { arnBuilder } from './partition';
 import { diffPolicies, isSame, parseIamDocument, PolicyDiff } from './policy-compare';
 import { PolicyDocument } from './policy-document';
 import { BOOLEAN_CONTEXT_KEYS, Scenario, controllerScenarios } from './scenarios/scenarios';
+import { targetOf } from './targets/targets';
 
 /**
  * `missing`, `drift` and `scenario` fail the run; `broader` (an existing role allows a request the
@@ -43,11 +44,9 @@ export interface ClusterVerification {
   readonly simulatedDocuments: 'deployed' | 'generated' | 'existing';
 }
 
-/** How the cluster's generated AWS side is put in place. */
+/** How the cluster's generated AWS side is put in place (its target's deployment, policies/targets/targets.ts). */
 function deployHint(cluster: ClusterModel): string {
-  return cluster.aws.managedBy === 'terraform'
-    ? `apply the Terraform module dist/${cluster.name}/terraform`
-    : 'deploy the CloudFormation stack';
+  return targetOf(cluster).deploy.command(cluster);
 }
 
 export function isNoSuchEntity(e: unknown): boolean {

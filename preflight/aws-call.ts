@@ -113,6 +113,22 @@ export async function awsCall<T>(
 }
 
 /** Like awsCall without expected errors: the value, or an AwsCallError thrown. */
+/**
+ * Every page of a paginated read, through the SDK's own `paginate*` helper (which follows
+ * NextToken), as one call: a failure on any page is reported like awsRead's.
+ */
+export async function awsReadPages<T>(
+  service: string,
+  operation: string,
+  pages: () => AsyncIterable<T>,
+): Promise<T[]> {
+  return awsRead(service, operation, async () => {
+    const out: T[] = [];
+    for await (const page of pages()) out.push(page);
+    return out;
+  });
+}
+
 export async function awsRead<T>(service: string, operation: string, send: () => Promise<T>): Promise<T> {
   const r = await awsCall(service, operation, send);
   if (!r.ok) throw new Error('unreachable');

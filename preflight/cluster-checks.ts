@@ -8,6 +8,7 @@ import { awsSdk } from '../io/aws-sdk';
 import { ClusterModel } from '../model';
 import { arnBuilder, SPOT_SERVICE_LINKED_ROLE_NAME } from '../policies/partition';
 import { spotPools } from '../policies/spot-usage';
+import { targetOf } from '../policies/targets/targets';
 import { awsCall } from './aws-call';
 import { PreflightClients } from './aws-clients';
 import { CheckResult, fail, pass, skip } from './check-result';
@@ -28,11 +29,18 @@ export const POD_IDENTITY_ADDON = 'eks-pod-identity-agent';
 const RESOURCE_NOT_FOUND = ['ResourceNotFoundException'];
 const NO_SUCH_ENTITY = ['NoSuchEntityException', 'NoSuchEntity'];
 
-/** How the cluster's generated AWS side is put in place (aws.managedBy). */
+/** How the cluster's AWS side is put in place (its target's deployment, policies/targets/targets.ts). */
 function deployVerb(cluster: ClusterModel): string {
-  return cluster.aws.managedBy === 'terraform'
-    ? 'apply the Terraform module (terraform apply)'
-    : 'deploy the stack';
+  return targetOf(cluster).deploy.step;
+}
+
+/** The fix for a missing Spot service-linked role: the AWS CLI, or the fleet's field where the tool creates the AWS side. */
+function spotRoleFix(cluster: ClusterModel): string {
+  const create = 'aws iam create-service-linked-role --aws-service-name spot.amazonaws.com';
+  if (!targetOf(cluster).deploy.createsAwsSide) return create;
+  return cluster.iam.createSpotServiceLinkedRole
+    ? `${deployVerb(cluster)} (iam.createSpotServiceLinkedRole makes it create the role), or ${create} and set iam.createSpotServiceLinkedRole: false`
+    : `${create} (or set iam.createSpotServiceLinkedRole: true in ${cluster.source.file} and ${deployVerb(cluster)})`;
 }
 
 export async function describeCluster(
@@ -101,9 +109,7 @@ export async function checkSpotServiceLinkedRole(
     'spot-service-linked-role',
     subject,
     `missing, and node pools ${pools.join(', ')} may use Spot: every Spot launch fails with AuthFailure.ServiceLinkedRoleCreationNotPermitted`,
-    cluster.iam.createSpotServiceLinkedRole
-      ? `${deployVerb(cluster)} (iam.createSpotServiceLinkedRole makes it create the role), or aws iam create-service-linked-role --aws-service-name spot.amazonaws.com and set iam.createSpotServiceLinkedRole: false`
-      : `aws iam create-service-linked-role --aws-service-name spot.amazonaws.com (or set iam.createSpotServiceLinkedRole: true in ${cluster.source.file} and ${deployVerb(cluster)})`,
+    spotRoleFix(cluster),
     cluster.source,
   );
 }
@@ -228,7 +234,7 @@ export async function checkAccessEntry(
       'access-entry',
       subject,
       'missing: nodes with the node role cannot join the cluster',
-      `${cluster.aws.managedBy === 'external' ? 'create it where the team manages AWS' : `${deployVerb(cluster)} (it creates the node role's access entry)`}, or aws eks create-access-entry --cluster-name ${cluster.name} --principal-arn ${roleArn} --type EC2_LINUX`,
+      `${deployVerb(cluster)}${targetOf(cluster).deploy.createsAwsSide ? " (it creates the node role's access entry)" : ''}, or aws eks create-access-entry --cluster-name ${cluster.name} --principal-arn ${roleArn} --type EC2_LINUX`,
       cluster.source,
     );
   const type = r.value.accessEntry?.type ?? 'unknown';
@@ -237,7 +243,7 @@ export async function checkAccessEntry(
       'access-entry',
       subject,
       `has type ${type}; nodes need EC2_LINUX (or EC2_WINDOWS)`,
-      `aws eks delete-access-entry --cluster-name ${cluster.name} --principal-arn ${roleArn}, then ${cluster.aws.managedBy === 'external' ? 'create it again with type EC2_LINUX' : deployVerb(cluster)}`,
+      `aws eks delete-access-entry --cluster-name ${cluster.name} --principal-arn ${roleArn}, then ${targetOf(cluster).deploy.createsAwsSide ? deployVerb(cluster) : 'create it again with type EC2_LINUX'}`,
       cluster.source,
     );
   return pass('access-entry', subject, `exists, type ${type}`);

@@ -38,6 +38,7 @@ function patternList(pattern: Record<string, unknown>, key: string): string[] {
 async function rulesTargeting(clients: PreflightClients, queue: string): Promise<LiveRule[]> {
   const names: string[] = [];
   let next: string | undefined;
+  // By hand: @aws-sdk/client-eventbridge ships no paginator for ListRuleNamesByTarget (nor any other).
   do {
     const page = await awsRead('EventBridge', 'ListRuleNamesByTarget', () =>
       clients.events.send(

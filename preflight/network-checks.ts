@@ -6,7 +6,7 @@
 import type { Filter, SecurityGroup, Subnet } from '@aws-sdk/client-ec2';
 import { awsSdk } from '../io/aws-sdk';
 import { LABELS, ClusterModel, NodeClassModel, Requirements, SelectorTermModel, plural } from '../model';
-import { awsRead } from './aws-call';
+import { awsReadPages } from './aws-call';
 import { PreflightClients } from './aws-clients';
 import { CheckResult, fail, pass } from './check-result';
 import { LiveCluster } from './cluster-checks';
@@ -38,19 +38,13 @@ function describeTerm(term: SelectorTermModel): string {
 async function subnetsOf(clients: PreflightClients, terms: readonly SelectorTermModel[]): Promise<Subnet[]> {
   const byId = new Map<string, Subnet>();
   for (const term of terms) {
-    let token: string | undefined;
-    do {
-      const r = await awsRead('EC2', 'DescribeSubnets', () =>
-        clients.ec2.send(
-          new (awsSdk.ec2().DescribeSubnetsCommand)({
-            Filters: termFilters(term, 'subnet-id'),
-            NextToken: token,
-          }),
-        ),
-      );
+    const pages = await awsReadPages('EC2', 'DescribeSubnets', () =>
+      awsSdk
+        .ec2()
+        .paginateDescribeSubnets({ client: clients.ec2 }, { Filters: termFilters(term, 'subnet-id') }),
+    );
+    for (const r of pages)
       for (const s of r.Subnets ?? []) if (s.SubnetId !== undefined) byId.set(s.SubnetId, s);
-      token = r.NextToken;
-    } while (token !== undefined);
   }
   return [...byId.values()].sort((a, b) => ((a.SubnetId ?? '') < (b.SubnetId ?? '') ? -1 : 1));
 }
@@ -61,19 +55,16 @@ async function securityGroupsOf(
 ): Promise<SecurityGroup[]> {
   const byId = new Map<string, SecurityGroup>();
   for (const term of terms) {
-    let token: string | undefined;
-    do {
-      const r = await awsRead('EC2', 'DescribeSecurityGroups', () =>
-        clients.ec2.send(
-          new (awsSdk.ec2().DescribeSecurityGroupsCommand)({
-            Filters: termFilters(term, 'group-id', 'group-name'),
-            NextToken: token,
-          }),
+    const pages = await awsReadPages('EC2', 'DescribeSecurityGroups', () =>
+      awsSdk
+        .ec2()
+        .paginateDescribeSecurityGroups(
+          { client: clients.ec2 },
+          { Filters: termFilters(term, 'group-id', 'group-name') },
         ),
-      );
+    );
+    for (const r of pages)
       for (const g of r.SecurityGroups ?? []) if (g.GroupId !== undefined) byId.set(g.GroupId, g);
-      token = r.NextToken;
-    } while (token !== undefined);
   }
   return [...byId.values()].sort((a, b) => ((a.GroupId ?? '') < (b.GroupId ?? '') ? -1 : 1));
 }

@@ -7,7 +7,7 @@
 import type { InstanceTypeInfo, _InstanceType } from '@aws-sdk/client-ec2';
 import { awsSdk } from '../io/aws-sdk';
 import { ClusterModel, NodePoolModel, Requirement, RequirementModel, Requirements } from '../model';
-import { awsRead } from './aws-call';
+import { awsReadPages } from './aws-call';
 import { PreflightClients } from './aws-clients';
 import { CheckResult, fail, pass, skip } from './check-result';
 import { instanceLabels, InstanceLabels, isDerivedKey, satisfies } from './instance-labels';
@@ -22,22 +22,18 @@ async function offerings(
   zones: readonly string[],
 ): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
-  let token: string | undefined;
-  do {
-    const r = await awsRead('EC2', 'DescribeInstanceTypeOfferings', () =>
-      clients.ec2.send(
-        new (awsSdk.ec2().DescribeInstanceTypeOfferingsCommand)({
-          LocationType: 'availability-zone',
-          Filters: [{ Name: 'location', Values: [...zones] }],
-          NextToken: token,
-        }),
+  const pages = await awsReadPages('EC2', 'DescribeInstanceTypeOfferings', () =>
+    awsSdk
+      .ec2()
+      .paginateDescribeInstanceTypeOfferings(
+        { client: clients.ec2 },
+        { LocationType: 'availability-zone', Filters: [{ Name: 'location', Values: [...zones] }] },
       ),
-    );
+  );
+  for (const r of pages)
     for (const o of r.InstanceTypeOfferings ?? [])
       if (o.InstanceType !== undefined && o.Location !== undefined && zones.includes(o.Location))
         out.set(o.InstanceType, [...(out.get(o.InstanceType) ?? []), o.Location]);
-    token = r.NextToken;
-  } while (token !== undefined);
   return out;
 }
 
@@ -48,19 +44,15 @@ async function instanceTypes(
   const out: InstanceTypeInfo[] = [];
   const sorted = [...names].sort();
   for (let i = 0; i < sorted.length; i += 100) {
-    let token: string | undefined;
-    do {
-      const r = await awsRead('EC2', 'DescribeInstanceTypes', () =>
-        clients.ec2.send(
-          new (awsSdk.ec2().DescribeInstanceTypesCommand)({
-            InstanceTypes: sorted.slice(i, i + 100) as _InstanceType[],
-            NextToken: token,
-          }),
+    const pages = await awsReadPages('EC2', 'DescribeInstanceTypes', () =>
+      awsSdk
+        .ec2()
+        .paginateDescribeInstanceTypes(
+          { client: clients.ec2 },
+          { InstanceTypes: sorted.slice(i, i + 100) as _InstanceType[] },
         ),
-      );
-      out.push(...(r.InstanceTypes ?? []));
-      token = r.NextToken;
-    } while (token !== undefined);
+    );
+    for (const r of pages) out.push(...(r.InstanceTypes ?? []));
   }
   return out;
 }

@@ -4,6 +4,7 @@
  * throttling, network, credentials) is thrown as AwsCallError by the check that hit it.
  */
 import { ClusterModel } from '../model';
+import { targetOf } from '../policies/targets/targets';
 import { PreflightClients } from './aws-clients';
 import { checkAmiAliases } from './ami-checks';
 import { CheckId, CheckResult, skip } from './check-result';
@@ -40,7 +41,7 @@ export async function runPreflight(clients: PreflightClients, cluster: ClusterMo
     results.push(checkZonalShift(cluster, live));
     results.push(await checkAccessEntry(clients, cluster, live));
   }
-  const external = cluster.aws.managedBy === 'external';
+  const external = !targetOf(cluster).deploy.createsAwsSide;
   if (external) results.push(...(await checkExternalPermissions(clients, cluster)));
   results.push(await checkQueue(clients, cluster));
   results.push(...(await (external ? checkExternalRules(clients, cluster) : checkRules(clients, cluster))));

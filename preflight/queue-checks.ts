@@ -4,20 +4,16 @@ import { ClusterModel } from '../model';
 import { INTERRUPTION_EVENTS } from '../policies/interruption-events';
 import { queueArn } from '../policies/interruption-queue';
 import { ruleName } from '../policies/names';
+import { targetOf } from '../policies/targets/targets';
 import { awsCall, awsRead } from './aws-call';
 import { PreflightClients } from './aws-clients';
 import { CheckResult, fail, pass } from './check-result';
 
-const DEPLOY =
-  'deploy the stack: aws cloudformation deploy --template-file dist/<cluster>/cloudformation/karpenter.json';
-
-/** How the cluster's AWS side is put in place, per `aws.managedBy`. */
+/** How the cluster's AWS side is put in place (its target's deployment, policies/targets/targets.ts). */
 function deployFix(cluster: ClusterModel): string {
-  if (cluster.aws.managedBy === 'terraform')
-    return `apply the module: terraform apply in the root that uses dist/${cluster.name}/terraform (docs/terraform-and-external.md)`;
-  if (cluster.aws.managedBy === 'external')
-    return 'aws.managedBy is external: create it where the team manages AWS, or correct karpenter.interruptionQueue.name';
-  return `${DEPLOY.replace('<cluster>', cluster.name)} --stack-name Karpenter-${cluster.name} --capabilities CAPABILITY_NAMED_IAM --region ${cluster.aws.region}`;
+  const deploy = targetOf(cluster).deploy;
+  const fix = deploy.command(cluster);
+  return deploy.createsAwsSide ? fix : `${fix}, or correct karpenter.interruptionQueue.name`;
 }
 
 export async function checkQueue(clients: PreflightClients, cluster: ClusterModel): Promise<CheckResult> {

@@ -8,12 +8,15 @@
 import { loadFleetFromDir } from '../io/cli-common';
 import { join } from 'node:path';
 import { synthesizeFiles } from '../synth/synthesize';
+import { GENERATORS } from '../synth/generators';
 import { cfnLintCacheDir, homeFolder } from '../validation/cloudformation/cfn-lint-cache';
 import { lintTemplates } from '../validation/cloudformation/cfn-lint';
 import { cloudFormationTemplates, distSources, validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
 import { proveInWorkers } from './scenario-workers';
 import { CheckDeps } from './run-check';
+
+const FLEET_WIDE_GENERATORS = GENERATORS.filter((g) => g.name === 'argocd');
 
 /**
  * @param projectRoot the user's repository (the working folder)
@@ -29,6 +32,8 @@ export function defaultCheckDeps(
   return {
     loadFleet: (root) => loadFleetFromDir(root, clustersDir),
     synthesize: (fleet) => synthesizeFiles(fleet),
+    // dist/fleet/ comes from the Argo CD generator alone (charts/argocd/fleet-chart.ts).
+    synthesizeFleetWide: (fleet) => synthesizeFiles(fleet, FLEET_WIDE_GENERATORS),
     // Without a fleet the validator takes each cluster's Karpenter version from its Applications.
     validate: (files, fleet, previous, context) =>
       validateDist(files, fleet ?? { clusters: [] }, {

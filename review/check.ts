@@ -3,7 +3,8 @@
  *
  *   karpenter-gitops check [--format text|github] [--quiet] [--diff-lines N] [--dist DIR]
  *                          [--clusters DIR] [--base <git-ref> | --previous DIR] [--full] [--skip-policies]
- *                          [--require-cfn-lint]
+ *                          [--require-cfn-lint] [--shard K/N] [--summary-json FILE]
+ *   karpenter-gitops check --join [--format text|github] FILE...
  *
  * Steps (review/run-check.ts): load the fleet, synthesize in memory, compare with the committed
  * dist/ (unified diff per stale file), validate dist/, run the policy scenario table. With
@@ -14,6 +15,9 @@
  * proof of its policy scenarios (review/proof-reuse.ts); --full proves everything again.
  * Output: findings on stdout (text: file:line messages and diffs; github: workflow annotations
  * and folded diffs), progress on stderr unless CI=true or --quiet.
+ * --shard K/N checks only shard K's clusters (review/shard.ts, review/shard-steps.ts); shard 1
+ * also the fleet-wide parts. --summary-json writes what was checked and found
+ * (review/check-summary.ts); --join puts the shards' summaries together (review/check-join.ts).
  * Exit codes: 0 all steps passed; 1 a step found problems (or there is no clusters/); 2 usage
  * error; 70 internal error (one sentence and where to report it; the stack with --debug).
  */
@@ -29,6 +33,8 @@ import { DEFAULT_DIFF_LINES } from './stale-dist';
 import { processIo, reportInternalError } from '../io/cli-common';
 import { AnyCommand, defineCommand, OptionValues, runCommand, usageError } from '../io/command';
 import { toolSourcesChangedSince } from './tool-sources';
+import { parseShard, SHARD_FORM, shardLabel, ShardSpec } from './shard';
+import { runJoin, writeSummary } from './check-shard-cli';
 
 export const CHECK_FORMATS = ['text', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
@@ -54,6 +60,10 @@ export interface CheckCliOptions {
   readonly skipPolicies?: boolean;
   /** Fail when cfn-lint is not installed. @default false */
   readonly requireCfnLint?: boolean;
+  /** Check only this shard of the fleet (`--shard K/N`). @default the whole fleet */
+  readonly shard?: ShardSpec;
+  /** Where to write the machine-readable summary, relative to the project root. @default none */
+  readonly summaryJson?: string;
 }
 
 /** `check`'s options; the README and docs/pr-review.md describe them. */
@@ -94,6 +104,22 @@ const CHECK_OPTIONS = {
     type: 'boolean',
     description: 'do not run the policy scenarios (e.g. without the optional IAM simulator)',
   },
+  shard: {
+    type: 'string',
+    value: SHARD_FORM,
+    description:
+      'check only shard K of N (1 ≤ K ≤ N): its clusters, cut by a hash of their file names; shard 1 also the fleet-wide parts',
+  },
+  'summary-json': {
+    type: 'string',
+    value: 'FILE',
+    description: 'also write what was checked and found as JSON, for --join',
+  },
+  join: {
+    type: 'boolean',
+    description:
+      "join the --summary-json FILEs of every shard into one result (fails if they don't make one check)",
+  },
   'require-cfn-lint': {
     type: 'boolean',
     description:
@@ -112,6 +138,8 @@ export function checkOptionsFrom(
     return `--diff-lines must be a positive whole number, not '${diffText}'`;
   if (values.base !== undefined && values.previous !== undefined)
     return 'give either --base or --previous, not both';
+  const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+  if (typeof shard === 'string') return shard;
   return {
     format: values.format ?? 'text',
     quiet: values.quiet || env.CI === 'true',
@@ -123,6 +151,8 @@ export function checkOptionsFrom(
     ...(values.full ? { full: true } : {}),
     ...(values['skip-policies'] ? { skipPolicies: true } : {}),
     ...(values['require-cfn-lint'] ? { requireCfnLint: true } : {}),
+    ...(shard ? { shard } : {}),
+    ...(values['summary-json'] !== undefined ? { summaryJson: values['summary-json'] } : {}),
   };
 }
 
@@ -136,9 +166,23 @@ export function checkCommandWith(deps?: (projectRoot: string, clustersDir: strin
       'file), validates dist/ and runs the policy scenario table. With --base or --previous, the\n' +
       "CRDs' transition rules are evaluated between that previous dist/ and the committed one.",
     options: CHECK_OPTIONS,
+    positionals: { name: 'FILE...', description: 'with --join: the summary of every shard' },
+    usage: ['check --join [--format FORMAT] FILE...'],
     exitCodes: '0 all steps passed, 1 a step found problems, 2 usage error, 70 internal error',
-    run: async ({ values }, io): Promise<number> => {
+    run: async ({ values, positionals }, io): Promise<number> => {
       const env = io.env ?? process.env;
+      if (values.join) {
+        if (positionals.length === 0)
+          return usageError('check', decl, '--join needs the summary FILEs of every shard', io);
+        return runJoin(positionals, io.cwd, values.format ?? 'text', io);
+      }
+      if (positionals.length > 0)
+        return usageError(
+          'check',
+          decl,
+          `unexpected argument '${positionals[0]}' (only --join takes files)`,
+          io,
+        );
       const options = checkOptionsFrom(values, env);
       if (typeof options === 'string') return usageError('check', decl, options, io);
       return checkRun(options, io.cwd, { ...io, env, now: () => performance.now() }, deps);
@@ -150,7 +194,7 @@ export function checkCommandWith(deps?: (projectRoot: string, clustersDir: strin
 export const checkCommand = checkCommandWith();
 
 /** Renders the result for stdout. */
-export function renderCheck(result: CheckResult, format: CheckFormat): string[] {
+export function renderCheck(result: CheckResult, format: CheckFormat, shard?: ShardSpec): string[] {
   const lines: string[] = [];
   for (const step of result.steps) {
     const findings = sortDiagnostics(step.findings);
@@ -166,7 +210,7 @@ export function renderCheck(result: CheckResult, format: CheckFormat): string[] 
       else lines.push(...stale.diff.split('\n').map((l) => `    ${l}`));
     }
   }
-  lines.push(summaryLine(result));
+  lines.push(summaryLine(result, shard));
   return lines;
 }
 
@@ -186,9 +230,10 @@ function previousDist(options: CheckCliOptions, projectRoot: string): { previous
   return {};
 }
 
-export function summaryLine(result: CheckResult): string {
+export function summaryLine(result: CheckResult, shard?: ShardSpec): string {
   const parts = result.steps.map((s) => `${s.step} ${s.status === 'ok' ? 'ok' : s.status}: ${s.summary}`);
-  return `check: ${result.ok ? 'passed' : 'FAILED'} (${parts.join('; ')})`;
+  const which = shard ? ` shard ${shardLabel(shard)}` : '';
+  return `check${which}: ${result.ok ? 'passed' : 'FAILED'} (${parts.join('; ')})`;
 }
 
 export interface CheckIo {
@@ -246,11 +291,14 @@ export async function checkRun(
         ...(options.full ? { full: true } : {}),
         ...(options.skipPolicies ? { skipPolicies: `skipped (${SKIP_POLICIES_FLAG})` } : {}),
         ...(options.requireCfnLint ? { requireCfnLint: true } : {}),
+        ...(options.shard ? { shard: options.shard } : {}),
         onProgress: progress,
       },
       deps,
     );
-    for (const line of renderCheck(result, options.format)) io.out(line);
+    for (const line of renderCheck(result, options.format, options.shard)) io.out(line);
+    if (options.summaryJson !== undefined)
+      writeSummary(options.summaryJson, projectRoot, result, options.shard);
     return result.ok ? 0 : 1;
   } catch (e) {
     return reportInternalError('check', e, { ...io, cwd: projectRoot });

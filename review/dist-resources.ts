@@ -7,7 +7,7 @@
  */
 import { parseAllDocuments } from 'yaml';
 import { Diagnostic, UserError, DistFiles, distPaths, POLICY_PROOF_FILE } from '../model';
-import { FILE_TARGETS } from '../policies/targets/targets';
+import { FILE_TARGETS, readTargetFile } from '../policies/targets/targets';
 import { isPlainObject } from './impact/field-diff';
 import { FILE_KINDS } from './resource-kinds';
 
@@ -59,6 +59,22 @@ export function parseDist(files: DistFiles, label: string): ParsedDist {
       const target = FILE_TARGETS.find((t) => file === distPaths.awsSide(cluster, t.dir, t.file));
       const kind = target ? target.title : FILE_KINDS.otherFile;
       add(resources, problems, { cluster, file, kind, name: withinCluster(file, cluster), body }, where);
+      continue;
+    }
+    const yamlTarget = FILE_TARGETS.find(
+      (t) => t.read !== undefined && file === distPaths.awsSide(cluster, t.dir, t.file),
+    );
+    if (yamlTarget) {
+      // A target whose main file is a stream of objects (ack): one AWS-side file, read by its target.
+      let body: unknown;
+      try {
+        body = readTargetFile(yamlTarget, content);
+      } catch (e) {
+        problems.push(problem(where, 0, `is not valid YAML (${(e as Error).message})`));
+        continue;
+      }
+      const name = withinCluster(file, cluster);
+      add(resources, problems, { cluster, file, kind: yamlTarget.title, name, body }, where);
       continue;
     }
     if (!file.endsWith('.yaml') && !file.endsWith('.yml')) {

@@ -40,6 +40,8 @@ export interface PolicyStepInput {
 export interface PolicyStepResult {
   readonly findings: readonly Diagnostic[];
   readonly summary: string;
+  /** Scenarios run (passed or failed; none of a reused proof). @default 0 */
+  readonly scenarios?: number;
 }
 
 export async function runPolicyScenarios(input: PolicyStepInput): Promise<PolicyStepResult> {
@@ -99,7 +101,11 @@ export async function runPolicyScenarios(input: PolicyStepInput): Promise<Policy
     external > 0
       ? `; ${plural(external, 'cluster')} with aws.managedBy: external not simulated here (policies verify and preflight prove their live roles)`
       : '';
-  return { findings, summary: `${passed} scenarios passed, ${failed} failed${reused}${why}${live}` };
+  return {
+    findings,
+    summary: `${passed} scenarios passed, ${failed} failed${reused}${why}${live}`,
+    scenarios: passed + failed,
+  };
 }
 
 function failure(file: string, message: string): Diagnostic {

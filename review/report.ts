@@ -9,7 +9,9 @@
  */
 import * as path from 'path';
 import { CliIo, loadFleetFromDir } from '../io/cli-common';
-import { AnyCommand, defineCommand } from '../io/command';
+import { AnyCommand, defineCommand, usageError } from '../io/command';
+import { parseShard, SHARD_FORM, ShardSpec } from './shard';
+import { fleetOfShard } from './shard-scope';
 import { capacityReport, renderCapacityJson, renderCapacityMarkdown } from './capacity-report';
 import { emitText } from './text-output';
 
@@ -21,6 +23,8 @@ export interface ReportOptions {
   /** @default 'markdown' */
   readonly format: (typeof REPORT_FORMATS)[number];
   readonly output?: string;
+  /** Only this shard's clusters (as `check --shard K/N` cuts them). @default the whole fleet */
+  readonly shard?: ShardSpec;
 }
 
 export const reportCommand: AnyCommand = defineCommand({
@@ -36,22 +40,32 @@ export const reportCommand: AnyCommand = defineCommand({
       defaultText: 'markdown',
     },
     output: { type: 'string', value: 'FILE', description: 'write the report to FILE', defaultText: 'stdout' },
+    shard: {
+      type: 'string',
+      value: SHARD_FORM,
+      description: 'only the clusters of shard K of N, as check --shard K/N cuts them',
+    },
   },
   exitCodes: '0 a report, 1 mistakes in the fleet, 2 usage error',
-  run: (args, io): number =>
-    reportRun(
+  run: (args, io): number => {
+    const shard = args.values.shard === undefined ? undefined : parseShard(args.values.shard);
+    if (typeof shard === 'string') return usageError('report', reportCommand, shard, io);
+    return reportRun(
       {
         clusters: args.values.clusters ?? 'clusters',
         format: (args.values.format ?? 'markdown') as ReportOptions['format'],
         ...(args.values.output !== undefined ? { output: args.values.output } : {}),
+        ...(shard ? { shard } : {}),
       },
       io,
-    ),
+    );
+  },
 });
 
 /** Loads the fleet in `options.clusters` (relative to `cwd`, the project unless `projectRoot` is given) and renders its report; throws UserError. */
 export function runReport(options: ReportOptions, cwd: string, projectRoot: string = cwd): string {
-  const { fleet } = loadFleetFromDir(projectRoot, path.resolve(cwd, options.clusters));
+  const loaded = loadFleetFromDir(projectRoot, path.resolve(cwd, options.clusters)).fleet;
+  const fleet = options.shard ? fleetOfShard(loaded, options.shard) : loaded;
   const report = capacityReport(fleet);
   return options.format === 'json' ? renderCapacityJson(report) : renderCapacityMarkdown(report);
 }

@@ -24,138 +24,38 @@ import {
   GeneratedFiles,
   plural,
 } from '../model';
-import {
-  cfnLintMissingNote,
-  cfnLintRequiredFinding,
-  type LintResult,
-} from '../validation/cloudformation/cfn-lint';
-import type { PreLinted } from '../validation/validate-tree';
+import { cfnLintMissingNote, cfnLintRequiredFinding } from '../validation/cloudformation/cfn-lint';
 import { generatedTexts, unchangedValues } from './check-inputs';
 import { readDistDir } from './read-dist-dir';
 import { lintSummary, startLint } from './check-lint';
-import { PreviousDist, previousReader, provenBase } from './previous-dist';
-import { ProvenBase } from './proof-reuse';
+import { previousReader, provenBase } from './previous-dist';
 import { DEFAULT_DIFF_LINES, findStaleFiles, StaleFile, staleMessage } from './stale-dist';
+import { fleetWidePath, ownedFiles } from './shard-scope';
+import { loadShard, ShardLoad, synthShard } from './shard-steps';
 
 export type { PreviousDist } from './previous-dist';
 
-export const CHECK_STEPS = ['load', 'synth', 'stale', 'validate', 'policies'] as const;
-export type CheckStepName = (typeof CHECK_STEPS)[number];
-
-export type StepStatus = 'ok' | 'failed' | 'skipped';
-
-export interface StepResult {
-  readonly step: CheckStepName;
-  readonly status: StepStatus;
-  /** Errors and warnings, sorted; files relative to the project root. */
-  readonly findings: readonly Diagnostic[];
-  /** One line for the summary, e.g. `42 files up to date`, or why the step was skipped. */
-  readonly summary: string;
-}
-
-export interface CheckResult {
-  readonly steps: readonly StepResult[];
-  readonly stale: readonly StaleFile[];
-  readonly ok: boolean;
-}
-
-export interface CheckDeps {
-  /** Loads and resolves the fleet description under projectRoot (throws UserError). */
-  readonly loadFleet: (projectRoot: string) => {
-    readonly fleet: FleetModel;
-    readonly warnings: readonly Diagnostic[];
-  };
-  /**
-   * All generated files, relative to dist/ (pure): texts, or texts with the values they were
-   * rendered from (which spare validation the parse of committed files identical to them).
-   */
-  readonly synthesize: (fleet: FleetModel) => DistFiles | GeneratedFiles;
-  /**
-   * Validates a dist/ tree (paths relative to dist/); `fleet` is undefined when the fleet
-   * description did not load. Findings name files relative to dist/ or as `dist/<path>`.
-   * `previous` is the previous dist/ tree (paths relative to dist/) for transition rules, when
-   * one was given. Undefined: no validator available, the step is reported as skipped.
-   */
-  readonly validate?: (
-    files: DistFiles,
-    fleet: FleetModel | undefined,
-    previous?: DistFiles,
-    context?: ValidateContext,
-  ) => readonly Diagnostic[];
-  /**
-   * Starts cfn-lint on the committed dist/'s CloudFormation templates (`fresh`: take nothing
-   * from its cache); resolves to its result, or undefined when cfn-lint is not installed.
-   * Started before the first step and awaited by validate. Undefined: the validator runs its
-   * own CloudFormation check.
-   */
-  readonly lintTemplates?: (committed: DistFiles, fresh: boolean) => Promise<LintResult | undefined>;
-  /**
-   * Runs the policy scenario table; started as soon as synth finished and awaited last, so it
-   * overlaps stale and validate. Undefined: reported as skipped.
-   */
-  readonly policies?: (
-    fleet: FleetModel,
-    context: PolicyContext,
-  ) => Promise<{ readonly findings: readonly Diagnostic[]; readonly summary: string }>;
-}
-
-/** What the validate step gets besides the files. */
-export interface ValidateContext {
-  /** The value of each file that is byte for byte what synth generated from it, by path. */
-  readonly values?: ReadonlyMap<string, unknown>;
-  /**
-   * cfn-lint's result for the templates (started early), or false when cfn-lint is not
-   * installed (the built-in check). @default the validator lints the templates itself
-   */
-  readonly cfnLint?: false | PreLinted;
-}
-
-/** What the policy step gets besides the fleet. */
-export interface PolicyContext {
-  /** How dist/ is named in findings (`dist`). */
-  readonly distLabel: string;
-  /** What synth generated; undefined when it failed. */
-  readonly generated?: DistFiles;
-  /** The proven base whose proofs may be reused; undefined proves everything. */
-  readonly base?: ProvenBase;
-  /** Why a proven base (--base) was not used, e.g. the tool's own sources changed since. */
-  readonly notReused?: string;
-}
-
-export interface CheckOptions {
-  readonly projectRoot: string;
-  /** dist/ folder, absolute. */
-  readonly distDir: string;
-  /** How dist/ is named in messages (`dist`). */
-  readonly distLabel: string;
-  /** @default DEFAULT_DIFF_LINES */
-  readonly diffLines?: number;
-  /**
-   * The previous dist/ (e.g. at the PR's base commit), read when the validate step runs (a
-   * UserError from `read`, such as an unknown git revision, fails that step); CEL transition
-   * rules are evaluated against it.
-   * @default none (transition rules are not evaluated)
-   */
-  readonly previous?: PreviousDist;
-  /**
-   * Fail the validate step when cfn-lint is not installed (the CloudFormation templates would
-   * get only the built-in check). Without it, the step passes and its summary says so.
-   * @default false
-   */
-  readonly requireCfnLint?: boolean;
-  /**
-   * Prove and validate everything, reusing nothing from the base.
-   * @default false
-   */
-  readonly full?: boolean;
-  /**
-   * Why the policy step is skipped (e.g. `--skip-policies`).
-   * @default undefined: the step runs
-   */
-  readonly skipPolicies?: string;
-  /** Called when a step starts and ends (progress output). */
-  readonly onProgress?: (step: CheckStepName, phase: 'start' | 'end', result?: StepResult) => void;
-}
+export { CHECK_STEPS } from './check-types';
+export type {
+  CheckCoverage,
+  CheckDeps,
+  CheckOptions,
+  CheckResult,
+  CheckStepName,
+  PolicyContext,
+  StepResult,
+  StepStatus,
+  ValidateContext,
+} from './check-types';
+import type {
+  CheckDeps,
+  CheckOptions,
+  CheckResult,
+  CheckStepName,
+  PolicyContext,
+  StepResult,
+  ValidateContext,
+} from './check-types';
 
 type StepOutcome = Omit<StepResult, 'step'>;
 
@@ -163,20 +63,31 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
   const steps: StepResult[] = [];
   const run = stepRunner(steps, options.onProgress);
   const readPrevious = previousReader(options.previous);
-  // Read once, before the first step, so that cfn-lint can start on its templates at once.
-  const committedFiles = readDistDir(options.distDir, true);
-  const lint = startLint(committedFiles, deps.lintTemplates, options.full === true);
+  // Read once, before the first step, so that cfn-lint can start on its templates at once
+  // (a shard knows its templates once the fleet is loaded).
+  const allCommitted = readDistDir(options.distDir, true);
+  const fresh = options.full === true;
+  let lint = options.shard ? undefined : startLint(allCommitted, deps.lintTemplates, fresh);
 
   let fleet: FleetModel | undefined;
+  let shard: ShardLoad | undefined;
   run('load', () => {
+    if (options.shard) {
+      const s = (shard = loadShard(options.projectRoot, deps, options.shard));
+      fleet = s.fleet;
+      return { status: s.status, findings: s.findings, summary: s.summary };
+    }
     const load = loadStep(options, deps);
     fleet = load.fleet;
     return load.outcome;
   });
+  const owned = shard;
+  const committedFiles = owned ? ownedFiles(owned.scope, allCommitted) : allCommitted;
+  lint ??= startLint(committedFiles, deps.lintTemplates, fresh);
   let generatedFiles: GeneratedFiles | undefined;
   let generated: DistFiles | undefined;
   run('synth', () => {
-    const synth = synthStep(fleet, deps);
+    const synth = synthStep(fleet, owned ? (f) => synthShard(owned, f, deps) : deps.synthesize);
     generatedFiles = synth.generated?.files;
     generated = synth.generated?.texts;
     return synth.outcome;
@@ -185,7 +96,12 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
   let committed: DistFiles | undefined;
   let stale: StaleFile[] = [];
   run('stale', () => {
-    const check = staleStep(generated, committedFiles, options);
+    // Shard 1 without the whole fleet (errors elsewhere) cannot render dist/fleet/'s shared files.
+    const compared =
+      owned?.scope.fleetWide && !owned.whole
+        ? new Map([...committedFiles].filter(([rel]) => !fleetWidePath(rel)))
+        : committedFiles;
+    const check = staleStep(generated, compared, options);
     committed = check.committed;
     stale = check.stale;
     return check.outcome;
@@ -204,7 +120,17 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
   steps.push(validated);
   options.onProgress?.('validate', 'end', validated);
   await finishPolicies(policiesRun, run, steps, options, deps);
-  return { steps, stale, ok: steps.every((s) => s.status !== 'failed') };
+  const checked = fleet?.clusters ?? [];
+  return {
+    steps,
+    stale,
+    ok: steps.every((s) => s.status !== 'failed'),
+    coverage: {
+      clusters: checked.map((c) => c.name).sort(),
+      clusterFiles: owned ? owned.clusterFiles : checked.map((c) => c.source.file).sort(),
+      files: [...new Set([...(generated?.keys() ?? []), ...committedFiles.keys()])].sort(),
+    },
+  };
 }
 
 type StepRunner = (step: CheckStepName, body: () => StepOutcome) => void;
@@ -243,13 +169,13 @@ function loadStep(
 
 function synthStep(
   fleet: FleetModel | undefined,
-  deps: CheckDeps,
+  synthesize: CheckDeps['synthesize'],
 ): { readonly outcome: StepOutcome; readonly generated?: ReturnType<typeof generatedTexts> } {
   if (!fleet) return { outcome: skipped('the fleet description did not load') };
   const f = fleet;
   let generated: ReturnType<typeof generatedTexts> | undefined;
   const outcome = guard(() => {
-    generated = generatedTexts(deps.synthesize(f));
+    generated = generatedTexts(synthesize(f));
     const files = generated.texts;
     return { status: 'ok', findings: [], summary: `${plural(files.size, 'file')} generated` };
   });
@@ -387,7 +313,12 @@ async function startStep(
   try {
     const r = await body(fleet, context);
     const failed = r.findings.some((d) => d.severity === 'error');
-    return { status: failed ? 'failed' : 'ok', findings: r.findings, summary: r.summary };
+    return {
+      status: failed ? 'failed' : 'ok',
+      findings: r.findings,
+      summary: r.summary,
+      ...(r.scenarios !== undefined ? { scenarios: r.scenarios } : {}),
+    };
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
     return guard(() => {

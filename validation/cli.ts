@@ -36,6 +36,7 @@ import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { OUTPUT_FORMATS, OutputFormat, render, summary } from './output-format';
 import { secretFindings } from './secret-findings';
+import { teamSecretPatterns } from './team-secret-patterns';
 import { cloudFormationTemplates } from './validate-dist';
 import { PreLinted, SourceFile, validateFiles } from './validate-tree';
 
@@ -225,7 +226,8 @@ export async function validateRun(args: CliArgs, options: ValidateRunOptions = {
   const previous: ManifestDocument[] = args.previous
     ? collectFiles(args.previous, unreadable).flatMap((f) => parseManifests(f.display, f.text))
     : [];
-  const scan = secretFindings(files);
+  const team = teamSecretPatterns(args.paths, options.cwd ?? process.cwd());
+  const scan = secretFindings(files, team.rules);
   const linted = lint ? await lint : false;
   const result = validateFiles(files, {
     ...(args.karpenterVersion ? { karpenterVersion: args.karpenterVersion } : {}),
@@ -236,7 +238,7 @@ export async function validateRun(args: CliArgs, options: ValidateRunOptions = {
   const lintMissing = lint !== undefined && linted === false && templates.length > 0;
   const required = lintMissing && args.requireCfnLint ? [cfnLintRequiredFinding(args.paths.join(' '))] : [];
   const findings = withoutSecrets(
-    [...unreadable, ...result.findings, ...scan.findings, ...required],
+    [...unreadable, ...team.findings, ...result.findings, ...scan.findings, ...required],
     scan.secrets,
   );
   const documents = result.documents;

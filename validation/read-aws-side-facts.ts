@@ -3,6 +3,7 @@
  * target table names (policies/targets/targets.ts).
  */
 import { AwsSideFormat } from '../policies/targets/targets';
+import { ackFacts } from './ack/ack-facts';
 import { AwsSideFacts } from './aws-side-facts';
 import { cloudFormationFacts } from './cloudformation/cloudformation-facts';
 import { terraformFacts } from './terraform/terraform-facts';
@@ -12,6 +13,7 @@ export type FactsReader = (value: unknown) => AwsSideFacts;
 const READERS: Readonly<Record<AwsSideFormat, FactsReader>> = {
   cloudformation: cloudFormationFacts,
   'terraform-json': terraformFacts,
+  ack: ackFacts,
 };
 
 export function awsSideFacts(format: AwsSideFormat, value: unknown): AwsSideFacts {

@@ -2,12 +2,13 @@
  * The secret scan of `validate`, on any manifest: the same rule set and the same free-text
  * fields as the fleet check (model/check/check-secrets.ts) — labels, annotations, tags, userData,
  * Bottlerocket settings, env values — plus every string of a Helm values file and of an Argo CD
- * Application's `helm` section. A finding is an error at the line of the secret (inside a block
+ * Application's `helm` section, with the team's `secretPatterns`. A finding is an error at the line of the secret (inside a block
  * scalar, its own line); the same `# karpenter-gitops: allow-secret <reason>` comment allows it.
  */
 import {
   ALLOW_SECRET,
   commentLineAbove,
+  CustomSecretRules,
   isFreeTextKey,
   scanValues,
   SecretValue,
@@ -48,7 +49,8 @@ export interface SecretScan {
   readonly secrets: readonly SecretValue[];
 }
 
-export function secretFindings(files: readonly SourceFile[]): SecretScan {
+/** The scan of `files`, with the team's own patterns (`secretPatterns`, validation/team-secret-patterns.ts) when given. */
+export function secretFindings(files: readonly SourceFile[], team?: CustomSecretRules): SecretScan {
   const findings: Finding[] = [];
   const secrets: SecretValue[] = [];
   for (const f of files) {
@@ -59,7 +61,10 @@ export function secretFindings(files: readonly SourceFile[]): SecretScan {
     }
     if (values.length === 0) continue;
     const lines = f.text.split('\n');
-    for (const { value, finding } of scanValues(values.map((v) => v.text))) {
+    for (const { value, finding } of scanValues(
+      values.map((v) => v.text),
+      team,
+    )) {
       const { doc, path, text } = values[value];
       const at = doc.locate(path);
       // In a block scalar (`key: |`) the value starts on the next line, at the block's indent.

@@ -194,6 +194,14 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
       } else if (bucket) bucket.manifests.push(doc);
       else loose.push(doc);
     }
+    // A target whose main file is a stream of Kubernetes objects (ack): validated as manifests
+    // above, and read for the cross-checks as the list of its objects.
+    const target = bucket ? targetFileOf(f.rel) : undefined;
+    if (bucket && target?.read && docs.every((d) => d.error === undefined))
+      bucket.awsSide = awsSideFacts(
+        target.validate,
+        docs.map((d) => d.value),
+      );
   }
 
   const defaultVersion = options.karpenterVersion ?? DEFAULT_KARPENTER_VERSION;

@@ -2,8 +2,8 @@
  * The AppProject of one cluster: the least Argo CD needs to install Karpenter there.
  *
  * - sources: the Karpenter chart registry and the GitOps repository, nothing else;
- * - destinations: the workload cluster only, and only the namespaces the Applications
- *   write to (controller namespace, kube-system for the chart's Role, kube-node-lease for
+ * - destinations: the workload cluster only (and, with `aws.managedBy: ack`, the ACK objects'
+ *   namespace at `aws.ack.destination`), and only the namespaces the Applications write to (controller namespace, kube-system for the chart's Role, kube-node-lease for
  *   1.0.x, the smoke-test namespace when used, the namespaces of capacity buffers);
  * - cluster-scoped kinds: exactly those the charts and node pools contain; namespaced
  *   kinds: those the controller chart and the smoke tests contain (plus NodeOverlay,
@@ -25,6 +25,7 @@ import type {
   AppProjectSpecNamespaceResourceWhitelist,
 } from '../../imports/argocd-v3.5.1/argoproj.io';
 import { clusterBaseNamespaces } from '../cluster-base/cluster-base-chart';
+import { targetOf } from '../../policies/targets/targets';
 import { argocdAnnotations, argocdLabels, hasConversionWebhook } from './application-common';
 import { argocdObject } from './argocd-object';
 
@@ -53,7 +54,9 @@ export function projectClusterKinds(cluster: ClusterModel): Kind[] {
     { group: 'rbac.authorization.k8s.io', kind: 'ClusterRole' },
     { group: 'rbac.authorization.k8s.io', kind: 'ClusterRoleBinding' },
   ];
-  if (clusterBaseNamespaces(cluster).length > 0) kinds.push({ group: '', kind: 'Namespace' });
+  // The AWS-side target's Application (ack) creates its namespace at its destination.
+  if (clusterBaseNamespaces(cluster).length > 0 || targetOf(cluster).application !== undefined)
+    kinds.push({ group: '', kind: 'Namespace' });
   if (cluster.nodeOverlays.length > 0) kinds.push({ group: 'karpenter.sh', kind: 'NodeOverlay' });
   return kinds.sort(byGroupKind);
 }
@@ -73,6 +76,7 @@ export function projectNamespacedKinds(cluster: ClusterModel): Kind[] {
   if (cluster.podTemplates.length > 0) kinds.push({ group: '', kind: 'PodTemplate' });
   if (cluster.capacityBuffers.length > 0)
     kinds.push({ group: 'autoscaling.x-k8s.io', kind: 'CapacityBuffer' });
+  kinds.push(...(targetOf(cluster).application?.kinds ?? []));
   return kinds.sort(byGroupKind);
 }
 
@@ -92,6 +96,8 @@ export class ClusterAppProject extends Construct {
         ? { name: gitops.destination.name, namespace }
         : { server: gitops.destination.server, namespace },
     );
+    const aws = targetOf(cluster).application;
+    if (aws !== undefined) destinations.push({ ...aws.destination(cluster), namespace: aws.namespace });
     this.apiObject = argocdObject(this, 'project', 'AppProject', {
       metadata: {
         name: gitops.project,

@@ -34,6 +34,8 @@ export const SYNC_OPTIONS = {
   /** Never prune (as a resource annotation: a root never deletes a child Application on its own). */
   noPrune: 'Prune=false',
   respectIgnoreDifferences: 'RespectIgnoreDifferences=true',
+  /** Create the destination namespace (the ACK objects' namespace on their destination). */
+  createNamespace: 'CreateNamespace=true',
 } as const;
 export type SyncOption = (typeof SYNC_OPTIONS)[keyof typeof SYNC_OPTIONS];
 

@@ -23,7 +23,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { MANAGED_BY } from '../../model';
+import { MANAGED_BY, sortedRecord } from '../../model';
 
 /** The `argocd-cm` key of a health override of `argoproj.io/Application` (group_kind). */
 export const APPLICATION_HEALTH_KEY = 'resource.customizations.health.argoproj.io_Application';
@@ -109,6 +109,12 @@ return hs
 export interface ArgoCdConfigPatchProps {
   /** Namespace of the Argo CD installation whose `argocd-cm` is patched. */
   readonly argocdNamespace: string;
+  /**
+   * Health checks of other kinds, by `argocd-cm` key: those of the AWS-side targets whose objects
+   * this Argo CD syncs (policies/targets/targets.ts `application.health`, e.g. the ACK kinds).
+   * @default none
+   */
+  readonly health?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -129,7 +135,7 @@ export class ArgoCdConfigPatch extends Construct {
         namespace: props.argocdNamespace,
         labels: { 'app.kubernetes.io/name': ARGOCD_CM, 'app.kubernetes.io/part-of': 'argocd' },
       },
-      data: { [APPLICATION_HEALTH_KEY]: APPLICATION_HEALTH_LUA },
+      data: sortedRecord({ ...props.health, [APPLICATION_HEALTH_KEY]: APPLICATION_HEALTH_LUA }),
     });
   }
 }

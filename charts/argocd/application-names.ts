@@ -8,7 +8,7 @@
 import { ClusterModel } from '../../model';
 
 /** The Applications of one cluster, by role (also the file name: `application-<role>.yaml`). */
-export const APPLICATION_ROLES = ['base', 'crd', 'controller', 'nodepools'] as const;
+export const APPLICATION_ROLES = ['base', 'crd', 'controller', 'nodepools', 'aws'] as const;
 export type ApplicationRole = (typeof APPLICATION_ROLES)[number];
 
 const SUFFIX: Readonly<Record<ApplicationRole | 'root', string>> = {
@@ -16,6 +16,8 @@ const SUFFIX: Readonly<Record<ApplicationRole | 'root', string>> = {
   crd: '-karpenter-crd',
   controller: '-karpenter',
   nodepools: '-karpenter-nodepools',
+  /** The AWS side as objects Argo CD syncs (`aws.managedBy: ack`). */
+  aws: '-karpenter-aws',
   root: '-karpenter-root',
 };
 

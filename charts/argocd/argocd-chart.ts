@@ -12,6 +12,8 @@ import { ClusterAppProject } from './app-project';
 import { ControllerApplication } from './controller-application';
 import { CrdApplication } from './crd-application';
 import { DirectoryApplication } from './directory-application';
+import { AwsSideApplication } from './target-application';
+import { targetOf } from '../../policies/targets/targets';
 
 export interface ArgoCdChartProps {
   readonly cluster: ClusterModel;
@@ -48,6 +50,14 @@ export class ArgoCdChart extends Chart {
         apiObject: new DirectoryApplication(this, 'nodepools', { cluster, role: 'nodepools' }).apiObject,
       },
     );
+    const target = targetOf(cluster);
+    if (target.dir !== undefined && target.application !== undefined) {
+      const app = new AwsSideApplication(this, 'aws', {
+        cluster,
+        target: { ...target, application: target.application },
+      });
+      manifests.push({ path: distPaths.argocdApplication(c, 'aws'), apiObject: app.apiObject });
+    }
     this.manifests = manifests;
   }
 }

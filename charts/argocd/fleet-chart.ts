@@ -7,6 +7,7 @@
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { distPaths, FleetModel, compareCodeUnits } from '../../model';
+import { applicationTargets } from '../../policies/targets/targets';
 import { PlacedManifest } from '../karpenter/karpenter-chart';
 import { ArgoCdConfigPatch } from './application-health';
 import { FleetApplicationSet, renderRootParams } from './fleet-application-set';
@@ -34,7 +35,11 @@ export class FleetChart extends Chart {
         clusters: inNamespace,
       });
       manifests.push({ path: distPaths.fleetAppProject(ns), apiObject: project.apiObject });
-      const health = new ArgoCdConfigPatch(this, `argocd-cm-${ns}`, { argocdNamespace: ns });
+      const targetHealth = applicationTargets(inNamespace).map((t) => t.application?.health);
+      const health = new ArgoCdConfigPatch(this, `argocd-cm-${ns}`, {
+        argocdNamespace: ns,
+        health: Object.assign({}, ...targetHealth) as Record<string, string>,
+      });
       manifests.push({ path: distPaths.fleetArgoCdConfigPatch(ns), apiObject: health.apiObject });
       const generated = inNamespace.filter((c) => c.gitops.fleetEntry === 'applicationset');
       if (generated.length > 0) {

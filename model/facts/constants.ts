@@ -123,10 +123,18 @@ export type Partition = (typeof PARTITIONS)[number];
 
 /**
  * Who manages a cluster's AWS side (`aws.managedBy`): the tool's CloudFormation template, the
- * tool's Terraform module, or nobody here (roles and queue exist already; the fleet names them).
+ * tool's Terraform module, AWS Controllers for Kubernetes objects that Argo CD syncs (`ack`), or
+ * nobody here (roles and queue exist already; the fleet names them).
  */
-export const AWS_MANAGED_BY = ['cloudformation', 'terraform', 'external'] as const;
+export const AWS_MANAGED_BY = ['cloudformation', 'terraform', 'ack', 'external'] as const;
 export type AwsManagedBy = (typeof AWS_MANAGED_BY)[number];
+
+/**
+ * `aws.ack.deletionPolicy`: what deleting an ACK Role or Queue object does to the AWS resource
+ * (the ACK annotation `services.k8s.aws/deletion-policy`); `retain` keeps it.
+ */
+export const ACK_DELETION_POLICIES = ['retain', 'delete'] as const;
+export type AckDeletionPolicy = (typeof ACK_DELETION_POLICIES)[number];
 
 export const VOLUME_TYPES = ['standard', 'io1', 'io2', 'gp2', 'sc1', 'st1', 'gp3'] as const;
 export type VolumeType = (typeof VOLUME_TYPES)[number];
@@ -183,6 +191,11 @@ export const SYNC_WAVES = {
   crdApplication: '-2',
   controllerApplication: '-1',
   nodePoolsApplication: '0',
+  /**
+   * `aws.managedBy: ack`: the AWS side as ACK objects, with the CRDs and before the controller,
+   * so its roles exist before the controller starts.
+   */
+  awsSideApplication: '-2',
   nodeClass: '0',
   nodePool: '1',
   /** Opt-in smoke-test Deployments and PDBs, after the pools they target. */

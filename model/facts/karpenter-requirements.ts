@@ -401,12 +401,12 @@ export function admitsLabelValues(incoming: Requirement, values: readonly string
 }
 
 /**
- * Does `after` allow every label state `before` allows (a missing label being one state)? Undefined
- * when it does; otherwise the lost states in words ("without the label", "with value 8", "with a
- * value outside [a, b]", "with a non-integer value"). For drift: a narrowed requirement replaces the
+ * The label states `before` allows and `after` does not (a missing label being one state), each in
+ * words ("without the label", "with value 8", "with a value outside [a, b]", "with a non-integer
+ * value"); empty when `after` allows every one. For drift: a narrowed requirement replaces the
  * nodes whose labels fall in the lost states.
  */
-export function lostLabelStates(before: Requirement, after: Requirement): string | undefined {
+export function lostLabelStates(before: Requirement, after: Requirement): readonly string[] {
   const lost: string[] = [];
   if (before.allowsAbsent() && !after.allowsAbsent()) lost.push('without the label');
   if (!before.complement) {
@@ -445,5 +445,5 @@ export function lostLabelStates(before: Requirement, after: Requirement): string
       .filter((v) => !before.values.has(v) && withinBounds(v, before.gte, before.lte));
     if (newly.length > 0) lost.push(`with value ${newly.join(', ')}`);
   }
-  return lost.length > 0 ? lost.join('; ') : undefined;
+  return lost;
 }

@@ -17,6 +17,9 @@
  *   equivalents.
  * Constructs outside what the patterns above use (Unicode classes `\pL`, `\Q...\E`, the `m` and
  * `U` flags) are refused with an error that names them, never silently mistranslated.
+ *
+ * Not re2js: it is exact (a port of RE2), but its matcher scans the 221 gitleaks rules over a 52 KB
+ * fleet text in about 4 s, where these rewrites run on V8's own engine in milliseconds.
  */
 
 /** A pattern that cannot be rewritten. */
@@ -130,26 +133,32 @@ function emitClass(ranges: readonly (readonly [number, number])[], negated: bool
   return `[${negated ? '^' : ''}${body.join('')}]`;
 }
 
-/**
- * The JavaScript source (no flags needed) of the Go regular expression `pattern`. Throws
- * Re2SyntaxError for what it does not rewrite.
- */
-export function re2ToJs(pattern: string): string {
-  const stack: Flags[] = [{ i: false, s: false }];
-  const flags = (): Flags => stack[stack.length - 1];
-  let out = '';
-  let p = 0;
-  const fail = (what: string): never => {
-    throw new Re2SyntaxError(`${what} at offset ${p} of the pattern`);
-  };
+/** The rewrite of one pattern: a reader over `pattern` at `p`, writing JavaScript to `out`. */
+class Translator {
+  private p = 0;
+  private out = '';
+  /** The flags in force, one entry per open group. */
+  private readonly stack: Flags[] = [{ i: false, s: false }];
+
+  constructor(private readonly pattern: string) {}
+
+  private flags(): Flags {
+    return this.stack[this.stack.length - 1];
+  }
+
+  private fail(what: string): never {
+    throw new Re2SyntaxError(`${what} at offset ${this.p} of the pattern`);
+  }
 
   /** Reads an escape at p (after the backslash); returns ranges, or a code point. */
-  const readEscape = (
-    inClass: boolean,
-  ): { ranges?: readonly (readonly [number, number])[]; code?: number; raw?: string } => {
-    const c = pattern[p];
-    if (c === undefined) fail('a trailing backslash');
-    p++;
+  private readEscape(inClass: boolean): {
+    ranges?: readonly (readonly [number, number])[];
+    code?: number;
+    raw?: string;
+  } {
+    const c = this.pattern[this.p];
+    if (c === undefined) this.fail('a trailing backslash');
+    this.p++;
     const lower = c.toLowerCase();
     if ('dsw'.includes(c)) return { ranges: PERL_CLASSES[c] };
     if ('DSW'.includes(c)) {
@@ -159,16 +168,16 @@ export function re2ToJs(pattern: string): string {
     }
     if (c in SIMPLE_ESCAPES) return { code: SIMPLE_ESCAPES[c] };
     if (c === 'x') {
-      if (pattern[p] === '{') {
-        const end = pattern.indexOf('}', p);
-        if (end < 0) fail('an unterminated \\x{');
-        const code = parseInt(pattern.slice(p + 1, end), 16);
-        p = end + 1;
+      if (this.pattern[this.p] === '{') {
+        const end = this.pattern.indexOf('}', this.p);
+        if (end < 0) this.fail('an unterminated \\x{');
+        const code = parseInt(this.pattern.slice(this.p + 1, end), 16);
+        this.p = end + 1;
         return { code };
       }
-      const hex = pattern.slice(p, p + 2);
-      if (!/^[0-9a-fA-F]{2}$/.test(hex)) fail('a malformed \\x escape');
-      p += 2;
+      const hex = this.pattern.slice(this.p, this.p + 2);
+      if (!/^[0-9a-fA-F]{2}$/.test(hex)) this.fail('a malformed \\x escape');
+      this.p += 2;
       return { code: parseInt(hex, 16) };
     }
     if (!inClass) {
@@ -177,140 +186,164 @@ export function re2ToJs(pattern: string): string {
       if (c === 'A') return { raw: '(?<![\\s\\S])' };
     }
     if (/[0-9A-Za-z]/.test(c)) {
-      p -= 2; // at the backslash
-      fail(`the escape \\${c}`);
+      this.p -= 2; // at the backslash
+      this.fail(`the escape \\${c}`);
     }
     return { code: c.codePointAt(0) ?? 0 };
-  };
+  }
 
-  const readClass = (): string => {
-    // p is just after '['
+  /** A class, with this.p just after its '['. */
+  private readClass(): string {
+    // this.p is just after '['
     let negated = false;
-    if (pattern[p] === '^') {
+    if (this.pattern[this.p] === '^') {
       negated = true;
-      p++;
+      this.p++;
     }
     const ranges: (readonly [number, number])[] = [];
     let first = true;
     for (;;) {
-      const c = pattern[p];
-      if (c === undefined) fail('an unterminated class');
+      const c = this.pattern[this.p];
+      if (c === undefined) this.fail('an unterminated class');
       if (c === ']' && !first) {
-        p++;
+        this.p++;
         break;
       }
       first = false;
-      if (c === '[' && pattern[p + 1] === ':') {
-        const end = pattern.indexOf(':]', p + 2);
-        if (end < 0) fail('an unterminated POSIX class');
-        let name = pattern.slice(p + 2, end);
+      if (c === '[' && this.pattern[this.p + 1] === ':') {
+        const end = this.pattern.indexOf(':]', this.p + 2);
+        if (end < 0) this.fail('an unterminated POSIX class');
+        let name = this.pattern.slice(this.p + 2, end);
         const neg = name.startsWith('^');
         if (neg) name = name.slice(1);
         const cls = POSIX_CLASSES[name];
-        if (cls === undefined || neg) fail(`the POSIX class [:${name}:]`);
+        if (cls === undefined || neg) this.fail(`the POSIX class [:${name}:]`);
         ranges.push(...cls);
-        p = end + 2;
+        this.p = end + 2;
         continue;
       }
       let lo: number;
       if (c === '\\') {
-        p++;
-        const e = readEscape(true);
+        this.p++;
+        const e = this.readEscape(true);
         if (e.ranges) {
           ranges.push(...e.ranges);
           continue;
         }
         lo = e.code ?? 0;
       } else {
-        lo = pattern.codePointAt(p) ?? 0;
-        p += lo > 0xffff ? 2 : 1;
+        lo = this.pattern.codePointAt(this.p) ?? 0;
+        this.p += lo > 0xffff ? 2 : 1;
       }
       let hi = lo;
-      if (pattern[p] === '-' && pattern[p + 1] !== ']' && pattern[p + 1] !== undefined) {
-        p++;
-        if (pattern[p] === '\\') {
-          p++;
-          const e = readEscape(true);
-          if (e.code === undefined) fail('a class as the end of a range');
+      if (
+        this.pattern[this.p] === '-' &&
+        this.pattern[this.p + 1] !== ']' &&
+        this.pattern[this.p + 1] !== undefined
+      ) {
+        this.p++;
+        if (this.pattern[this.p] === '\\') {
+          this.p++;
+          const e = this.readEscape(true);
+          if (e.code === undefined) this.fail('a class as the end of a range');
           hi = e.code ?? 0;
         } else {
-          hi = pattern.codePointAt(p) ?? 0;
-          p += hi > 0xffff ? 2 : 1;
+          hi = this.pattern.codePointAt(this.p) ?? 0;
+          this.p += hi > 0xffff ? 2 : 1;
         }
-        if (hi < lo) fail('a range that ends before it starts');
+        if (hi < lo) this.fail('a range that ends before it starts');
       }
       ranges.push([lo, hi]);
     }
-    return emitClass(flags().i ? caseClosed(ranges) : ranges, negated);
-  };
+    return emitClass(this.flags().i ? caseClosed(ranges) : ranges, negated);
+  }
 
-  while (p < pattern.length) {
-    const c = pattern[p];
-    if (c === '\\') {
-      p++;
-      const e = readEscape(false);
-      if (e.raw !== undefined) out += e.raw;
-      else if (e.ranges) out += emitClass(flags().i ? caseClosed(e.ranges) : e.ranges, false);
+  /** A group, with p at its '(': capturing, named, or flags (for the group or the rest of this one). */
+  private group(): void {
+    if (this.pattern[this.p + 1] === '?') {
+      const m = /^\(\?(?:P?<([A-Za-z_][A-Za-z0-9_]*)>|([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)]))/.exec(
+        this.pattern.slice(this.p),
+      );
+      if (m === null) this.fail('an unsupported group');
+      const [whole, name, on = '', off = '', end] = m as RegExpExecArray;
+      this.p += whole.length;
+      if (name !== undefined) {
+        this.stack.push(this.flags());
+        this.out += '(';
+        return;
+      }
+      for (const f of on + off) if (f !== 'i' && f !== 's') this.fail(`the flag ${f}`);
+      const next: Flags = {
+        i: off.includes('i') ? false : on.includes('i') ? true : this.flags().i,
+        s: off.includes('s') ? false : on.includes('s') ? true : this.flags().s,
+      };
+      if (end === ')') this.stack[this.stack.length - 1] = next;
       else {
-        const code = e.code ?? 0;
-        out +=
-          flags().i && isLetter(code) ? emitClass(caseClosed([[code, code]]), false) : classChar(code, false);
+        this.stack.push(next);
+        this.out += '(?:';
       }
-    } else if (c === '[') {
-      p++;
-      out += readClass();
-    } else if (c === '(') {
-      if (pattern[p + 1] === '?') {
-        const m = /^\(\?(?:P?<([A-Za-z_][A-Za-z0-9_]*)>|([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)]))/.exec(
-          pattern.slice(p),
-        );
-        if (m === null) fail('an unsupported group');
-        const [whole, name, on = '', off = '', end] = m as RegExpExecArray;
-        p += whole.length;
-        if (name !== undefined) {
-          stack.push(flags());
-          out += '(';
-          continue;
-        }
-        for (const f of on + off) if (f !== 'i' && f !== 's') fail(`the flag ${f}`);
-        const next: Flags = {
-          i: off.includes('i') ? false : on.includes('i') ? true : flags().i,
-          s: off.includes('s') ? false : on.includes('s') ? true : flags().s,
-        };
-        if (end === ')') stack[stack.length - 1] = next;
-        else {
-          stack.push(next);
-          out += '(?:';
-        }
-      } else {
-        p++;
-        stack.push(flags());
-        out += '(';
-      }
-    } else if (c === ')') {
-      p++;
-      if (stack.length === 1) fail('an unbalanced )');
-      stack.pop();
-      out += ')';
-    } else if (c === '.') {
-      p++;
-      out += flags().s ? '[\\s\\S]' : '[^\\n]';
-    } else if (c === '{') {
-      const repeat = /^\{\d+(,\d*)?\}/.exec(pattern.slice(p));
-      out += repeat !== null ? repeat[0] : '\\{';
-      p += repeat !== null ? repeat[0].length : 1;
-    } else if ('^$|*+?}'.includes(c)) {
-      p++;
-      out += c === '}' ? '\\}' : c;
     } else {
-      const code = pattern.codePointAt(p) ?? 0;
-      p += code > 0xffff ? 2 : 1;
-      out +=
-        flags().i && isLetter(code) ? emitClass(caseClosed([[code, code]]), false) : classChar(code, false);
+      this.p++;
+      this.stack.push(this.flags());
+      this.out += '(';
     }
   }
-  if (stack.length !== 1) fail('an unclosed group');
-  return out;
+
+  translate(): string {
+    while (this.p < this.pattern.length) {
+      const c = this.pattern[this.p];
+      if (c === '\\') {
+        this.p++;
+        const e = this.readEscape(false);
+        if (e.raw !== undefined) this.out += e.raw;
+        else if (e.ranges) this.out += emitClass(this.flags().i ? caseClosed(e.ranges) : e.ranges, false);
+        else {
+          const code = e.code ?? 0;
+          this.out +=
+            this.flags().i && isLetter(code)
+              ? emitClass(caseClosed([[code, code]]), false)
+              : classChar(code, false);
+        }
+      } else if (c === '[') {
+        this.p++;
+        this.out += this.readClass();
+      } else if (c === '(') {
+        this.group();
+      } else if (c === ')') {
+        this.p++;
+        if (this.stack.length === 1) this.fail('an unbalanced )');
+        this.stack.pop();
+        this.out += ')';
+      } else if (c === '.') {
+        this.p++;
+        this.out += this.flags().s ? '[\\s\\S]' : '[^\\n]';
+      } else if (c === '{') {
+        const repeat = /^\{\d+(,\d*)?\}/.exec(this.pattern.slice(this.p));
+        this.out += repeat !== null ? repeat[0] : '\\{';
+        this.p += repeat !== null ? repeat[0].length : 1;
+      } else if ('^$|*+?}'.includes(c)) {
+        this.p++;
+        this.out += c === '}' ? '\\}' : c;
+      } else {
+        const code = this.pattern.codePointAt(this.p) ?? 0;
+        this.p += code > 0xffff ? 2 : 1;
+        this.out +=
+          this.flags().i && isLetter(code)
+            ? emitClass(caseClosed([[code, code]]), false)
+            : classChar(code, false);
+      }
+    }
+    if (this.stack.length !== 1) this.fail('an unclosed group');
+    return this.out;
+  }
+}
+
+/**
+ * The JavaScript source (no flags needed) of the Go regular expression `pattern`. Throws
+ * Re2SyntaxError for what it does not rewrite.
+ */
+export function re2ToJs(pattern: string): string {
+  return new Translator(pattern).translate();
 }
 
 /** `re2ToJs` compiled, with the given JavaScript flags (`g`, `y`; never `i`, `s`, `m`, `u`). */

@@ -15,6 +15,7 @@ import {
   NestedVirtualization,
   NetworkInterfaceType,
   OperatingSystem,
+  AckDeletionPolicy,
   AwsManagedBy,
   Partition,
   RequirementOperator,
@@ -39,6 +40,7 @@ export interface RawCluster {
     readonly region: string;
     readonly partition?: Partition;
     readonly managedBy?: AwsManagedBy;
+    readonly ack?: { readonly destination?: string; readonly deletionPolicy?: AckDeletionPolicy };
   };
   readonly kubernetesVersion?: KubernetesVersion;
   readonly karpenter?: {

@@ -64,6 +64,9 @@ export function resolveCluster(raw: RawCluster, ctx: ResolveContext): ClusterMod
   const name = clusterNameOf(raw, ctx.stem);
   const tags = sortedRecord(raw.tags);
   const iam = resolveIam(raw.iam ?? {}, name);
+  const gitops = resolveGitOps(raw.gitops, name);
+  const managedBy = raw.aws.managedBy ?? FLEET_DEFAULTS.awsManagedBy;
+  const ackDestination = raw.aws.ack?.destination;
   return {
     name,
     source: { file: ctx.file, line: 1, col: 1 },
@@ -72,13 +75,21 @@ export function resolveCluster(raw: RawCluster, ctx: ResolveContext): ClusterMod
       accountId: raw.aws.accountId,
       region: raw.aws.region,
       partition: raw.aws.partition ?? FLEET_DEFAULTS.partition,
-      managedBy: raw.aws.managedBy ?? FLEET_DEFAULTS.awsManagedBy,
+      managedBy,
+      ...(managedBy === 'ack'
+        ? {
+            ack: {
+              destination: ackDestination !== undefined ? { name: ackDestination } : gitops.destination,
+              deletionPolicy: raw.aws.ack?.deletionPolicy ?? FLEET_DEFAULTS.ackDeletionPolicy,
+            },
+          }
+        : {}),
     },
     kubernetesVersion: raw.kubernetesVersion ?? FLEET_DEFAULTS.kubernetesVersion,
     karpenter: resolveKarpenter(raw.karpenter ?? {}, name),
     iam,
     tags,
-    gitops: resolveGitOps(raw.gitops, name),
+    gitops,
     ...resolveObjects(raw, ctx, name, iam.nodeRoleName, tags),
   };
 }

@@ -4,7 +4,7 @@
  * Compiled once per process, on first use (precompiled at import time: fleet-schema-precompiled.ts).
  */
 import type { ValidateFunction } from 'ajv';
-import { AWS_MANAGED_BY, FLEET_ENTRIES, LOG_LEVELS, PARTITIONS, TAINT_EFFECTS } from '../facts/constants';
+import { ACK_DELETION_POLICIES, AWS_MANAGED_BY, FLEET_ENTRIES, LOG_LEVELS, PARTITIONS, TAINT_EFFECTS } from '../facts/constants';
 import { capacityBufferSchema, podTemplateSchema } from './fleet-schema-capacity-buffer';
 import { nodeClassSchema } from './fleet-schema-node-class';
 import { nodeOverlaySchema } from './fleet-schema-node-overlay';
@@ -36,8 +36,9 @@ const clusterProperties: Record<string, JsonSchema> = {
       managedBy: {
         ...oneOfStrings(AWS_MANAGED_BY),
         description:
-          "Who manages the cluster's AWS side (roles, policies, queue, rules): cloudformation (default: dist/<cluster>/cloudformation/karpenter.json), terraform (a module in dist/<cluster>/terraform/) or external (nothing generated: the roles and queue exist, set iam.controllerRoleName, iam.nodeRoleName and karpenter.interruptionQueue.name). Fleet-wide in _defaults.yaml.",
+          "Who manages the cluster's AWS side (roles, policies, queue, rules): cloudformation (default: dist/<cluster>/cloudformation/karpenter.json), terraform (a module in dist/<cluster>/terraform/), ack (AWS Controllers for Kubernetes objects in dist/<cluster>/ack/, synced by Argo CD; docs/ack.md) or external (nothing generated: the roles and queue exist, set iam.controllerRoleName, iam.nodeRoleName and karpenter.interruptionQueue.name). Fleet-wide in _defaults.yaml.",
       },
+      ack: obj({ destination: str(), deletionPolicy: oneOfStrings(ACK_DELETION_POLICIES) }),
     },
     ['accountId', 'region'],
   ),

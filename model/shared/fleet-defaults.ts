@@ -2,12 +2,22 @@
  * Every default of the fleet description, in one place. Only the resolver applies them
  * (model/resolve/resolve-*.ts); the post-resolve checks read the resolved model, never these.
  */
-import { AwsManagedBy, ConsolidationPolicy, LogLevel, NAMESPACES, Partition, TAGS } from '../facts/constants';
+import {
+  AckDeletionPolicy,
+  AwsManagedBy,
+  ConsolidationPolicy,
+  LogLevel,
+  NAMESPACES,
+  Partition,
+  TAGS,
+} from '../facts/constants';
 import { DEFAULT_KARPENTER_VERSION, DEFAULT_KUBERNETES_VERSION } from '../facts/versions';
 
 export const FLEET_DEFAULTS = {
   partition: 'aws' as Partition,
   awsManagedBy: 'cloudformation' as AwsManagedBy,
+  /** Roles and queues outlive their ACK objects (`aws.ack.deletionPolicy`). */
+  ackDeletionPolicy: 'retain' as AckDeletionPolicy,
   kubernetesVersion: DEFAULT_KUBERNETES_VERSION,
   karpenterVersion: DEFAULT_KARPENTER_VERSION,
   karpenterNamespace: NAMESPACES.karpenterDefault,

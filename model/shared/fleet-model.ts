@@ -18,6 +18,7 @@ import {
   LogLevel,
   NestedVirtualization,
   NetworkInterfaceType,
+  AckDeletionPolicy,
   AwsManagedBy,
   Partition,
   RequirementOperator,
@@ -80,6 +81,19 @@ export interface AwsLocation {
 export interface AwsModel extends AwsLocation {
   /** Who manages the AWS side: the tool's CloudFormation or Terraform, or `external` (it exists already). */
   readonly managedBy: AwsManagedBy;
+  /**
+   * `aws.managedBy: ack` only: the Argo CD cluster (registered name) the ACK objects are applied to,
+   * where the ACK controllers run (`aws.ack.destination`).
+   * @default the workload cluster's `gitops.destination`
+   */
+  readonly ack?: {
+    readonly destination: { readonly name: string } | { readonly server: string };
+    /**
+     * The ACK deletion policy of the roles and the queue (`aws.ack.deletionPolicy`).
+     * @default 'retain'
+     */
+    readonly deletionPolicy: AckDeletionPolicy;
+  };
 }
 
 export interface KarpenterModel {

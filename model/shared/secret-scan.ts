@@ -4,7 +4,8 @@
  * scripts and tags (model/shared/secret-extra-rules.ts), and gitleaks' default rules
  * (imports/secret-rules/, the broadest maintained set), plus a team's own `secretPatterns`.
  * Base64 that a node decodes (a MIME part with `Content-Transfer-Encoding: base64`, a blob on a
- * line that runs `base64 -d`) is decoded and scanned too.
+ * line that runs `base64 -d`, a Bottlerocket `user-data` value) and strings written with escaped
+ * quotes (TOML basic strings, JSON) are decoded and scanned too (model/shared/secret-encodings.ts).
  *
  * secretlint's recommended rule set
  * (@secretlint/secretlint-rule-preset-recommend, pinned in package.json): secretlint's own runner
@@ -350,7 +351,7 @@ function scanText(text: string, custom: CustomSecretRules): SecretFinding[] {
       const start = blob.start + blob.offsetOf(f.start);
       found.push({
         ...f,
-        kind: `${f.kind} (base64-encoded)`,
+        kind: blob.encoding === 'base64' ? `${f.kind} (base64-encoded)` : f.kind,
         start,
         end: Math.max(start + 1, blob.start + blob.offsetOf(f.end)),
         ...position(text, start),

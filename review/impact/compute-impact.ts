@@ -10,7 +10,7 @@ import { applicationName } from '../../charts/argocd/application-names';
 import { classifyResource, get } from './classify-resource';
 import { prunesNodePools } from './argocd-prune';
 import { compareTemplates } from './aws-side-impact';
-import { FILE_TARGETS } from '../../policies/targets/targets';
+import { AWS_SIDE_TARGETS, FILE_TARGETS } from '../../policies/targets/targets';
 import { DistResource, parseDist, ParsedDist } from '../dist-resources';
 import { diffFields } from './field-diff';
 import {
@@ -252,7 +252,9 @@ export function decommissionSteps(cluster: string, awsSide = 'CloudFormation'): 
     `Delete ${app('controller')} (the controller must outlive the nodes it terminates), then ${app('crd')} (the CRDs stay: Delete=false), ${app('base')} if present, and ${app('root')}`,
     awsSide === 'Terraform'
       ? `Remove the Terraform module last (terraform destroy, or delete its module block and apply: the controller and the nodes use its roles and queue until they are gone)`
-      : `Delete the ${awsSide} stack last (the controller and the nodes use its roles and queue until they are gone)`,
+      : awsSide === AWS_SIDE_TARGETS.ack.title
+        ? `Delete ${app('aws')} last (the controller and the nodes use its roles and queue until they are gone); with deletion-policy retain (the default) ACK leaves the roles and the queue in AWS: delete them there once nothing uses them`
+        : `Delete the ${awsSide} stack last (the controller and the nodes use its roles and queue until they are gone)`,
   ];
 }
 

@@ -144,7 +144,7 @@ function keyVerdict(
   if (lost.length === 0) {
     // Widened against the old requirement itself keeps the plain wording; otherwise say what holds.
     const widened =
-      oldReqs.has(key) && lostLabelStates(oldReqs.get(key), incoming) === undefined
+      oldReqs.has(key) && lostLabelStates(oldReqs.get(key), incoming).length === 0
         ? `${key}: widened or equivalent ${change}; every existing node still matches`
         : `${key}: no existing node fails it ${change}: ${states.because}`;
     return { impact: 'none', reason: widened };
@@ -167,9 +167,7 @@ function keyVerdict(
  * so the present side is compared as "carries the label".
  */
 function lostValues(present: Requirement, incoming: Requirement): string | undefined {
-  const lost = lostLabelStates(present, incoming);
-  if (lost === undefined) return undefined;
-  const parts = lost.split('; ').filter((p) => p !== 'without the label');
+  const parts = lostLabelStates(present, incoming).filter((p) => p !== 'without the label');
   return parts.length > 0 ? parts.join(' or ') : undefined;
 }
 

@@ -24,6 +24,8 @@ type Node = Record<string, unknown>;
 function compile(kind: 'cluster' | 'defaults'): ValidateFunction {
   const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
   ajv.addKeyword('markdownDescription');
+  // yaml-language-server's (and VS Code's) message for a value of none of a field's types.
+  ajv.addKeyword('errorMessage');
   return ajv.compile(JSON.parse(readFileSync(join(ROOT, FLEET_JSON_SCHEMA_PATHS[kind]), 'utf8')) as object);
 }
 const cluster = compile('cluster');

@@ -10,6 +10,10 @@ function header(name: string, size: number, type: string, prefix = ''): Buffer {
   h.write(type, 156);
   h.write('ustar\0', 257);
   h.write(prefix, 345, 155, 'utf8');
+  // The checksum: the header's bytes summed with its own field read as spaces (POSIX ustar).
+  h.fill(32, 148, 156);
+  const sum = h.reduce((a, b) => a + b, 0);
+  h.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
   return h;
 }
 
@@ -64,5 +68,11 @@ describe('readTarGz', () => {
       /tar archive is truncated \(in package\/a\.txt\)/,
     );
     await expect(readTarGz(Buffer.from('not gzip'), () => true)).rejects.toThrow();
+  });
+
+  it('refuses a header whose checksum does not match (a corrupt archive, not an empty file)', async () => {
+    const bad = entry('package/a.txt', 'x');
+    bad[0] = 'q'.charCodeAt(0);
+    await expect(readTarGz(tgz(bad), () => true)).rejects.toThrow(/Invalid tar header/);
   });
 });

@@ -303,13 +303,31 @@ describe('init refuses', () => {
     expect(name.err[0]).toMatch(/^init: --cluster: cluster name 'Shop_1' is not a DNS-1123 label/);
     const missing = capture(dir);
     expect(await runCli(['init', '--cluster', 'shop'], missing.io)).toBe(2);
+    // --destination comes from the cluster name; this folder has no git origin for --repo-url.
     expect(missing.err[0]).toBe(
-      'karpenter-gitops init: --account ID, --region REGION, --destination NAME, --repo-url URL are required without a terminal.',
+      'karpenter-gitops init: --account ID, --region REGION, --repo-url URL are required without a terminal.',
     );
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('--aws-managed-by: terraform and external starting fleets that synth accepts, and a misspelt target (exit 2)', async () => {
+  it("without a terminal, --repo-url comes from git's origin and --destination from the cluster name, and says so", async () => {
+    execFileSync('git', ['init', '-q', dir]);
+    execFileSync('git', ['-C', dir, 'remote', 'add', 'origin', 'https://github.com/example/shop-gitops.git']);
+    const c = capture(dir);
+    expect(
+      await runCli(['init', '--cluster', 'shop', '--account', '111122223333', '--region', 'eu-west-1'], c.io),
+    ).toBe(0);
+    expect(c.err.slice(0, 2)).toEqual([
+      "init: --repo-url not given: using origin's URL https://github.com/example/shop-gitops.git (git remote get-url origin).",
+      "init: --destination not given: using the cluster name 'shop' as the Argo CD destination.",
+    ]);
+    const defaults = parse(readFileSync(join(dir, 'clusters/_defaults.yaml'), 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const cluster = parse(readFileSync(join(dir, 'clusters/shop.yaml'), 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(defaults.gitops.repoURL).toBe('https://github.com/example/shop-gitops.git');
+    expect(cluster.gitops.destination.name).toBe('shop');
+  });
+
+  it('--aws-managed-by: terraform, ack and external starting fleets that synth accepts, and a misspelt target (exit 2)', async () => {
     const tf = capture(dir);
     expect(await runCli(['init', ...FLAGS, '--aws-managed-by', 'terraform'], tf.io)).toBe(0);
     const cluster = parse(readFileSync(join(dir, 'clusters/shop.yaml'), 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -325,10 +343,15 @@ describe('init refuses', () => {
     });
     expect(external.karpenter.interruptionQueue.name).toBe('Karpenter-shop');
     rmSync(dir, { recursive: true, force: true });
+    const ack = capture(dir);
+    expect(await runCli(['init', ...FLAGS, '--aws-managed-by', 'ack'], ack.io)).toBe(0);
+    const onAck = parse(readFileSync(join(dir, 'clusters/shop.yaml'), 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(onAck.aws.managedBy).toBe('ack');
+    rmSync(dir, { recursive: true, force: true });
     const bad = capture(dir);
     expect(await runCli(['init', ...FLAGS, '--aws-managed-by', 'terrafrom'], bad.io)).toBe(2);
     expect(bad.err).toEqual([
-      "init: --aws-managed-by: 'terrafrom' is not one of cloudformation, terraform, external. Did you mean 'terraform'?",
+      "init: --aws-managed-by: 'terrafrom' is not one of cloudformation, terraform, ack, external. Did you mean 'terraform'?",
     ]);
     expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
   });

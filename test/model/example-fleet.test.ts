@@ -2,8 +2,8 @@
  * The committed example fleet (clusters/) exercises every field of the format, so that the
  * charts' "every field reaches the manifest" tests have something to find.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { clusterSchema } from '../../model/schema/fleet-schema';
 import { mergeLocated, toPlain } from '../../model/parse/located';
 import { parseFleetSource } from '../../model/parse/yaml-source';
@@ -90,4 +90,21 @@ describe('the example fleet', () => {
       .sort();
     expect(missing).toEqual([]);
   });
+});
+
+describe('the example and demo fleets point editors at the schemas', () => {
+  const ROOT = resolve(__dirname, '..', '..');
+  it.each([['clusters'], [join('test', 'fixtures', 'demo-fleet', 'clusters')]])(
+    '%s/*.yaml start with the $schema line of their kind, which names a committed schema',
+    (dir) => {
+      for (const name of readdirSync(join(ROOT, dir)).filter((n) => n.endsWith('.yaml'))) {
+        const kind = name === '_defaults.yaml' ? 'defaults' : 'cluster';
+        const first = readFileSync(join(ROOT, dir, name), 'utf8').split('\n')[0];
+        const target = join(ROOT, 'schema', `${kind}.schema.json`);
+        const expected = `# yaml-language-server: $schema=${relative(join(ROOT, dir), target).split(sep).join('/')}`;
+        expect({ name, first }).toEqual({ name, first: expected });
+        expect(existsSync(resolve(ROOT, dir, first.split('=')[1]))).toBe(true);
+      }
+    },
+  );
 });

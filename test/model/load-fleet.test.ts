@@ -153,7 +153,7 @@ describe('loadFleet on the committed example fleet', () => {
   it('records where each class and pool is written', () => {
     const t = cluster('ticketing');
     expect(t.source).toEqual({ file: 'clusters/ticketing.yaml', line: 1, col: 1 });
-    expect(t.nodeClasses[0].source).toEqual({ file: 'clusters/ticketing.yaml', line: 23, col: 3 });
+    expect(t.nodeClasses[0].source).toEqual({ file: 'clusters/ticketing.yaml', line: 24, col: 3 });
   });
 });
 

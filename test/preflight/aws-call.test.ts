@@ -1,4 +1,4 @@
-import { AwsCallError, awsCall, errorName } from '../../preflight/aws-call';
+import { AwsCallError, awsCall, awsReadPages, errorName } from '../../preflight/aws-call';
 
 function sdkError(name: string, message: string, extra: object = {}): Error {
   return Object.assign(new Error(message), { name, $metadata: { httpStatusCode: 400 }, ...extra });
@@ -45,5 +45,40 @@ describe('AWS call errors', () => {
     ]);
     expect((await thrown(sdkError('InternalFailure', 'oops'))).kind).toBe('other');
     expect(errorName('plain')).toBe('Error');
+  });
+});
+
+describe('awsReadPages', () => {
+  it("reads every page the SDK's paginator yields, following NextToken with the real EC2 client", async () => {
+    // A client whose send answers two pages: the paginator (paginateDescribeSubnets) follows the token.
+    const { EC2Client, paginateDescribeSubnets } = await import('@aws-sdk/client-ec2');
+    const client = new EC2Client({
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'y' },
+    });
+    const seen: (string | undefined)[] = [];
+    client.send = (async (command: { input: { NextToken?: string } }) => {
+      seen.push(command.input.NextToken);
+      return command.input.NextToken === undefined
+        ? { Subnets: [{ SubnetId: 'subnet-1' }], NextToken: 't2' }
+        : { Subnets: [{ SubnetId: 'subnet-2' }] };
+    }) as never;
+    const pages = await awsReadPages('EC2', 'DescribeSubnets', () =>
+      paginateDescribeSubnets({ client }, { Filters: [] }),
+    );
+    expect(pages.flatMap((p) => (p.Subnets ?? []).map((s) => s.SubnetId))).toEqual(['subnet-1', 'subnet-2']);
+    expect(seen).toEqual([undefined, 't2']);
+  });
+
+  it('reports a failure on a later page like any AWS call', async () => {
+    async function* pages() {
+      yield 1;
+      throw sdkError('UnauthorizedOperation', 'no');
+    }
+    await expect(awsReadPages('EC2', 'DescribeSubnets', pages)).rejects.toMatchObject({
+      name: 'AwsCallError',
+      operation: 'DescribeSubnets',
+      kind: 'access-denied',
+    });
   });
 });

@@ -15,6 +15,9 @@ const NO_OPTIONS = {
   full: false,
   'skip-policies': false,
   'require-cfn-lint': false,
+  shard: undefined,
+  'summary-json': undefined,
+  join: false,
 } as const;
 import { defaultCheckDeps } from '../../review/check-wiring';
 import { CheckDeps } from '../../review/run-check';
@@ -157,6 +160,30 @@ describe('npm run check', () => {
     expect(r.err[0]).toBe('karpenter-gitops check: --base needs a value (GIT-REF).');
     const both = await run(['--base=x', '--previous', 'y'], project());
     expect(both.err[0]).toBe('karpenter-gitops check: give either --base or --previous, not both.');
+  });
+
+  it.each([
+    ['0/4', 'K must be between 1 and 4'],
+    ['5/4', 'K must be between 1 and 4'],
+    ['x', 'K and N are whole numbers separated by /'],
+  ])('refuses --shard %s with a usage error naming the form K/N', async (shard, why) => {
+    const r = await run(['--shard', shard], project());
+    expect(r.code).toBe(2);
+    expect(r.err[0]).toBe(
+      `karpenter-gitops check: --shard takes the form K/N with 1 ≤ K ≤ N ≤ 256 (e.g. --shard 2/4), not '${shard}': ${why}.`,
+    );
+    expect(r.out).toEqual([]);
+  });
+
+  it('takes files only with --join, and --join needs them', async () => {
+    const stray = await run(['summary.json'], project());
+    expect(stray.code).toBe(2);
+    expect(stray.err[0]).toBe(
+      "karpenter-gitops check: unexpected argument 'summary.json' (only --join takes files).",
+    );
+    const none = await run(['--join'], project());
+    expect(none.code).toBe(2);
+    expect(none.err[0]).toBe('karpenter-gitops check: --join needs the summary FILEs of every shard.');
   });
 });
 

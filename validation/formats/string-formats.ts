@@ -10,6 +10,7 @@
  * unknown names are ignored, for strings and numbers alike. A format applies to string
  * values only.
  */
+import { parseGoDuration } from '../../model';
 import { isEmailAddress } from './email-address';
 import { isCidr, isMac, parseIP } from './ip-address';
 import { isRequestUri } from './request-uri';
@@ -75,49 +76,9 @@ export function isDateTime(s: string): boolean {
   return m[1] <= '23' && m[2] <= '59' && m[3] <= '59';
 }
 
-const GO_DURATION_UNITS = new Set(['ns', 'us', '\u00b5s', '\u03bcs', 'ms', 's', 'm', 'h']);
-
-/** Go `time.ParseDuration(s)` succeeds (overflow included). */
+/** Go `time.ParseDuration(s)` succeeds (overflow included): model/facts/go-duration.ts reads it. */
 export function isGoDuration(input: string): boolean {
-  let s = input;
-  if (s.startsWith('-') || s.startsWith('+')) s = s.slice(1);
-  if (s === '0') return true;
-  if (s === '') return false;
-  let total = 0n;
-  const LIMIT = 1n << 63n;
-  const scale: Record<string, bigint> = {
-    ns: 1n,
-    us: 1000n,
-    '\u00b5s': 1000n,
-    '\u03bcs': 1000n,
-    ms: 1_000_000n,
-    s: 1_000_000_000n,
-    m: 60_000_000_000n,
-    h: 3_600_000_000_000n,
-  };
-  while (s !== '') {
-    const m = /^([0-9]*)(?:\.([0-9]*))?/.exec(s);
-    const whole = m?.[1] ?? '';
-    const frac = m?.[2];
-    if (!m || (whole === '' && (frac === undefined || frac === ''))) return false;
-    s = s.slice(m[0].length);
-    const unitMatch = /^[^0-9.]+/.exec(s);
-    if (!unitMatch) return false;
-    const unit = unitMatch[0];
-    if (!GO_DURATION_UNITS.has(unit)) return false;
-    s = s.slice(unit.length);
-    const v = BigInt(whole === '' ? '0' : whole);
-    if (v >= LIMIT) return false;
-    let ns = v * scale[unit];
-    if (ns >= LIMIT) return false;
-    if (frac) {
-      const digits = frac.slice(0, 30);
-      ns += (BigInt(digits) * scale[unit]) / 10n ** BigInt(digits.length);
-    }
-    total += ns;
-    if (total > LIMIT) return false;
-  }
-  return total < LIMIT || input.startsWith('-');
+  return parseGoDuration(input) !== undefined;
 }
 
 const STRFMT_UNITS: readonly (readonly string[])[] = [

@@ -75,14 +75,15 @@ export class ArtifactSet {
   private readonly dir: string;
   private readonly cache = new Map<string, unknown>();
 
-  constructor(root: string, project: string, setVersion: string) {
+  /** @param dirName the folder below imports/validation/ @default importDirName of project and version */
+  constructor(root: string, project: string, setVersion: string, dirName?: string) {
     this.project = project;
     this.setVersion = setVersion;
     this.dir = join(
       root,
       'imports',
       VALIDATION_IMPORT_DIR,
-      importDirName({ project: project as 'karpenter', version: setVersion }),
+      dirName ?? importDirName({ project: project as 'karpenter', version: setVersion }),
     );
     this.entries = this.load('catalog') as CatalogEntry[];
   }

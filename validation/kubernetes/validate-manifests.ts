@@ -11,6 +11,8 @@ import {
   KarpenterVersion,
   PathSegment,
 } from '../../model';
+import { ACK_GROUPS } from '../../policies/targets/ack/ack-controllers';
+import { ackArtifactSet } from './ack-artifact-sets';
 import { ArtifactSet, CatalogEntry, findProjectRoot } from './artifacts';
 import { Finding, formatPath } from '../finding';
 import { ManifestDocument } from '../manifest-source';
@@ -89,12 +91,14 @@ export class ManifestValidator {
   private readonly argocd: ArtifactSet;
   private readonly rules = new Map<string, CompiledRules>();
   private readonly resolved = new Map<string, ReturnType<ManifestValidator['resolveUncached']>>();
+  private readonly root: string;
 
   constructor(
     karpenterVersion: KarpenterVersion = DEFAULT_KARPENTER_VERSION,
     root: string = findProjectRoot(),
   ) {
     this.karpenterVersion = karpenterVersion;
+    this.root = root;
     this.karpenter = artifactSet(root, 'karpenter', karpenterVersion);
     this.argocd = artifactSet(root, 'argo-cd', ARGOCD_VERSION);
     let count = 0;
@@ -219,7 +223,7 @@ export class ManifestValidator {
     for (const v of checkMetadata(value.metadata, entry.namespaced))
       push('error', 'metadata', v.path, v.message, v.fix);
 
-    const rules = this.rules.get(`${set.project}/${entry.base}`);
+    const rules = this.rulesOf(set, entry);
     if (rules && rules.count > 0) {
       const key = objectKey(value);
       const stored = key ? before.get(key) : undefined;
@@ -231,6 +235,17 @@ export class ManifestValidator {
         push('error', v.rule ? 'cel' : 'schema/list-type', v.path, v.message, undefined, v.rule?.rule);
       }
     }
+  }
+
+  /** The compiled rules of a CRD version (ACK sets' compiled on first use). */
+  private rulesOf(set: ArtifactSet, entry: CatalogEntry): CompiledRules {
+    const key = `${set.project}/${entry.base}`;
+    let compiled = this.rules.get(key);
+    if (!compiled) {
+      compiled = new CompiledRules(set.rules(entry));
+      this.rules.set(key, compiled);
+    }
+    return compiled;
   }
 
   private resolve(apiVersion: string, kind: string): ReturnType<ManifestValidator['resolveUncached']> {
@@ -249,21 +264,35 @@ export class ManifestValidator {
   ): Resolved | 'built-in' | { problem: string; check: string; fix?: string; severity: 'error' | 'warning' } {
     const group = groupOf(apiVersion);
     if (BUILT_IN_GROUPS.has(group)) return 'built-in';
+    const ack = ackArtifactSet(this.root, group);
+    if (ack && 'missing' in ack) {
+      return {
+        severity: 'error',
+        check: 'ack/missing-controller',
+        problem: `${kind} ${apiVersion} is served by the ACK ${ack.missing.controller}, whose CRDs are not imported: its objects cannot be validated, and a cluster without that controller never creates them`,
+        fix: `Install ${ack.missing.repo} v${ack.missing.version} where the ACK objects are applied (aws.ack.destination) and import its CRDs (npm run import with ACK_CONTROLLERS_DIR naming a clone of it; docs/ack.md)`,
+      };
+    }
     const set = (KARPENTER_GROUPS as readonly string[]).includes(group)
       ? this.karpenter
       : group === ARGOCD_GROUP
         ? this.argocd
-        : undefined;
+        : ack?.set;
     if (!set) {
       return {
         severity: 'warning',
         check: 'document/not-validated',
-        problem: `${apiVersion} ${kind} is not validated: only Karpenter (${KARPENTER_GROUPS.join(', ')}) and Argo CD (${ARGOCD_GROUP}) schemas are imported`,
+        problem: `${apiVersion} ${kind} is not validated: only Karpenter (${KARPENTER_GROUPS.join(', ')}), Argo CD (${ARGOCD_GROUP}) and ACK (${ACK_GROUPS.join(', ')}) schemas are imported`,
       };
     }
     const found = set.find(apiVersion, kind);
     if (found?.served) return { set, entry: found };
-    const label = set.project === 'karpenter' ? `Karpenter ${set.setVersion}` : `Argo CD ${set.setVersion}`;
+    const label =
+      set.project === 'karpenter'
+        ? `Karpenter ${set.setVersion}`
+        : set.project === 'argo-cd'
+          ? `Argo CD ${set.setVersion}`
+          : `ACK ${set.project.slice('ack-'.length)} ${set.setVersion}`;
     const sameKind = set.entries.filter((e) => e.group === group && e.kind === kind && e.served);
     if (found && sameKind.length > 0) {
       return {

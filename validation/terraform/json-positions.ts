@@ -1,13 +1,16 @@
 /**
  * Positions in JSON text: where a JSON path (`resource.aws_iam_role.controller.name`) is written,
  * and where a text that is not JSON goes wrong. The checks walk the parsed value (fast, by the
- * native parser); this scanner reads the text only when there is something to report, so a clean
- * file costs nothing here.
+ * native parser); the text is read again, by jsonc-parser (pinned in package.json: the parser of
+ * VS Code's JSON support, offsets for every node), only when there is something to report, so a
+ * clean file costs nothing here.
  *
- * The scanner follows RFC 8259 strictly (no comments, no trailing commas, no leading zeros), as
- * Terraform's JSON syntax does. For a key written twice in one object, the last one counts, as
- * JSON.parse keeps the last value.
+ * Read strictly (no comments, no trailing commas, no empty text), jsonc-parser refuses exactly
+ * what JSON.parse refuses (test/validation/terraform/json-positions.test.ts holds it to JSON.parse
+ * on mutations of a real module); its error codes are put in words here. For a key written twice
+ * in one object, the last one counts, as JSON.parse keeps the last value.
  */
+import { Node, ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { PathSegment } from '../../model';
 
 /** 1-based line and column (in UTF-16 code units, as editors using JavaScript strings count). */
@@ -37,14 +40,7 @@ export interface JsonPathLocation {
 /** Deeper than this is refused rather than risking the stack (no Terraform file comes close). */
 export const MAX_JSON_DEPTH = 1000;
 
-class ScanError extends Error {
-  constructor(
-    readonly offset: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
 
 /** Offset → 1-based line and column. */
 export function positionAt(text: string, offset: number): TextPosition {
@@ -59,185 +55,110 @@ export function positionAt(text: string, offset: number): TextPosition {
   return { line, col: offset - lineStart + 1 };
 }
 
-/** What the scanner found for the path it follows. */
-interface Hit {
-  depth: number;
-  keyOffset?: number;
-  valueOffset: number;
+function describe(c: string | undefined): string {
+  return c === undefined ? 'the end of the text' : c === '\n' ? 'a line break' : `'${c}'`;
+}
+
+/** What the end of the text cut short, by jsonc-parser's error code. */
+const AT_END: Readonly<Record<string, string>> = {
+  CommaExpected: "','",
+  CloseBraceExpected: "',' or '}'",
+  CloseBracketExpected: "',' or ']'",
+  ColonExpected: "':'",
+  PropertyNameExpected: 'a key',
+};
+
+/** Words for an error jsonc-parser reports at a character (by its code, printParseErrorCode). */
+function wordsAt(code: string, found: string, next: string | undefined): string {
+  switch (code) {
+    case 'InvalidSymbol':
+      return next === 'PropertyNameExpected'
+        ? `expected a key in double quotes, found ${found}`
+        : `unexpected ${found} where a value was expected`;
+    case 'ValueExpected':
+      return `unexpected ${found} where a value was expected`;
+    case 'InvalidNumberFormat':
+    case 'UnexpectedEndOfNumber':
+      return `a malformed number (unexpected ${found})`;
+    case 'PropertyNameExpected':
+      return `expected a key in double quotes, found ${found}`;
+    case 'ColonExpected':
+      return `expected ':' after the key, found ${found}`;
+    case 'CommaExpected':
+    case 'CloseBraceExpected':
+      return `expected ',' or '}', found ${found}`;
+    case 'CloseBracketExpected':
+      return `expected ',' or ']', found ${found}`;
+    default:
+      return `${found} is not allowed here in JSON`;
+  }
 }
 
 /**
- * A recursive-descent reader over the text that checks the syntax everywhere and records where
- * the members on `path` start.
+ * The first error of `text` in words, at its character: jsonc-parser reports a bad string at its
+ * opening quote, so the offending escape or control character is looked for inside it.
  */
-class Scanner {
-  private i = 0;
-  /** Deepest match so far; `found` once depth reaches the path's length. */
-  hit: Hit = { depth: 0, valueOffset: 0 };
-
-  constructor(
-    private readonly text: string,
-    private readonly path: readonly PathSegment[],
-  ) {}
-
-  document(): void {
-    this.space();
-    this.hit = { depth: 0, valueOffset: this.i };
-    this.value(0, true);
-    this.space();
-    if (this.i < this.text.length) this.fail('unexpected text after the end of the JSON value');
+function describeError(text: string, errors: readonly ParseError[], root: Node | undefined): JsonSyntaxError {
+  const [first] = errors;
+  const code = printParseErrorCode(first.error);
+  const span = text.slice(first.offset, first.offset + first.length);
+  const at = (offset: number, message: string) => ({ ...positionAt(text, offset), message });
+  if (code === 'InvalidEscapeCharacter') {
+    const i = span.search(/\\[^"\\/bfnrtu]/);
+    return at(first.offset + i, `'${span.slice(i, i + 2)}' is not a JSON escape`);
   }
-
-  private fail(message: string, at = this.i): never {
-    throw new ScanError(at, message);
+  if (code === 'InvalidUnicode') return at(first.offset, 'a \\u escape needs four hexadecimal digits');
+  if (code === 'UnexpectedEndOfString' || code === 'InvalidCharacter') {
+    // The string stops at a control character (jsonc-parser's span ends before it) or holds one.
+    // eslint-disable-next-line no-control-regex
+    const control = text.slice(first.offset, first.offset + first.length + 1).search(/[\u0000-\u001f]/);
+    return control > 0
+      ? at(first.offset + control, 'a control character (e.g. a line break) inside a string must be escaped')
+      : at(first.offset, 'a string is not closed: add the closing double quote');
   }
-
-  private space(): void {
-    const t = this.text;
-    while (this.i < t.length) {
-      const c = t.charCodeAt(this.i);
-      if (c === 32 || c === 9 || c === 10 || c === 13) this.i++;
-      else break;
-    }
-  }
-
-  /** Reads one value. `onPath`: this value is at `path[0..depth)`. */
-  private value(depth: number, onPath: boolean): void {
-    if (depth > MAX_JSON_DEPTH) this.fail(`the JSON is nested more than ${MAX_JSON_DEPTH} levels deep`);
-    const c = this.text[this.i];
-    if (c === '{') this.object(depth, onPath);
-    else if (c === '[') this.array(depth, onPath);
-    else if (c === '"') this.string();
-    else if (c === '-' || (c >= '0' && c <= '9')) this.number();
-    else if (this.text.startsWith('true', this.i)) this.i += 4;
-    else if (this.text.startsWith('false', this.i)) this.i += 5;
-    else if (this.text.startsWith('null', this.i)) this.i += 4;
-    else if (c === undefined) this.fail('the text ends where a value was expected');
-    else this.fail(`unexpected ${describe(c)} where a value was expected`);
-  }
-
-  private object(depth: number, onPath: boolean): void {
-    this.i++;
-    this.space();
-    if (this.text[this.i] === '}') {
-      this.i++;
-      return;
-    }
-    for (;;) {
-      if (this.text[this.i] !== '"') this.fail(this.expected('a key in double quotes'));
-      const keyOffset = this.i;
-      const key = this.string();
-      this.space();
-      if (this.text[this.i] !== ':') this.fail(this.expected("':' after the key"));
-      this.i++;
-      this.space();
-      const next = onPath && depth < this.path.length && this.path[depth] === key;
-      if (next) this.hit = { depth: depth + 1, keyOffset, valueOffset: this.i };
-      this.value(depth + 1, next);
-      this.space();
-      if (this.text[this.i] === ',') {
-        this.i++;
-        this.space();
-        if (this.text[this.i] === '}') this.fail("a trailing ',' before '}' is not allowed in JSON");
-        continue;
-      }
-      if (this.text[this.i] === '}') {
-        this.i++;
-        return;
-      }
-      this.fail(this.expected("',' or '}'"));
-    }
-  }
-
-  private array(depth: number, onPath: boolean): void {
-    this.i++;
-    this.space();
-    if (this.text[this.i] === ']') {
-      this.i++;
-      return;
-    }
-    for (let index = 0; ; index++) {
-      const next = onPath && depth < this.path.length && this.path[depth] === index;
-      if (next) this.hit = { depth: depth + 1, valueOffset: this.i };
-      this.value(depth + 1, next);
-      this.space();
-      if (this.text[this.i] === ',') {
-        this.i++;
-        this.space();
-        if (this.text[this.i] === ']') this.fail("a trailing ',' before ']' is not allowed in JSON");
-        continue;
-      }
-      if (this.text[this.i] === ']') {
-        this.i++;
-        return;
-      }
-      this.fail(this.expected("',' or ']'"));
-    }
-  }
-
-  private expected(what: string): string {
-    const c = this.text[this.i];
-    return c === undefined
-      ? `the text ends where ${what} was expected`
-      : `expected ${what}, found ${describe(c)}`;
-  }
-
-  /** Reads a string; returns its decoded value. */
-  private string(): string {
-    const start = this.i;
-    this.i++;
-    let escaped = false;
-    const t = this.text;
-    for (;;) {
-      if (this.i >= t.length) this.fail('a string is not closed: add the closing double quote', start);
-      const c = t.charCodeAt(this.i);
-      if (c === 34) break;
-      if (c < 0x20) this.fail('a control character (e.g. a line break) inside a string must be escaped');
-      if (c === 92) {
-        escaped = true;
-        const e = t[this.i + 1];
-        if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(t.slice(this.i + 2, this.i + 6)))
-            this.fail('\\u must be followed by four hexadecimal digits');
-          this.i += 6;
-          continue;
-        }
-        if (e === undefined || !'"\\/bfnrt'.includes(e)) this.fail(`'\\${e ?? ''}' is not a JSON escape`);
-        this.i += 2;
-        continue;
-      }
-      this.i++;
-    }
-    this.i++;
-    const raw = t.slice(start + 1, this.i - 1);
-    return escaped ? (JSON.parse(t.slice(start, this.i)) as string) : raw;
-  }
-
-  private number(): void {
-    const m = /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
-    m.lastIndex = this.i;
-    const r = m.exec(this.text);
-    if (!r || r[0] === '-') this.fail('a malformed number');
-    this.i += r[0].length;
-    const c = this.text[this.i];
-    if (c !== undefined && /[0-9A-Za-z.]/.test(c))
-      this.fail(`a malformed number (unexpected ${describe(c)})`);
-  }
+  const c = text[first.offset];
+  const ended = root !== undefined && first.offset >= root.offset + root.length;
+  if (code === 'EndOfFileExpected' || (code === 'InvalidCommentToken' && ended))
+    return at(first.offset, 'unexpected text after the end of the JSON value');
+  if (c === undefined)
+    return at(first.offset, `the text ends where ${AT_END[code] ?? 'a value'} was expected`);
+  if ((c === '}' || c === ']') && text.slice(0, first.offset).trimEnd().endsWith(','))
+    return at(first.offset, `a trailing ',' before '${c}' is not allowed in JSON`);
+  // `01`: a number may not start with 0 (jsonc-parser reads `0`, then expects a comma).
+  if (/[0-9]/.test(c) && /(^|[^0-9.eE+-])-?0$/.test(text.slice(0, first.offset)))
+    return at(first.offset, `a malformed number (unexpected '${c}')`);
+  const next = errors[1] === undefined ? undefined : printParseErrorCode(errors[1].error);
+  return at(first.offset, wordsAt(code, describe(c), next));
 }
 
-function describe(c: string): string {
-  return c === '\n' ? 'a line break' : `'${c}'`;
+/** How deep arrays and objects nest (outside strings), for refusing a text that would exhaust the stack. */
+function depthProblem(text: string): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') {
+      if (++depth > MAX_JSON_DEPTH + 1) return i;
+    } else if (c === '}' || c === ']') depth--;
+  }
+  return undefined;
 }
 
 /** The first syntax error in `text`, or undefined when it is one valid JSON value. */
 export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
-  try {
-    new Scanner(text, []).document();
-    return undefined;
-  } catch (e) {
-    if (!(e instanceof ScanError)) throw e;
-    return { ...positionAt(text, e.offset), message: e.message };
-  }
+  const deep = depthProblem(text);
+  if (deep !== undefined)
+    return {
+      ...positionAt(text, deep),
+      message: `the JSON is nested more than ${MAX_JSON_DEPTH} levels deep`,
+    };
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, STRICT);
+  return errors.length === 0 ? undefined : describeError(text, errors, root);
 }
 
 /**
@@ -245,17 +166,29 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
  * first). A path that leaves the document early gives its deepest existing ancestor, found false.
  */
 export function locateJsonPath(text: string, path: readonly PathSegment[]): JsonPathLocation {
-  const scanner = new Scanner(text, path);
-  try {
-    scanner.document();
-  } catch (e) {
-    if (!(e instanceof ScanError)) throw e;
+  let node: Node | undefined = parseTree(text, [], STRICT);
+  if (node === undefined) return { value: { line: 1, col: 1 }, found: path.length === 0 };
+  let key: Node | undefined;
+  let depth = 0;
+  for (const step of path) {
+    let next: Node | undefined;
+    let nextKey: Node | undefined;
+    if (node.type === 'object' && typeof step === 'string') {
+      // The last member of that name, as JSON.parse keeps it.
+      const member: Node | undefined = [...(node.children ?? [])]
+        .reverse()
+        .find((p) => p.children?.[0]?.value === step);
+      nextKey = member?.children?.[0];
+      next = member?.children?.[1];
+    } else if (node.type === 'array' && typeof step === 'number') next = node.children?.[step];
+    if (next === undefined) break;
+    node = next;
+    key = nextKey;
+    depth++;
   }
-  const hit = scanner.hit;
-  const found = hit.depth === path.length;
   return {
-    ...(hit.keyOffset !== undefined ? { key: positionAt(text, hit.keyOffset) } : {}),
-    value: positionAt(text, hit.valueOffset),
-    found,
+    ...(key !== undefined ? { key: positionAt(text, key.offset) } : {}),
+    value: positionAt(text, node.offset),
+    found: depth === path.length,
   };
 }

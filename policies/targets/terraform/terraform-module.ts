@@ -188,6 +188,86 @@ function sortedKeys<T>(record: Readonly<Record<string, T>>): Record<string, T> {
   );
 }
 
+/** The interruption queue, its policy, and the EventBridge rules that feed it; returns the queue's address. */
+function queueResources(out: Resources, side: AwsSideModel): string {
+  const q = side.queue;
+  const queue = out.add(TYPES.queue, TF_NAMES.queue, {
+    name: literal(q.name),
+    message_retention_seconds: q.messageRetentionSeconds,
+    ...(q.kmsKeyArn !== undefined
+      ? { kms_master_key_id: literal(q.kmsKeyArn) }
+      : { sqs_managed_sse_enabled: true }),
+    tags: tags(side.tags),
+  });
+  out.add(TYPES.queuePolicy, TF_NAMES.queue, {
+    queue_url: reference(queue, 'url'),
+    policy: policyJson(q.policy),
+  });
+  for (const r of side.rules) {
+    if (r.queueId !== q.id) throw new Error(`terraform: rule ${r.id} targets unknown queue ${r.queueId}`);
+    const rule = out.add(TYPES.rule, TF_NAMES.rule(r), {
+      name: literal(r.name),
+      description: literal(r.description),
+      state: 'ENABLED',
+      event_pattern: literal(JSON.stringify(r.eventPattern)),
+      tags: tags(side.tags),
+    });
+    out.add(TYPES.target, TF_NAMES.rule(r), {
+      rule: reference(rule, 'name'),
+      target_id: literal(r.targetId),
+      arn: reference(queue, 'arn'),
+    });
+  }
+  return queue;
+}
+
+/** The module's outputs: what the cluster's Helm values and node classes need from it, and key policy statements to add. */
+function moduleOutputs(
+  side: AwsSideModel,
+  at: {
+    readonly controllerRole: string;
+    readonly nodeRole: string;
+    readonly queue: string;
+    readonly instanceProfile?: string;
+  },
+): Record<string, TfBlock> {
+  const { controllerRole, nodeRole, queue, instanceProfile } = at;
+  const output: Record<string, TfBlock> = {
+    controller_role_arn: {
+      description:
+        'Controller role ARN (IRSA annotation eks.amazonaws.com/role-arn, or the Pod Identity association)',
+      value: reference(controllerRole, 'arn'),
+    },
+    controller_role_name: { description: 'Controller role name', value: reference(controllerRole, 'name') },
+    interruption_queue_arn: { description: 'Interruption queue ARN', value: reference(queue, 'arn') },
+    interruption_queue_name: {
+      description: 'Interruption queue name (settings.interruptionQueue)',
+      value: reference(queue, 'name'),
+    },
+    node_role_arn: { description: 'Node role ARN', value: reference(nodeRole, 'arn') },
+    node_role_name: {
+      description: 'Node role name (EC2NodeClass spec.role)',
+      value: reference(nodeRole, 'name'),
+    },
+  };
+  if (instanceProfile)
+    output.node_instance_profile_name = {
+      description: 'Instance profile of the node role (EC2NodeClass spec.instanceProfile)',
+      value: reference(instanceProfile, 'name'),
+    };
+  if (side.keyPolicies.queue)
+    output.interruption_queue_key_policy_statement = {
+      description: `Add this statement to the key policy of ${literal(side.keyPolicies.queue.keyArn)}, or EventBridge cannot deliver to the queue`,
+      value: literal(JSON.stringify(side.keyPolicies.queue.statement)),
+    };
+  if (side.keyPolicies.volumes)
+    output.volume_key_policy_statements = {
+      description: `Add these statements to the key policy of every customer KMS key node volumes use (${side.keyPolicies.volumes.keyArns.map(literal).join(', ')}), after the controller role exists, or EC2 cannot create the volumes`,
+      value: policyJson(side.keyPolicies.volumes.statements),
+    };
+  return output;
+}
+
 /** The module of a neutral AWS side. */
 export function renderTerraform(side: AwsSideModel): TerraformModule {
   const out = new Resources();
@@ -243,34 +323,7 @@ export function renderTerraform(side: AwsSideModel): TerraformModule {
       role_arn: reference(roleOf(side.podIdentityAssociation.roleId), 'arn'),
       tags: tags(side.tags),
     });
-  const q = side.queue;
-  const queue = out.add(TYPES.queue, TF_NAMES.queue, {
-    name: literal(q.name),
-    message_retention_seconds: q.messageRetentionSeconds,
-    ...(q.kmsKeyArn !== undefined
-      ? { kms_master_key_id: literal(q.kmsKeyArn) }
-      : { sqs_managed_sse_enabled: true }),
-    tags: tags(side.tags),
-  });
-  out.add(TYPES.queuePolicy, TF_NAMES.queue, {
-    queue_url: reference(queue, 'url'),
-    policy: policyJson(q.policy),
-  });
-  for (const r of side.rules) {
-    if (r.queueId !== q.id) throw new Error(`terraform: rule ${r.id} targets unknown queue ${r.queueId}`);
-    const rule = out.add(TYPES.rule, TF_NAMES.rule(r), {
-      name: literal(r.name),
-      description: literal(r.description),
-      state: 'ENABLED',
-      event_pattern: literal(JSON.stringify(r.eventPattern)),
-      tags: tags(side.tags),
-    });
-    out.add(TYPES.target, TF_NAMES.rule(r), {
-      rule: reference(rule, 'name'),
-      target_id: literal(r.targetId),
-      arn: reference(queue, 'arn'),
-    });
-  }
+  const queue = queueResources(out, side);
   if (side.spotServiceLinkedRole)
     out.add(TYPES.serviceLinkedRole, TF_NAMES.spotServiceLinkedRole, {
       aws_service_name: side.spotServiceLinkedRole.serviceName,
@@ -278,40 +331,7 @@ export function renderTerraform(side: AwsSideModel): TerraformModule {
       tags: tags(side.tags),
     });
 
-  const output: Record<string, TfBlock> = {
-    controller_role_arn: {
-      description:
-        'Controller role ARN (IRSA annotation eks.amazonaws.com/role-arn, or the Pod Identity association)',
-      value: reference(controllerRole, 'arn'),
-    },
-    controller_role_name: { description: 'Controller role name', value: reference(controllerRole, 'name') },
-    interruption_queue_arn: { description: 'Interruption queue ARN', value: reference(queue, 'arn') },
-    interruption_queue_name: {
-      description: 'Interruption queue name (settings.interruptionQueue)',
-      value: reference(queue, 'name'),
-    },
-    node_role_arn: { description: 'Node role ARN', value: reference(nodeRole, 'arn') },
-    node_role_name: {
-      description: 'Node role name (EC2NodeClass spec.role)',
-      value: reference(nodeRole, 'name'),
-    },
-  };
-  if (instanceProfile)
-    output.node_instance_profile_name = {
-      description: 'Instance profile of the node role (EC2NodeClass spec.instanceProfile)',
-      value: reference(instanceProfile, 'name'),
-    };
-  if (side.keyPolicies.queue)
-    output.interruption_queue_key_policy_statement = {
-      description: `Add this statement to the key policy of ${literal(side.keyPolicies.queue.keyArn)}, or EventBridge cannot deliver to the queue`,
-      value: literal(JSON.stringify(side.keyPolicies.queue.statement)),
-    };
-  if (side.keyPolicies.volumes)
-    output.volume_key_policy_statements = {
-      description: `Add these statements to the key policy of every customer KMS key node volumes use (${side.keyPolicies.volumes.keyArns.map(literal).join(', ')}), after the controller role exists, or EC2 cannot create the volumes`,
-      value: policyJson(side.keyPolicies.volumes.statements),
-    };
-
+  const output = moduleOutputs(side, { controllerRole, nodeRole, queue, instanceProfile });
   return {
     '//':
       `Karpenter ${side.karpenterVersion} on EKS cluster ${side.cluster} (${side.accountId}, ${side.region}): IAM roles and policies, ` +

@@ -30,4 +30,21 @@ describe('encodedBlobs', () => {
     ).toEqual([]);
     expect(encodedBlobs(`echo ${b64('password=hunter2hunter2')} > /etc/x`)).toEqual([]);
   });
+
+  it('decodes the base64 value of a Bottlerocket user-data key (TOML or YAML)', () => {
+    const text = `[settings.bootstrap-containers.boot]\nuser-data = "${b64('{"auths":{"r":{"auth":"eDp5eDp5"}}}')}"\n`;
+    expect(encodedBlobs(text).map((b) => [b.encoding, b.decoded])).toEqual([
+      ['base64', '{"auths":{"r":{"auth":"eDp5eDp5"}}}'],
+    ]);
+  });
+
+  it('reads a line with escaped quotes as the string it writes, each character at its place', () => {
+    const text = 'x = 1\nmotd = "{\\"auth\\":\\"ZGVwbG95Onh5\\"}\\n"\n';
+    const [view] = encodedBlobs(text);
+    expect(view.encoding).toBe('escapes');
+    expect(view.decoded).toBe('motd = "{"auth":"ZGVwbG95Onh5"}\n"');
+    const d = view.decoded.indexOf('ZGV');
+    expect(text.slice(view.start + view.offsetOf(d), view.start + view.offsetOf(d) + 3)).toBe('ZGV');
+    expect(encodedBlobs('motd = "no escapes here"')).toEqual([]);
+  });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { AWS_MANAGED_BY } from '../../../model/facts/constants';
 import { awsSideModel } from '../../../policies/aws-side';
 import { AWS_SIDE_TARGETS, FILE_TARGETS, targetOfDir } from '../../../policies/targets/targets';
@@ -8,7 +10,7 @@ describe('the AWS-side targets table', () => {
   it('has one record per aws.managedBy value, named as the value, file targets in distinct folders', () => {
     expect(Object.keys(AWS_SIDE_TARGETS).sort()).toEqual([...AWS_MANAGED_BY].sort());
     for (const [name, t] of Object.entries(AWS_SIDE_TARGETS)) expect(t.name).toBe(name);
-    expect(FILE_TARGETS.map((t) => t.dir)).toEqual(['cloudformation', 'terraform']);
+    expect(FILE_TARGETS.map((t) => t.dir)).toEqual(['cloudformation', 'terraform', 'ack']);
     expect(targetOfDir('terraform')?.name).toBe('terraform');
     expect(targetOfDir('karpenter')).toBeUndefined();
   });
@@ -37,5 +39,37 @@ describe('the AWS-side targets table', () => {
       'b/terraform/karpenter.tf.json',
       'b/terraform/policy-proof.txt',
     ]);
+  });
+
+  it('each target says how its AWS side is put in place; a file target names its own folder', () => {
+    for (const t of FILE_TARGETS) {
+      const c = clusterModel({ name: 'shop', aws: { managedBy: t.name } });
+      expect(t.deploy.createsAwsSide).toBe(true);
+      expect(t.deploy.command(c)).toContain(`dist/shop/${t.dir}`);
+    }
+    expect(AWS_SIDE_TARGETS.cloudformation.deploy.command(clusterModel({ name: 'shop' }))).toBe(
+      'deploy the stack: aws cloudformation deploy --template-file dist/shop/cloudformation/karpenter.json ' +
+        '--stack-name Karpenter-shop --capabilities CAPABILITY_NAMED_IAM --region eu-west-1',
+    );
+    expect(AWS_SIDE_TARGETS.terraform.deploy.step).toBe('apply the Terraform module (terraform apply)');
+    expect(AWS_SIDE_TARGETS.external.deploy).toMatchObject({
+      step: 'create it where the team manages AWS',
+      createsAwsSide: false,
+    });
+  });
+
+  it('preflight and policy verification take how a target is deployed from the table, not from aws.managedBy', () => {
+    const root = join(__dirname, '../../..');
+    for (const file of [
+      'preflight/queue-checks.ts',
+      'preflight/cluster-checks.ts',
+      'preflight/preflight.ts',
+      'policies/verify.ts',
+      'policies/cli.ts',
+    ])
+      expect({ file, compares: /managedBy\s*[!=]==/.test(readFileSync(join(root, file), 'utf8')) }).toEqual({
+        file,
+        compares: false,
+      });
   });
 });

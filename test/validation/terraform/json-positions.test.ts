@@ -84,6 +84,8 @@ describe('findJsonSyntaxError', () => {
     ['{} {}', 1, 4, 'unexpected text after the end of the JSON value'],
     ['', 1, 1, 'the text ends where a value was expected'],
     ['{"a": 1} // comment', 1, 10, 'unexpected text after the end of the JSON value'],
+    ['{"a": "\\u00g1"}', 1, 7, 'a \\u escape needs four hexadecimal digits'],
+    ['{"a": 1 // comment\n}', 1, 9, "'/' is not allowed here in JSON"],
   ])('%j: line %i col %i', (text, line, col, message) => {
     expect(findJsonSyntaxError(text)).toEqual({ line, col, message });
     expect(() => JSON.parse(text)).toThrow();
