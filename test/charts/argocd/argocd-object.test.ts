@@ -49,6 +49,16 @@ const VARIANTS: Readonly<Record<string, readonly ClusterModel[]>> = {
   'Karpenter 1.0.x (conversion webhook)': [
     variant((t) => ({ ...t, karpenter: { ...t.karpenter, version: '1.0.14' } })),
   ],
+  'an ACK target (its own Application)': [
+    variant((t) => ({
+      ...t,
+      aws: {
+        ...t.aws,
+        managedBy: 'ack' as const,
+        ack: { destination: { name: 'hub' }, deletionPolicy: 'retain' as const },
+      },
+    })),
+  ],
   'a destination by server URL, manual sync': [
     variant((t) => ({
       ...t,
@@ -114,6 +124,9 @@ describe('argocdObject', () => {
             : ['AppProject', 'Application'],
         ),
       );
+      if (name.startsWith('an ACK target')) {
+        expect(objects.map((o) => o.metadata.name)).toContain('ticketing-karpenter-aws');
+      }
       for (const object of objects) {
         expect(JSON.stringify(object.toJson())).toBe(throughGeneratedConstruct(object));
       }
