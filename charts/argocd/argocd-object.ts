@@ -9,8 +9,8 @@
  * other field as it is; a misspelt or unknown field stays a compile error. The written
  * manifest is checked against the imported schema by validation like every other object,
  * and test/charts/argocd/argocd-object.test.ts checks that every object the charts build is
- * byte for byte what the generated construct writes (cdk8s sorts keys; the CRDs' fields are
- * in that order too).
+ * byte for byte what the generated construct writes (the spec's keys are sorted here, the order
+ * the CRDs list their fields in and so the generated converters write them).
  *
  * The generated constructs stay in imports/ and the package (`karpenter-gitops/imports/...`)
  * for library users who build Argo CD objects of their own.
@@ -64,6 +64,20 @@ export function argocdObject<K extends ArgocdKind>(
     apiVersion: ARGOCD_API_VERSION,
     kind,
     metadata: props.metadata,
-    spec: props.spec,
+    spec: sortedKeys(props.spec),
   });
+}
+
+/**
+ * A copy with every object's keys in code-unit order, arrays in their order: the order the
+ * generated converters write the CRDs' fields in, whatever cdk8s's own sorting is set to
+ * (CDK8S_DISABLE_SORT turns that off).
+ */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(record).sort()) out[key] = sortedKeys(record[key]);
+  return out;
 }

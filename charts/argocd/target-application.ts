@@ -10,10 +10,10 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterModel } from '../../model';
-import { Application } from '../../imports/argocd-v3.5.1/argoproj.io';
 import { FileTarget, TargetApplication } from '../../policies/targets/targets';
 import { applicationMetadata, repoPath, SYNC_OPTIONS, syncPolicy, SyncWave } from './application-common';
 import { applicationName } from './application-names';
+import { argocdObject } from './argocd-object';
 
 export interface TargetApplicationProps {
   readonly cluster: ClusterModel;
@@ -29,12 +29,12 @@ export class AwsSideApplication extends Construct {
     const app = target.application;
     const gitops = cluster.gitops;
     const destination = app.destination(cluster);
-    this.apiObject = new Application(this, 'application', {
+    this.apiObject = argocdObject(this, 'application', 'Application', {
       metadata: applicationMetadata(applicationName(cluster, 'aws'), gitops, app.wave as SyncWave),
       spec: {
         project: gitops.project,
         source: {
-          repoUrl: gitops.repoURL,
+          repoURL: gitops.repoURL,
           targetRevision: gitops.targetRevision,
           path: repoPath(gitops, `${cluster.name}/${target.dir}`),
           directory: { recurse: false, include: target.file },

@@ -49,6 +49,16 @@ const VARIANTS: Readonly<Record<string, readonly ClusterModel[]>> = {
   'Karpenter 1.0.x (conversion webhook)': [
     variant((t) => ({ ...t, karpenter: { ...t.karpenter, version: '1.0.14' } })),
   ],
+  'an ACK target (its own Application)': [
+    variant((t) => ({
+      ...t,
+      aws: {
+        ...t.aws,
+        managedBy: 'ack' as const,
+        ack: { destination: { name: 'hub' }, deletionPolicy: 'retain' as const },
+      },
+    })),
+  ],
   'a destination by server URL, manual sync': [
     variant((t) => ({
       ...t,
@@ -92,6 +102,18 @@ describe('argocdObject', () => {
     );
   });
 
+  it('writes the same order with cdk8s’s sorting turned off (CDK8S_DISABLE_SORT)', () => {
+    const objects = argocdManifests(VARIANTS['the fixture fleet (roots)']);
+    const sorted = objects.map((o) => JSON.stringify(o.toJson()));
+    process.env.CDK8S_DISABLE_SORT = '1';
+    try {
+      expect(objects.map((o) => JSON.stringify(o.toJson()))).toEqual(sorted);
+      expect(objects.map((o) => throughGeneratedConstruct(o))).toEqual(sorted);
+    } finally {
+      delete process.env.CDK8S_DISABLE_SORT;
+    }
+  });
+
   for (const [name, fleet] of Object.entries(VARIANTS)) {
     it(`writes every Argo CD object of ${name} exactly as the generated construct does`, () => {
       const objects = argocdManifests(fleet);
@@ -102,6 +124,9 @@ describe('argocdObject', () => {
             : ['AppProject', 'Application'],
         ),
       );
+      if (name.startsWith('an ACK target')) {
+        expect(objects.map((o) => o.metadata.name)).toContain('ticketing-karpenter-aws');
+      }
       for (const object of objects) {
         expect(JSON.stringify(object.toJson())).toBe(throughGeneratedConstruct(object));
       }
