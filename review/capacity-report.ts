@@ -6,6 +6,11 @@
  * Deterministic: the same fleet gives the same bytes.
  */
 import {
+  AUTO_MODE_FEE_NOTE,
+  AUTO_MODE_INSTANCES,
+  AUTO_MODE_LABEL_MAP,
+  LABELS,
+  NodePoolModel,
   CURRENCIES,
   currencyOf,
   FleetModel,
@@ -42,6 +47,11 @@ export interface ClusterReport {
   readonly pools: readonly PoolReport[];
   /** The cluster's total (one currency). */
   readonly total: CeilingTotal;
+  /**
+   * EKS Auto Mode clusters: why the Auto Mode management fee is not in the prices (no pinned public
+   * figure; model/facts/eks-auto-mode.ts AUTO_MODE_FEE_NOTE). @default absent (self-managed)
+   */
+  readonly autoModeFee?: string;
 }
 
 export interface CapacityReport {
@@ -56,14 +66,40 @@ export interface CapacityReport {
   readonly totals: readonly CeilingTotal[];
 }
 
+/** Auto Mode label → the Karpenter label the instance reference describes the same attribute with. */
+const KARPENTER_LABEL_OF: ReadonlyMap<string, string> = new Map(
+  Object.entries(AUTO_MODE_LABEL_MAP).map(([karpenter, auto]) => [auto, karpenter]),
+);
+
+/**
+ * An EKS Auto Mode pool as the instance reference can evaluate it: its `eks.amazonaws.com/`
+ * requirements under Karpenter's label names, and only the families and sizes Auto Mode launches
+ * (the EKS User Guide's supported-instance reference).
+ */
+export function evaluablePool(pool: NodePoolModel): NodePoolModel {
+  return {
+    ...pool,
+    requirements: [
+      ...pool.requirements.map((r) => ({ ...r, key: KARPENTER_LABEL_OF.get(r.key) ?? r.key })),
+      { key: LABELS.instanceFamily, operator: 'In', values: [...AUTO_MODE_INSTANCES.families] },
+      { key: LABELS.instanceSize, operator: 'NotIn', values: [...AUTO_MODE_INSTANCES.excludedSizes] },
+    ],
+  };
+}
+
 export function capacityReport(fleet: FleetModel): CapacityReport {
   const clusters = fleet.clusters.map((c): ClusterReport => {
+    const auto = c.karpenter.mode === 'eks-auto-mode';
     const pools = c.nodePools.map((p): PoolReport => ({
       cluster: c.name,
       pool: p.name,
       limits: p.limits,
       static: p.replicas !== undefined,
-      ...poolCapacity(p, c.aws.region, nodeClassTraits(c.nodeClasses.find((n) => n.name === p.nodeClass))),
+      ...poolCapacity(
+        auto ? evaluablePool(p) : p,
+        c.aws.region,
+        nodeClassTraits(c.nodeClasses.find((n) => n.name === p.nodeClass)),
+      ),
     }));
     // Every pool of a cluster is priced from the same table.
     const priceRegion = priceRegionFor(c.aws.region);
@@ -76,6 +112,7 @@ export function capacityReport(fleet: FleetModel): CapacityReport {
       currency,
       pools,
       total: total ?? { currency, amount: 0, kind: 'exact', pools: 0, unknownPools: 0 },
+      ...(c.karpenter.mode === 'eks-auto-mode' ? { autoModeFee: AUTO_MODE_FEE_NOTE } : {}),
     };
   });
   const table = instanceTable();
@@ -190,6 +227,7 @@ export function renderCapacityMarkdown(report: CapacityReport): string {
       );
     }
     lines.push('');
+    if (c.autoModeFee !== undefined) lines.push(`> ${c.autoModeFee}.`, '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
