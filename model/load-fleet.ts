@@ -192,12 +192,16 @@ function loadCluster(run: LoadRun, source: FleetSource): FleetEntry | undefined 
   if (defaultsRoot) run.inDefaults.merged++;
   const root = defaultsRoot ? mergeLocated(defaultsRoot, parsed.root) : parsed.root;
   for (const text of freeTextStrings(root)) run.freeText.add(text);
-  const imported = importedVersionOf(toPlain(root), run.imports);
-  const split = imported
-    ? splitPassThrough(toPlain(root), imported, run.validators.cluster)
-    : { plain: toPlain(root), fields: [] };
+  const whole = toPlain(root);
+  const imported = importedVersionOf(whole, run.imports);
+  const split =
+    imported && run.defaults.usable
+      ? splitPassThrough(whole, imported, run.validators.cluster)
+      : { plain: whole, fields: [], valid: false };
   const plain = split.plain;
-  const schema = checkSchema(run, source, root, plain);
+  const schema = split.valid
+    ? { valid: true, checked: plain, partial: false }
+    : checkSchema(run, source, root, plain);
   if (schema === undefined || !run.defaults.usable) return undefined;
   const raw = schema.checked as RawCluster;
   const stem = basename(source.path).replace(/\.yaml$/, '');

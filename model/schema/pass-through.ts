@@ -73,8 +73,13 @@ export function splitPassThrough(
   plain: unknown,
   imported: ImportedKarpenterVersion,
   validate: { (v: unknown): boolean; errors?: ErrorObject[] | null },
-): { readonly plain: unknown; readonly fields: readonly PassThroughField[] } {
-  if (!isRecord(plain) || !isRecord(plain.nodeClasses)) return { plain, fields: [] };
+): {
+  readonly plain: unknown;
+  readonly fields: readonly PassThroughField[];
+  /** `validate` already accepted `plain` as returned (the caller need not validate it again). */
+  readonly valid: boolean;
+} {
+  if (!isRecord(plain) || !isRecord(plain.nodeClasses)) return { plain, fields: [], valid: false };
   const crd = specFields(imported);
   // A free-form kubelet (model/facts/crd-traits.ts) takes any KubeletConfiguration field: it goes
   // to the class whole, checked by check-free-form-kubelet.ts instead of the tool's typed schema.
@@ -87,7 +92,7 @@ export function splitPassThrough(
       else if (field === 'kubelet' && freeFormKubelet) fields.push({ entry, field, value, known: true });
   }
   let current = without(plain, fields);
-  if (validate(current)) return { plain: current, fields };
+  if (validate(current)) return { plain: current, fields, valid: true };
   const refused = new Set<string>();
   for (const e of validate.errors ?? []) {
     const segs = e.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
@@ -102,5 +107,5 @@ export function splitPassThrough(
     return { entry, field, value: (plain.nodeClasses as Record<string, Record<string, unknown>>)[entry][field], known: true };
   });
   current = without(current, known);
-  return { plain: current, fields: [...fields, ...known] };
+  return { plain: current, fields: [...fields, ...known], valid: false };
 }
