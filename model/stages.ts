@@ -52,3 +52,5 @@ export {
   fleetSchemaFingerprint,
 } from './schema/fleet-schema';
 export type { JsonSchema } from './schema/schema-builders';
+export { SHIPPED_CHART_KEYS } from './check/helm-values-check';
+export type { ChartKeys } from './check/helm-values-check';

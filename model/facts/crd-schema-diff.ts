@@ -112,8 +112,14 @@ export function diffCrdShapes(before: CrdShape, after: CrdShape): SchemaChange[]
     for (const key of [...new Set([...Object.keys(px), ...Object.keys(py)])].sort()) {
       const p = join(path, key);
       if (!(key in py)) out.push({ path: p, change: 'removed', detail: 'field removed' });
-      else if (!(key in px)) out.push({ path: p, change: 'added', detail: 'field added' });
-      else walk(px[key], py[key], p);
+      else if (!(key in px)) {
+        const d = ra(py[key])?.default;
+        out.push({
+          path: p,
+          change: 'added',
+          detail: d === undefined ? 'field added' : `field added, default ${show(d)}`,
+        });
+      } else walk(px[key], py[key], p);
     }
     if (x.items !== undefined || y.items !== undefined) walk(x.items, y.items, `${path}[*]`);
     const mx = typeof x.additionalProperties === 'object' ? x.additionalProperties : undefined;

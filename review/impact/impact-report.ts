@@ -14,6 +14,8 @@ import type { KarpenterVersionChange } from './version-iam-impact';
 
 export type ResourceChangeKind = 'added' | 'removed' | 'changed';
 
+import type { KarpenterUpgrade } from './version-impact';
+
 export interface ResourceImpact {
   readonly kind: string;
   readonly name: string;
@@ -81,6 +83,8 @@ export interface AwsSideImpact extends CfnImpact {
 }
 
 export interface ImpactReport {
+  /** Clusters whose Karpenter version changes (review/impact/version-impact.ts). @default none */
+  readonly upgrades?: readonly KarpenterUpgrade[];
   /** Labels of the compared trees, e.g. `origin/main:dist` and `dist`. */
   readonly before: string;
   readonly after: string;

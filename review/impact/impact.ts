@@ -11,6 +11,8 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
+import { karpenterUpgrades } from './version-impact';
+import { readRepositoryImports } from '../../io/repository-imports';
 import { computeImpact, DistTree } from './compute-impact';
 import { readDistDir } from '../read-dist-dir';
 import { readDistAtRef } from '../read-dist-git';
@@ -20,7 +22,6 @@ import { CliIo } from '../../io/cli-common';
 import { emitText } from '../text-output';
 import { AnyCommand, defineCommand, ParsedArgs, usageError } from '../../io/command';
 import { allowedSecretsIn, optOutComments } from './secret-opt-outs';
-import { readRepositoryImports } from '../../io/repository-imports';
 import { officialPolicyFor } from '../../policies/official-policy-versions';
 
 export const IMPACT_FORMATS = ['markdown', 'json'] as const;
@@ -95,12 +96,13 @@ export function runImpact(options: ImpactOptions, cwd: string): string {
     before = { label: oldDir, files: readDistDir(path.resolve(cwd, oldDir)) };
     after = { label: newDir, files: readDistDir(path.resolve(cwd, newDir)) };
   }
-  // Official policies of imported versions are in the repository that holds the new dist/.
-  const repository = path.dirname(
-    path.resolve(cwd, options.base !== undefined ? options.dist : options.positional[1]),
-  );
-  const imports = readRepositoryImports(repository);
-  const computed = computeImpact(before, after, (v) => officialPolicyFor(v, imports.karpenter.get(v)));
+  const imports = readRepositoryImports(cwd);
+  const upgrades = karpenterUpgrades(before.files, after.files, imports);
+  // IAM action changes per cluster read the official policies of imported versions from the same imports.
+  const computed = {
+    ...computeImpact(before, after, (v) => officialPolicyFor(v, imports.karpenter.get(v))),
+    ...(upgrades.length > 0 ? { upgrades } : {}),
+  };
   const untracked = options.base !== undefined ? untrackedInDist(options.dist, cwd) : [];
   const withUntracked = untracked.length > 0 ? { ...computed, untracked } : computed;
   const allowed = allowedSecretsIn(after.files);

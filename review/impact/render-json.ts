@@ -17,6 +17,20 @@ export function renderJson(report: ImpactReport): string {
     before: report.before,
     after: report.after,
     totals: report.totals,
+    upgrades: (report.upgrades ?? []).map((u) => ({
+      cluster: u.cluster,
+      from: u.from,
+      to: u.to,
+      unknown: u.unknown ?? null,
+      crdChanges: u.crdChanges.map((c) => ({
+        kind: c.kind,
+        path: c.path,
+        change: c.change,
+        detail: c.detail,
+      })),
+      valuesKeys: u.valuesKeys ?? null,
+      drift: u.drift,
+    })),
     untracked: report.untracked ?? [],
     secretOptOuts: report.secretOptOuts ?? { allowed: [], comments: [] },
     clusters: report.clusters.map((c) => ({

@@ -4,6 +4,7 @@
  * hidden marker so the workflow can find and update its own comment.
  */
 import { plural } from '../../model';
+import { upgradeMarkdown } from './version-impact';
 import { capacityChangeLine } from './pool-capacity-impact';
 import { CfnImpact } from './aws-side-impact';
 import { describeValues, mdCode } from './compact-value';
@@ -33,6 +34,7 @@ export function renderMarkdown(report: ImpactReport, maxChars = MAX_COMMENT_CHAR
   }
   const rings = ringsTouched(report);
   if (rings !== undefined) head.push(rings, '');
+  head.push(...upgradeMarkdown(report.upgrades ?? []));
   if (report.clusters.length === 0) return [...head, 'No generated file changed.', ''].join('\n');
 
   head.push('| Cluster | Resource | Change | Replaces nodes? |', '| --- | --- | --- | --- |');
