@@ -50,6 +50,10 @@ const BUNDLED_COMMANDS = {
  * rule set when there is text to scan), and packages resolved by name at run time.
  */
 const BUNDLE_EXTERNAL = [
+  // cdk8s-plus-30 (loaded for a cluster base) renders with the cdk8s it finds in node_modules:
+  // one cdk8s and one constructs for both, or its lazy values are not recognized when rendered.
+  'cdk8s',
+  'constructs',
   'cdk8s-plus-30',
   'ajv',
   '@aws-sdk/*',
@@ -57,6 +61,8 @@ const BUNDLE_EXTERNAL = [
   '@kubernetes/client-node',
   '@secretlint/*',
   'typescript',
+  // Its CommonJS build is a UMD wrapper that requires its own files by computed names.
+  'jsonc-parser',
 ];
 
 function fail(message) {
