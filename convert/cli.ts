@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { Diagnostic, formatDiagnostic } from '../model';
+import { Diagnostic, formatDiagnostic, wholeFileError } from '../model';
 import { writeFileAtomically } from '../io/atomic-write';
 import { AnyCommand, defineCommand, parseCommand, usageError } from '../io/command';
 import { FleetSource } from '../model/load-fleet';
@@ -213,15 +213,13 @@ function readSources(files: readonly string[], cwd: string, problems: Diagnostic
     try {
       sources.push({ file: display, text: fs.readFileSync(absolute, 'utf8') });
     } catch (err) {
-      problems.push({
-        severity: 'error',
-        file: display,
-        line: 0,
-        col: 0,
-        path: '',
-        message: `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
-        fix: 'Check the path',
-      });
+      problems.push(
+        wholeFileError(
+          display,
+          `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+          'Check the path',
+        ),
+      );
     }
   };
   for (const file of files) {
@@ -241,15 +239,13 @@ function readSources(files: readonly string[], cwd: string, problems: Diagnostic
       .filter((n) => /\.ya?ml$/.test(n))
       .sort();
     if (entries.length === 0) {
-      problems.push({
-        severity: 'error',
-        file: displayName(file, absolute, cwd),
-        line: 0,
-        col: 0,
-        path: '',
-        message: 'contains no .yaml or .yml files',
-        fix: 'Name the manifest files directly',
-      });
+      problems.push(
+        wholeFileError(
+          displayName(file, absolute, cwd),
+          'contains no .yaml or .yml files',
+          'Name the manifest files directly',
+        ),
+      );
     }
     for (const name of entries) add(path.join(file, name));
   }

@@ -2,7 +2,7 @@
  * The conversion as one pure function: manifest texts in, fleet description and report
  * out. No file or environment access (the CLI does that), so tests call it directly.
  */
-import { Diagnostic, TAGS } from '../model';
+import { Diagnostic, TAGS, wholeFileError } from '../model';
 import { isSecretMessage } from '../model/stages';
 import { supportedKinds } from './api-generations';
 import { ConversionLog, ReportEntry } from './conversion-report';
@@ -142,14 +142,13 @@ function reportNothingToConvert(
 ): void {
   const extras = drafts.overlays.size + drafts.buffers.size + drafts.podTemplates.size;
   if (drafts.pools.size === 0 && drafts.classes.size === 0 && extras === 0 && !log.hasErrors) {
-    log.error({
-      file: sources.map((s) => s.file).join(', '),
-      line: 0,
-      col: 0,
-      path: '',
-      message: 'contains no Karpenter NodePool, Provisioner or node class to convert',
-      fix: `Pass the files that define them (${supportedKinds().join('; ')})`,
-    });
+    log.error(
+      wholeFileError(
+        sources.map((s) => s.file).join(', '),
+        'contains no Karpenter NodePool, Provisioner or node class to convert',
+        `Pass the files that define them (${supportedKinds().join('; ')})`,
+      ),
+    );
   }
 }
 

@@ -25,6 +25,7 @@ import {
   show,
   sortDiagnostics,
   UserError,
+  wholeFileError,
 } from '../model';
 import { clusterNameProblem } from '../model/stages';
 import {
@@ -221,15 +222,11 @@ export function planInit(props: StarterFleetProps, root: string, force: boolean,
     pkg = mergePackageJson(existingPkg, tool, basename(root), force);
   } catch (e) {
     throw new UserError([
-      {
-        severity: 'error',
-        file: 'package.json',
-        line: 0,
-        col: 0,
-        path: '',
-        message: `cannot be read as JSON (${e instanceof Error ? e.message : String(e)})`,
-        fix: 'Fix package.json, then run init again',
-      },
+      wholeFileError(
+        'package.json',
+        `cannot be read as JSON (${e instanceof Error ? e.message : String(e)})`,
+        'Fix package.json, then run init again',
+      ),
     ]);
   }
   const title = basename(root);

@@ -6,16 +6,10 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { Diagnostic, RepositoryImports, UserError } from '../model';
+import { Diagnostic, RepositoryImports, UserError, wholeFileError } from '../model';
 import { readRepositoryImports } from './repository-imports';
 import { MAX_FILE_BYTES } from '../model/stages';
-import {
-  dedupeDiagnostics,
-  fileError,
-  FleetSource,
-  LoadedFleet,
-  loadFleetFromSources,
-} from '../model/load-fleet';
+import { dedupeDiagnostics, FleetSource, LoadedFleet, loadFleetFromSources } from '../model/load-fleet';
 
 export const DEFAULT_CLUSTERS_DIR = 'clusters';
 
@@ -45,17 +39,12 @@ export function loadFleet(projectRoot: string, options?: LoadFleetOptions): Load
       .sort();
   } catch {
     throw new UserError([
-      {
-        severity: 'error',
-        file: dir,
-        line: 0,
-        col: 0,
-        path: '',
-        message: 'the fleet description folder does not exist',
-        fix:
-          `To start a fleet here, run \`npx karpenter-gitops init --cluster NAME --account ID --region REGION ` +
+      wholeFileError(
+        dir,
+        'the fleet description folder does not exist',
+        `To start a fleet here, run \`npx karpenter-gitops init --cluster NAME --account ID --region REGION ` +
           `--destination NAME --repo-url URL\` (it writes ${dir}/), or give the folder with --clusters DIR`,
-      },
+      ),
     ]);
   }
   const sources: FleetSource[] = [];
@@ -69,12 +58,12 @@ export function loadFleet(projectRoot: string, options?: LoadFleetOptions): Load
       size = stat.size;
       isFile = stat.isFile();
     } catch {
-      early.push(fileError(path, 'the file cannot be read', 'Check that it exists and is readable'));
+      early.push(wholeFileError(path, 'the file cannot be read', 'Check that it exists and is readable'));
       continue;
     }
     if (!isFile) {
       early.push(
-        fileError(
+        wholeFileError(
           path,
           'is not a file',
           `Rename it so that it does not end in .yaml, or move it out of ${dir}/`,
@@ -83,22 +72,20 @@ export function loadFleet(projectRoot: string, options?: LoadFleetOptions): Load
       continue;
     }
     if (size > MAX_FILE_BYTES) {
-      early.push({
-        severity: 'error',
-        file: path,
-        line: 0,
-        col: 0,
-        path: '',
-        message: `file is ${size} bytes, larger than the ${MAX_FILE_BYTES}-byte (1 MiB) limit for a fleet file`,
-        fix: 'Split the description or remove the bulk',
-      });
+      early.push(
+        wholeFileError(
+          path,
+          `file is ${size} bytes, larger than the ${MAX_FILE_BYTES}-byte (1 MiB) limit for a fleet file`,
+          'Split the description or remove the bulk',
+        ),
+      );
       continue;
     }
     let bytes: Buffer;
     try {
       bytes = readFileSync(join(abs, name));
     } catch {
-      early.push(fileError(path, 'the file cannot be read', 'Check that it exists and is readable'));
+      early.push(wholeFileError(path, 'the file cannot be read', 'Check that it exists and is readable'));
       continue;
     }
     sources.push({ path, text: decodeUtf8(bytes) });

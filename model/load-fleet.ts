@@ -27,7 +27,7 @@ import { checkAckDestinations } from './check/check-ack-destination';
 import { checkFleet, FleetEntry } from './check/check-fleet';
 import { checkRings } from './check/check-rings';
 import { checkResolvedCluster } from './check/check-resolved';
-import { Diagnostic, sortDiagnostics, UserError } from './shared/diagnostics';
+import { Diagnostic, sortDiagnostics, UserError, wholeFileError } from './shared/diagnostics';
 import { DefaultsFindings, diagnosticId } from './shared/defaults-findings';
 import { checkDefaultsOverrides } from './check/check-defaults-overrides';
 import { ClusterModel, FleetModel } from './shared/fleet-model';
@@ -138,7 +138,7 @@ function fleetFiles(
     if (s === defaultsSource) continue;
     if (name.startsWith('_')) {
       diagnostics.push(
-        fileError(
+        wholeFileError(
           s.path,
           `'${show(name)}' is not a fleet file`,
           `Only ${DEFAULTS_FILE} may start with '_'; rename or remove it`,
@@ -146,7 +146,7 @@ function fleetFiles(
       );
     } else if (!name.endsWith('.yaml')) {
       diagnostics.push(
-        fileError(
+        wholeFileError(
           s.path,
           `'${show(name)}' does not end in .yaml`,
           `Rename it to ${show(name.replace(/\.[^.]*$/, ''))}.yaml`,
@@ -159,7 +159,11 @@ function fleetFiles(
   if (clusterSources.length === 0 && diagnostics.length === 0) {
     const dir = emptyMessageDir ?? 'clusters';
     diagnostics.push(
-      fileError(dir, 'the fleet has no cluster', `Add ${dir}/<cluster>.yaml (see docs/fleet-reference.md)`),
+      wholeFileError(
+        dir,
+        'the fleet has no cluster',
+        `Add ${dir}/<cluster>.yaml (see docs/fleet-reference.md)`,
+      ),
     );
   }
   return { defaultsSource, clusterSources };
@@ -411,10 +415,6 @@ function oneLineDiagnostic(d: Diagnostic): Diagnostic {
     message: show(d.message, Math.max(MAX_TEXT_CHARS, room)),
     ...(fix !== undefined ? { fix } : {}),
   };
-}
-
-export function fileError(file: string, message: string, fix: string): Diagnostic {
-  return { severity: 'error', file, line: 0, col: 0, path: '', message, fix };
 }
 
 /** Node class names as written (also those a schema error removed), for reference checks. */

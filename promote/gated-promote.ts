@@ -4,7 +4,7 @@
  * Ready with no drifted or launching nodes). `--force` skips the gate, loudly; `--wait` polls.
  * Returns the exit code; prints progress and the verdict through `io`.
  */
-import { UserError, FleetModel } from '../model';
+import { UserError, FleetModel, wholeFileError } from '../model';
 import { gitContains } from './git-contains';
 import { progressLines } from './gate-report';
 import { KubeContexts } from './kube-reader';
@@ -61,15 +61,11 @@ export async function runGate(
   const managementContext = options.managementContext ?? kube.current;
   if (managementContext === undefined) {
     throw new UserError([
-      {
-        severity: 'error',
-        file: '--management-context',
-        line: 0,
-        col: 0,
-        path: '',
-        message: 'the kubeconfig has no current context, so the Argo CD management cluster is unknown',
-        fix: 'Pass --management-context <kubeconfig context of the cluster Argo CD runs in>',
-      },
+      wholeFileError(
+        '--management-context',
+        'the kubeconfig has no current context, so the Argo CD management cluster is unknown',
+        'Pass --management-context <kubeconfig context of the cluster Argo CD runs in>',
+      ),
     ]);
   }
   const readers = new Map<string, ReturnType<KubeContexts['reader']>>();

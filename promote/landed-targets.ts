@@ -6,7 +6,7 @@
  */
 import { parse } from 'yaml';
 import { applicationName } from '../charts/argocd/application-names';
-import { Diagnostic, UserError, didYouMean, distPaths, ClusterModel, compareCodeUnits } from '../model';
+import { UserError, didYouMean, distPaths, ClusterModel, compareCodeUnits, wholeFileError } from '../model';
 
 /** Runs git in the user's repository and returns its trimmed output. */
 type Git = (...args: string[]) => string;
@@ -25,7 +25,7 @@ export interface ClusterTarget {
 }
 
 const usage = (message: string, fix: string, file = '--context'): UserError =>
-  new UserError([{ severity: 'error', file, line: 0, col: 0, path: '', message, fix } satisfies Diagnostic]);
+  new UserError([wholeFileError(file, message, fix)]);
 
 /** The workload context of a cluster: `--context CLUSTER=CONTEXT`, else its Argo CD destination name. */
 function contextOf(cluster: ClusterModel, contexts: Readonly<Record<string, string>>): string {

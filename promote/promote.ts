@@ -25,6 +25,7 @@ import {
   didYouMean,
   FleetModel,
   RingModel,
+  wholeFileError,
 } from '../model';
 import { DEFAULTS_FILE } from '../model/load-fleet';
 import { DEFAULT_CLUSTERS_DIR, loadFleet } from '../io/read-fleet';
@@ -150,8 +151,7 @@ export function promote(
   options: Pick<PromoteOptions, 'remote' | 'push'>,
   git: Git,
 ): string[] {
-  const refuse = (message: string, fix: string) =>
-    new UserError([{ severity: 'error', file: '--to', line: 0, col: 0, path: '', message, fix }]);
+  const refuse = (message: string, fix: string) => new UserError([wholeFileError('--to', message, fix)]);
   const source = resolveRevision(git, options.remote, plan.from.targetRevision);
   if (source === undefined) {
     throw refuse(

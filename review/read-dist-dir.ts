@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import { readTree } from '../io/read-tree';
-import { UserError, DistFiles } from '../model';
+import { UserError, DistFiles, wholeFileError } from '../model';
 
 /**
  * @param dir folder to read; a missing folder is a UserError unless `allowMissing` (then empty).
@@ -14,15 +14,11 @@ export function readDistDir(dir: string, allowMissing = false): DistFiles {
   if (!fs.existsSync(dir)) {
     if (allowMissing) return files;
     throw new UserError([
-      {
-        severity: 'error',
-        file: dir,
-        line: 0,
-        col: 0,
-        path: '',
-        message: 'folder does not exist',
-        fix: 'Pass an existing dist/ folder or run `karpenter-gitops synth` first',
-      },
+      wholeFileError(
+        dir,
+        'folder does not exist',
+        'Pass an existing dist/ folder or run `karpenter-gitops synth` first',
+      ),
     ]);
   }
   for (const { rel, text } of readTree(dir)) files.set(rel, text);

@@ -5,7 +5,7 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { UserError, DistFiles, compareCodeUnits } from '../model';
+import { UserError, DistFiles, compareCodeUnits, wholeFileError } from '../model';
 
 /**
  * @param ref any revision git understands (`origin/main`, a SHA, `HEAD~1`).
@@ -18,15 +18,11 @@ export function readDistAtRef(ref: string, distDir: string, cwd: string): DistFi
   const rel = path.relative(toplevel, path.resolve(fs.realpathSync(cwd), distDir));
   if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
     throw new UserError([
-      {
-        severity: 'error',
-        file: distDir,
-        line: 0,
-        col: 0,
-        path: '',
-        message: `is not a folder inside the git repository at ${toplevel}`,
-        fix: 'Run the command inside the repository and pass the dist folder with --dist',
-      },
+      wholeFileError(
+        distDir,
+        `is not a folder inside the git repository at ${toplevel}`,
+        'Run the command inside the repository and pass the dist folder with --dist',
+      ),
     ]);
   }
   const treePath = `${rel.split(path.sep).join('/')}/`;
@@ -68,15 +64,11 @@ function git(args: string[], cwd: string, ref: string, input?: string): Buffer {
       .trim()
       .split('\n')[0];
     throw new UserError([
-      {
-        severity: 'error',
-        file: ref,
-        line: 0,
-        col: 0,
-        path: '',
-        message: `git ${args[0]} failed${stderr ? `: ${stderr}` : ''}`,
-        fix: 'Pass a revision that exists in this repository (in CI fetch it first, e.g. `git fetch origin main`)',
-      },
+      wholeFileError(
+        ref,
+        `git ${args[0]} failed${stderr ? `: ${stderr}` : ''}`,
+        'Pass a revision that exists in this repository (in CI fetch it first, e.g. `git fetch origin main`)',
+      ),
     ]);
   }
 }

@@ -15,7 +15,7 @@ import {
   parseAllDocuments,
   Scalar,
 } from 'yaml';
-import { Diagnostic } from '../shared/diagnostics';
+import { Diagnostic, wholeFileError } from '../shared/diagnostics';
 import { SourceLocation } from '../shared/fleet-model';
 import { LocatedEntry, LocatedNode, PathSegment, formatPath } from './located';
 import { firstTooDeep } from './nesting-depth';
@@ -62,22 +62,19 @@ export function parseFleetSource(file: string, text: string): ParsedSource {
   // (or any error found after it) would differ from run to run.
   if (docs === undefined || docs.some((d) => d.errors.some((e) => e.code === 'RESOURCE_EXHAUSTION')))
     return {
-      diagnostics: [wholeFile(file, 'YAML nesting is too deep to read', `Nest at most ${MAX_DEPTH} levels`)],
+      diagnostics: [
+        wholeFileError(file, 'YAML nesting is too deep to read', `Nest at most ${MAX_DEPTH} levels`),
+      ],
     };
   const diagnostics = documentProblems(file, docs, at);
   if (diagnostics.length > 0) return { diagnostics };
   return buildRoot(docs[0], text, file, at);
 }
 
-/** An error about the whole file (line 0). */
-function wholeFile(file: string, message: string, fix: string): Diagnostic {
-  return { severity: 'error', file, line: 0, col: 0, path: '', message, fix };
-}
-
 function sizeProblem(file: string, text: string): Diagnostic | undefined {
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes <= MAX_FILE_BYTES) return undefined;
-  return wholeFile(
+  return wholeFileError(
     file,
     `file is ${bytes} bytes, larger than the ${MAX_FILE_BYTES}-byte (1 MiB) limit for a fleet file`,
     'Split the description or remove the bulk (large userData belongs in a smaller script)',
@@ -159,7 +156,10 @@ function documentProblems(
   const doc = docs[0];
   if (!doc || doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
     if (doc && doc.errors.length > 0) return [...diagnostics, ...yamlErrors(doc, at)];
-    return [...diagnostics, wholeFile(file, 'file is empty', 'Describe the cluster, or delete the file')];
+    return [
+      ...diagnostics,
+      wholeFileError(file, 'file is empty', 'Describe the cluster, or delete the file'),
+    ];
   }
   diagnostics.push(...yamlErrors(doc, at));
   return diagnostics;
