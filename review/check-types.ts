@@ -8,6 +8,7 @@ import type { PreLinted } from '../validation/validate-tree';
 import type { PreviousDist } from './previous-dist';
 import type { ProvenBase } from './proof-reuse';
 import type { ShardSpec } from './shard';
+import type { StaleFile } from './stale-dist';
 
 export const CHECK_STEPS = ['load', 'synth', 'stale', 'validate', 'policies'] as const;
 export type CheckStepName = (typeof CHECK_STEPS)[number];
