@@ -28,13 +28,16 @@ export function ackArtifactSet(root: string, group: string): AckSetLookup | unde
   if (source) {
     const dirName = ackImportDirName(source);
     found = existsSync(join(root, 'imports', VALIDATION_IMPORT_DIR, dirName, 'catalog.js'))
-      ? { set: new ArtifactSet(
-          root,
-          `ack-${source.controller}`,
-          source.version,
-          join(root, 'imports', VALIDATION_IMPORT_DIR, dirName),
-          false,
-        ), source }
+      ? {
+          set: new ArtifactSet(
+            root,
+            `ack-${source.controller}`,
+            source.version,
+            join(root, 'imports', VALIDATION_IMPORT_DIR, dirName),
+            false,
+          ),
+          source,
+        }
       : { missing: source };
   }
   cache.set(key, found);

@@ -246,7 +246,10 @@ function moduleOutputs(
               'Controller role ARN (IRSA annotation eks.amazonaws.com/role-arn, or the Pod Identity association)',
             value: reference(controllerRole, 'arn'),
           },
-          controller_role_name: { description: 'Controller role name', value: reference(controllerRole, 'name') },
+          controller_role_name: {
+            description: 'Controller role name',
+            value: reference(controllerRole, 'name'),
+          },
         }
       : {}),
     ...(queue !== undefined
