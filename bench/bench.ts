@@ -305,6 +305,37 @@ export function machine(): Machine {
   };
 }
 
+/** The PR-job rows: every check row on the first size, `check --full` on the others, and the shards where asked. */
+function measureCheckRows(
+  bench: Bench,
+  temp: string,
+  root: string,
+  args: BenchArgs,
+  io: BenchIo,
+  checks: CheckRow[],
+  shards: ShardRow[],
+): void {
+  const checkRows = CHECK_ROWS.filter((r) => args.rows.includes(r));
+  for (const [i, size] of args.sizes.entries()) {
+    // The PR job: every check row on the first size, check --full on the others too.
+    const rows = checkRows.filter((r) => i === 0 || r === 'check-full');
+    const sharded = args.rows.includes('check-shards');
+    if (rows.length === 0 && !sharded) continue;
+    const label = sizeLabel(size);
+    io.err(`bench: PR job (${rows.join(', ')}) on a committed copy of the project, fleet ${label} ...`);
+    const project = join(temp, `check-${label}`);
+    const run = (what: string, command: string, a: readonly string[], cwd: string, env?: NodeJS.ProcessEnv) =>
+      bench.run(what, command, a, cwd, env);
+    setUpCheckProject(run, root, project, benchFleetSources(size.clusters, size.pools));
+    measureCheck(run, project, label, rows, args.runs, checks);
+    if (sharded) {
+      io.err(`bench: check --full and its shards, fleet ${label} ...`);
+      shards.push(measureShards(run, project, label, args.runs));
+    }
+    rmSync(project, { recursive: true, force: true });
+  }
+}
+
 /** The CLI; returns the exit code, never throws. */
 export function benchCli(argv: readonly string[], io: BenchIo, root: string = TOOL_ROOT): number {
   const args = parseBenchArgs(argv);
@@ -401,30 +432,7 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = TO
         args.profile ? stages : undefined,
       );
     }
-    const checkRows = CHECK_ROWS.filter((r) => args.rows.includes(r));
-    for (const [i, size] of args.sizes.entries()) {
-      // The PR job: every check row on the first size, check --full on the others too.
-      const rows = checkRows.filter((r) => i === 0 || r === 'check-full');
-      const sharded = args.rows.includes('check-shards');
-      if (rows.length === 0 && !sharded) continue;
-      const label = sizeLabel(size);
-      io.err(`bench: PR job (${rows.join(', ')}) on a committed copy of the project, fleet ${label} ...`);
-      const project = join(temp, `check-${label}`);
-      const run = (
-        what: string,
-        command: string,
-        a: readonly string[],
-        cwd: string,
-        env?: NodeJS.ProcessEnv,
-      ) => bench.run(what, command, a, cwd, env);
-      setUpCheckProject(run, root, project, benchFleetSources(size.clusters, size.pools));
-      measureCheck(run, project, label, rows, args.runs, checks);
-      if (sharded) {
-        io.err(`bench: check --full and its shards, fleet ${label} ...`);
-        shards.push(measureShards(run, project, label, args.runs));
-      }
-      rmSync(project, { recursive: true, force: true });
-    }
+    measureCheckRows(bench, temp, root, args, io, checks, shards);
     print();
     return EXIT_OK;
   } catch (err) {

@@ -19,6 +19,7 @@ export function initScripts(): Readonly<Record<string, string>> {
     preflight: 'karpenter-gitops preflight',
     promote: 'karpenter-gitops promote',
     convert: 'karpenter-gitops convert',
+    import: 'karpenter-gitops import',
   };
 }
 

@@ -13,12 +13,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  Diagnostic,
   ImportedKarpenterVersion,
   ImportedValueType,
   NO_REPOSITORY_IMPORTS,
   RepositoryImports,
   UserError,
+  wholeFileError,
 } from '../model';
 import { crdShapesIn, judgeCarryOver, knownCrdShapes } from '../model';
 
@@ -65,16 +65,7 @@ export interface ImportLock {
 export const EMPTY_LOCK: ImportLock = { lockVersion: 1, imports: [] };
 
 function lockError(message: string, fix: string): UserError {
-  const d: Diagnostic = {
-    severity: 'error',
-    file: `${REPOSITORY_IMPORTS_DIR}/${LOCK_FILE}`,
-    line: 0,
-    col: 0,
-    path: '',
-    message,
-    fix,
-  };
-  return new UserError([d]);
+  return new UserError([wholeFileError(`${REPOSITORY_IMPORTS_DIR}/${LOCK_FILE}`, message, fix)]);
 }
 
 /** The lock of the repository at `root`, or an empty one when nothing was imported. */

@@ -197,14 +197,7 @@ export function awsSideModel(cluster: ClusterModel): AwsSideModel {
   const volumeStatements = volumeKeyPolicyStatements(cluster);
   const q = cluster.karpenter.interruptionQueue;
   return {
-    mode: cluster.karpenter.mode,
-    cluster: cluster.name,
-    source: cluster.source.file,
-    karpenterVersion: cluster.karpenter.version,
-    accountId: cluster.aws.accountId,
-    region: cluster.aws.region,
-    partition: cluster.aws.partition,
-    tags: awsTags(cluster),
+    ...sideIdentity(cluster),
     nodeRole: {
       id: ids.nodeRole,
       name: iam.nodeRoleName,
@@ -291,6 +284,25 @@ export function awsSideModel(cluster: ClusterModel): AwsSideModel {
   };
 }
 
+/** What every AWS side names of its cluster, whoever runs Karpenter. */
+function sideIdentity(
+  cluster: ClusterModel,
+): Pick<
+  AwsSideModel,
+  'mode' | 'cluster' | 'source' | 'karpenterVersion' | 'accountId' | 'region' | 'partition' | 'tags'
+> {
+  return {
+    mode: cluster.karpenter.mode,
+    cluster: cluster.name,
+    source: cluster.source.file,
+    karpenterVersion: cluster.karpenter.version,
+    accountId: cluster.aws.accountId,
+    region: cluster.aws.region,
+    partition: cluster.aws.partition,
+    tags: awsTags(cluster),
+  };
+}
+
 /**
  * The AWS side of an EKS Auto Mode cluster: the node role (AmazonEKSWorkerNodeMinimalPolicy and
  * AmazonEC2ContainerRegistryPullOnly), its optional instance profile, and its access entry of
@@ -304,14 +316,7 @@ function autoModeAwsSideModel(cluster: ClusterModel): AwsSideModel {
   const iam = cluster.iam;
   const volumeStatements = volumeKeyPolicyStatements(cluster);
   return {
-    mode: cluster.karpenter.mode,
-    cluster: cluster.name,
-    source: cluster.source.file,
-    karpenterVersion: cluster.karpenter.version,
-    accountId: cluster.aws.accountId,
-    region: cluster.aws.region,
-    partition: cluster.aws.partition,
-    tags: awsTags(cluster),
+    ...sideIdentity(cluster),
     nodeRole: {
       id: ids.autoModeNodeRole,
       name: iam.nodeRoleName,

@@ -6,7 +6,7 @@
  * check: a shard missing or given twice, summaries of different commits or of different N, or
  * a cluster or file claimed by two shards.
  */
-import { Diagnostic, formatDiagnostic, plural, sortDiagnostics } from '../model';
+import { Diagnostic, formatDiagnostic, plural, sortDiagnostics, wholeFileError } from '../model';
 import { CheckSummary, SUMMARY_FORMAT } from './check-summary';
 import { CHECK_STEPS, StepStatus } from './check-types';
 import { shardLabel } from './shard';
@@ -39,9 +39,7 @@ export interface JoinResult {
   readonly scenarios: number;
 }
 
-function refusal(file: string, message: string, fix: string): Diagnostic {
-  return { severity: 'error', file, line: 0, col: 0, path: '', message, fix };
-}
+const refusal = wholeFileError;
 
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { parse } from 'yaml';
-import { Diagnostic, UserError, compareCodeUnits } from '../../model';
+import { UserError, compareCodeUnits, wholeFileError } from '../../model';
 import { readTarGz } from '../tar-reader';
 import { hasTemplateActions, renderHelmTemplate } from './helm-template';
 import { takeCloudFormation } from './official-policy-import';
@@ -50,8 +50,7 @@ export function sha256(bytes: string | Buffer): string {
 }
 
 function inputError(file: string, message: string, fix: string): UserError {
-  const d: Diagnostic = { severity: 'error', file, line: 0, col: 0, path: '', message, fix };
-  return new UserError([d]);
+  return new UserError([wholeFileError(file, message, fix)]);
 }
 
 const YAML_FILE = /\.ya?ml$/;

@@ -159,55 +159,10 @@ function translate(err: ErrorObject, root: LocatedNode): Diagnostic {
         fix: REQUIRED_FIXES[missing] ?? `Add ${missing}`,
       };
     }
-    case 'type': {
-      const expected =
-        (schema['x-expected'] as string | undefined) ??
-        describeType(err.params as { type: string | string[] });
-      const node = nodeAt(root, path);
-      const got = describeValue(node);
-      let fix = `Write ${expected}`;
-      if (
-        node?.kind === 'scalar' &&
-        node.value !== null &&
-        typeof node.value !== 'string' &&
-        expects(err, 'string')
-      ) {
-        fix = `Quote the value so YAML reads it as text: "${show(node.source)}"`;
-      } else if (node?.kind === 'scalar' && node.value === null) {
-        fix = `Give it a value (${expected}) or remove the key`;
-      }
-      return {
-        ...base,
-        ...locAt(root, path),
-        path: formatPath(path),
-        message: `expected ${expected}, got ${got}`,
-        fix,
-      };
-    }
-    case 'enum': {
-      const value = err.data;
-      const allowed = ((err.params as { allowedValues: unknown[] }).allowedValues ?? []).map(String);
-      const renamed = typeof value === 'string' ? RENAMED_VALUES[value] : undefined;
-      if (renamed) return { ...base, ...locAt(root, path), path: formatPath(path), ...renamed };
-      const named = ENUM_SUBJECTS[formatPath(path)];
-      if (named) {
-        return {
-          ...base,
-          ...locAt(root, path),
-          path: formatPath(path),
-          message: `unknown ${named.what} '${show(String(value))}'`,
-          fix: `Use one of the ${named.known}: ${allowed.join(', ')}`,
-        };
-      }
-      const guess = typeof value === 'string' ? didYouMean(value, allowed) : undefined;
-      return {
-        ...base,
-        ...locAt(root, path),
-        path: formatPath(path),
-        message: `'${show(String(value))}' is not allowed`,
-        fix: `${guess ? `Did you mean '${guess}'? ` : ''}Use one of: ${allowed.join(', ')}`,
-      };
-    }
+    case 'type':
+      return typeError(err, root, path, schema);
+    case 'enum':
+      return enumError(err, root, path);
     case 'minimum':
     case 'maximum': {
       const min = schema.minimum as number | undefined;
@@ -291,4 +246,57 @@ function describeValue(node: LocatedNode | undefined): string {
   if (typeof v === 'number')
     return `${Number.isInteger(v) ? 'a whole number' : 'a number'} (${show(node.source)})`;
   return `text '${show(v, 40)}'`;
+}
+
+/** A value of the wrong type: what was expected, what was found, and how to write it. */
+function typeError(
+  err: ErrorObject,
+  root: LocatedNode,
+  path: PathSegment[],
+  schema: Record<string, unknown>,
+): Diagnostic {
+  const expected =
+    (schema['x-expected'] as string | undefined) ?? describeType(err.params as { type: string | string[] });
+  const node = nodeAt(root, path);
+  const got = describeValue(node);
+  let fix = `Write ${expected}`;
+  if (node?.kind === 'scalar' && node.value !== null && typeof node.value !== 'string' && expects(err, 'string')) {
+    fix = `Quote the value so YAML reads it as text: "${show(node.source)}"`;
+  } else if (node?.kind === 'scalar' && node.value === null) {
+    fix = `Give it a value (${expected}) or remove the key`;
+  }
+  return {
+    severity: 'error',
+    ...locAt(root, path),
+    path: formatPath(path),
+    message: `expected ${expected}, got ${got}`,
+    fix,
+  };
+}
+
+/** A value outside an enum: a renamed value, a named closed set, or the closest allowed value. */
+function enumError(err: ErrorObject, root: LocatedNode, path: PathSegment[]): Diagnostic {
+  const base = { severity: 'error' as const };
+  const value = err.data;
+  const allowed = ((err.params as { allowedValues: unknown[] }).allowedValues ?? []).map(String);
+  const renamed = typeof value === 'string' ? RENAMED_VALUES[value] : undefined;
+  if (renamed) return { ...base, ...locAt(root, path), path: formatPath(path), ...renamed };
+  const named = ENUM_SUBJECTS[formatPath(path)];
+  if (named) {
+    return {
+      ...base,
+      ...locAt(root, path),
+      path: formatPath(path),
+      message: `unknown ${named.what} '${show(String(value))}'`,
+      fix: `Use one of the ${named.known}: ${allowed.join(', ')}`,
+    };
+  }
+  const guess = typeof value === 'string' ? didYouMean(value, allowed) : undefined;
+  return {
+    ...base,
+    ...locAt(root, path),
+    path: formatPath(path),
+    message: `'${show(String(value))}' is not allowed`,
+    fix: `${guess ? `Did you mean '${guess}'? ` : ''}Use one of: ${allowed.join(', ')}`,
+  };
 }

@@ -56,8 +56,15 @@ describe('the example fleet', () => {
     return root!;
   };
 
-  it('has the defaults file and four clusters', () => {
-    expect(names).toEqual(['_defaults.yaml', 'dataops.yaml', 'edge.yaml', 'ticketing.yaml', 'training.yaml']);
+  it('has the defaults file and five clusters, one of them on EKS Auto Mode', () => {
+    expect(names).toEqual([
+      '_defaults.yaml',
+      'dataops.yaml',
+      'edge.yaml',
+      'storefront.yaml',
+      'ticketing.yaml',
+      'training.yaml',
+    ]);
   });
 
   it('sets every field of the format in at least one cluster', () => {

@@ -8,6 +8,9 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
+import { loadFleetFromDir } from '../../io/cli-common';
+import { clearRepositoryImportsCache } from '../../io/repository-imports';
+import { synthCli } from '../../synth/synth';
 
 export const SHARED = join(__dirname, '..', '..', '..', 'shared');
 export const SHARED_CRDS_1141 = join(SHARED, 'crds', 'karpenter', 'v1.14.1');
@@ -86,4 +89,18 @@ export function build199Archive(dir: string): string {
     valuesExtra: `\n${ADDED_VALUE}: false\n`,
     crdOverrides: { 'karpenter.k8s.aws_ec2nodeclasses.yaml': extendedNodeClassCrd() },
   });
+}
+
+/** `synth` in the repository `repo` as a user runs it there, with the imports read afresh. */
+export function synthIn(repo: string): { code: number; out: string[]; err: string[] } {
+  clearRepositoryImportsCache();
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = synthCli(
+    [],
+    { out: (l) => out.push(l), err: (l) => err.push(l), cwd: repo },
+    { loadFleet: loadFleetFromDir },
+    repo,
+  );
+  return { code, out, err };
 }

@@ -16,12 +16,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runImport } from '../../../codegen/import/import-command';
-import { clearRepositoryImportsCache } from '../../../io/repository-imports';
 import { loadFleetFromDir } from '../../../io/cli-common';
+import { clearRepositoryImportsCache } from '../../../io/repository-imports';
 import { UserError } from '../../../model';
-import { synthCli } from '../../../synth/synth';
 import { officialPolicyLines } from '../../../policies/official-policy-report';
-import { SNAPSHOT } from '../../support/chart-fixtures';
+import { SNAPSHOT, synthIn } from '../../support/chart-fixtures';
 import { DEFAULTS, MINIMAL } from '../../support/fleet-files';
 import { SNAPSHOT_AVAILABLE, SNAPSHOT_LABEL, SNAPSHOT_SKIP_REASON } from '../../support/upstream-snapshot';
 
@@ -43,18 +42,7 @@ function writeFleet(cluster: string): void {
   writeFileSync(join(repo, 'clusters', 'shop.yaml'), cluster);
 }
 
-function synth(): { code: number; out: string[]; err: string[] } {
-  clearRepositoryImportsCache();
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = synthCli(
-    [],
-    { out: (l) => out.push(l), err: (l) => err.push(l), cwd: repo },
-    { loadFleet: loadFleetFromDir },
-    repo,
-  );
-  return { code, out, err };
-}
+const synth = () => synthIn(repo);
 
 const fleet = (helmValues: string, classes: string): string =>
   `${MINIMAL}karpenter:

@@ -17,9 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runImport } from '../../../codegen/import/import-command';
 import { clearRepositoryImportsCache, ImportLock } from '../../../io/repository-imports';
-import { loadFleetFromDir } from '../../../io/cli-common';
 import { UserError } from '../../../model';
-import { synthCli } from '../../../synth/synth';
 import {
   ADDED_ENUM,
   ADDED_FIELD,
@@ -27,6 +25,7 @@ import {
   build199Archive,
   buildChartArchive,
   SNAPSHOT,
+  synthIn,
 } from '../../support/chart-fixtures';
 import { DEFAULTS, MINIMAL } from '../../support/fleet-files';
 
@@ -58,18 +57,7 @@ function writeFleet(files: Record<string, string>): void {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(repo, 'clusters', name), text);
 }
 
-function synth(): { code: number; out: string[]; err: string[] } {
-  clearRepositoryImportsCache();
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = synthCli(
-    [],
-    { out: (l) => out.push(l), err: (l) => err.push(l), cwd: repo },
-    { loadFleet: loadFleetFromDir },
-    repo,
-  );
-  return { code, out, err };
-}
+const synth = () => synthIn(repo);
 
 const NODE_CLASS = (version: string, extra: string): string =>
   `${MINIMAL}karpenter:
