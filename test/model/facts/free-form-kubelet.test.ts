@@ -6,6 +6,7 @@ import {
   kubeletExpressions,
 } from '../../../model/facts/free-form-kubelet';
 import { FAMILY_KINDS } from '../../../model/facts/ami-families';
+import { KUBELET_KEYS } from '../../../convert/drafts';
 import {
   SNAPSHOT_AVAILABLE,
   SNAPSHOT_LABEL,
@@ -14,9 +15,18 @@ import {
 } from '../../support/upstream-snapshot';
 
 describe('free-form kubelet facts', () => {
-  it('Karpenter maps the original 12 fields itself', () => {
+  it('Karpenter maps the original 12 fields itself: exactly the typed kubelet of the pinned 1.14.1 CRD, and convert writes the same', () => {
     expect(MANAGED_KUBELET_FIELDS).toHaveLength(12);
-    expect(new Set(MANAGED_KUBELET_FIELDS).size).toBe(12);
+    // The typed kubelet that the free-form map replaced (imports/validation, from the v1.14.1 CRD).
+    const file =
+      '../../../imports/validation/karpenter-v1.14.1/ec2nodeclasses.karpenter.k8s.aws.v1.schema.js';
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const schema = require(file) as {
+      properties: { spec: { properties: { kubelet: { properties: Record<string, unknown> } } } };
+    };
+    const typed = Object.keys(schema.properties.spec.properties.kubelet.properties).sort();
+    expect([...MANAGED_KUBELET_FIELDS].sort()).toEqual(typed);
+    expect([...KUBELET_KEYS].sort()).toEqual(typed);
   });
 
   it('only AL2023 (and the unchecked Custom) applies arbitrary fields; only Bottlerocket lacks podsPerCore', () => {
