@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
 import { TOOL_ROOT } from '../io/tool-root';
 import { CRD_SETS, CrdSet } from '../model';
 
@@ -62,7 +63,14 @@ export async function loadCrds(
           throw new Error(`GET ${upstreamUrl} answered ${res.status}. Check the network or use --from DIR.`);
         buf = Buffer.from(await res.arrayBuffer());
       }
-      out.push({ set, file, text: buf.toString('utf8'), sha256: sha256(buf), upstreamUrl });
+      const text = buf.toString('utf8');
+      out.push({
+        set,
+        file,
+        text: set.form === 'spec' ? crdFromSpec(text) : text,
+        sha256: sha256(buf),
+        upstreamUrl,
+      });
     }
   }
   return out;
@@ -76,4 +84,18 @@ export function provenanceHeader(set: CrdSet, files: readonly LoadedCrdFile[], c
     ...files.map((f) => `  ${f.upstreamUrl} sha256:${f.sha256}`),
   ];
   return lines.map((l) => `${commentPrefix} ${l}`).join('\n') + '\n';
+}
+
+/**
+ * The CRD of a field table that holds only its `spec` (group, names, scope, versions): what the
+ * generators read, as the API server would serve it (metadata.name `<plural>.<group>`).
+ */
+export function crdFromSpec(specYaml: string): string {
+  const spec = parse(specYaml) as { group: string; names: { plural: string } };
+  return stringify({
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${spec.names.plural}.${spec.group}` },
+    spec,
+  });
 }

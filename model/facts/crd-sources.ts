@@ -21,6 +21,12 @@ export interface CrdSet {
    * @default undefined (read from `--from`: ../shared/crds or the upstream URLs)
    */
   readonly localDir?: string;
+  /**
+   * `spec`: each file holds only a CRD's `spec` (group, names, scope, versions), a field table of
+   * ours rather than a copy of a CRD; the loader wraps it into the CRD (codegen/crd-loader.ts).
+   * @default 'crd' (each file is a CRD as upstream publishes it)
+   */
+  readonly form?: 'crd' | 'spec';
 }
 
 /**
@@ -35,8 +41,9 @@ export const EKS_AUTO_MODE_CRD_SET: CrdSet = {
   ref: 'assembled from public sources, NOT published by AWS',
   commit: 'none (no upstream file)',
   upstream: 'codegen/sources/eks-auto-mode/',
-  files: ['nodeclasses.eks.amazonaws.com.yaml'],
+  files: ['nodeclass-fields.yaml'],
   localDir: 'codegen/sources/eks-auto-mode',
+  form: 'spec',
 };
 
 const KARPENTER_COMMITS: Record<(typeof KARPENTER_VERSIONS)[number], string> = {

@@ -7,6 +7,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
+import { crdFromSpec } from '../../../codegen/crd-loader';
 import { runImport } from '../../../codegen/import/import-command';
 import {
   clearRepositoryImportsCache,
@@ -15,58 +17,55 @@ import {
 } from '../../../io/repository-imports';
 import { ArtifactSet } from '../../../validation/kubernetes/artifacts';
 
-/** A NodeClass CRD shaped like a cluster serves it (a few spec fields; kubectl's extras). */
-const KUBECTL_NODECLASS = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  creationTimestamp: "2025-02-01T00:00:00Z"
-  generation: 1
-  managedFields:
-    - apiVersion: apiextensions.k8s.io/v1
-      manager: eks
-      operation: Apply
-  name: nodeclasses.eks.amazonaws.com
-  resourceVersion: "123"
-  uid: 00000000-0000-0000-0000-000000000000
-spec:
-  conversion:
-    strategy: None
-  group: eks.amazonaws.com
-  names:
-    kind: NodeClass
-    listKind: NodeClassList
-    plural: nodeclasses
-    singular: nodeclass
-  scope: Cluster
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            apiVersion: { type: string }
-            kind: { type: string }
-            metadata: { type: object }
-            spec:
-              type: object
-              required: [role]
-              properties:
-                role: { type: string }
-                ephemeralStorage:
-                  type: object
-                  properties:
-                    size: { type: string }
-                snatPolicy:
-                  type: string
-                  enum: [Random, Disabled]
-status:
-  acceptedNames:
-    kind: NodeClass
-    plural: nodeclasses
-  storedVersions: [v1]
+/** The fields of a NodeClass CRD (a few spec fields), in the form of codegen/sources/eks-auto-mode/. */
+const NODECLASS_FIELDS = `conversion:
+  strategy: None
+group: eks.amazonaws.com
+names:
+  kind: NodeClass
+  listKind: NodeClassList
+  plural: nodeclasses
+  singular: nodeclass
+scope: Cluster
+versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          apiVersion: { type: string }
+          kind: { type: string }
+          metadata: { type: object }
+          spec:
+            type: object
+            required: [role]
+            properties:
+              role: { type: string }
+              ephemeralStorage:
+                type: object
+                properties:
+                  size: { type: string }
+              snatPolicy:
+                type: string
+                enum: [Random, Disabled]
 `;
+
+/** That CRD as `kubectl get crd -o yaml` prints it: the API server's metadata, managedFields and status added. */
+function kubectlExport(fields: string): string {
+  const crd = parse(crdFromSpec(fields)) as Record<string, Record<string, unknown>>;
+  crd.metadata = {
+    ...crd.metadata,
+    creationTimestamp: '2025-02-01T00:00:00Z',
+    generation: 1,
+    managedFields: [{ apiVersion: 'apiextensions.k8s.io/v1', manager: 'eks', operation: 'Apply' }],
+    resourceVersion: '123',
+    uid: '00000000-0000-0000-0000-000000000000',
+  };
+  crd.status = { acceptedNames: { kind: 'NodeClass', plural: 'nodeclasses' }, storedVersions: ['v1'] };
+  return stringify(crd);
+}
 
 let repo: string;
 let work: string;
@@ -82,7 +81,7 @@ afterEach(() => {
 
 it('writes the NodeClass artifacts as their own set, recorded in the lock, and the registry returns them', async () => {
   const file = join(work, 'nodeclasses.yaml');
-  writeFileSync(file, KUBECTL_NODECLASS);
+  writeFileSync(file, kubectlExport(NODECLASS_FIELDS));
   const lines = await runImport([file], repo, {});
   expect(lines[0]).toMatch(
     /^karpenter-imports\/eks-auto-mode\/: 1 CRD version validated from nodeclasses\.yaml;/,
