@@ -28,6 +28,7 @@ import {
 } from '../facts/constants';
 import { RawCapacityBuffer, RawNodeOverlay, RawPodTemplate } from './raw-overlay-buffer';
 import { KubernetesVersion } from '../facts/versions';
+import type { AutoModeNodeClassModel } from '../shared/fleet-model';
 
 type Dict<T> = Readonly<Record<string, T>>;
 
@@ -214,24 +215,16 @@ export interface RawNodeClass {
   };
   readonly context?: string;
   // EKS Auto Mode only (karpenter.mode: eks-auto-mode)
-  readonly ephemeralStorage?: {
-    readonly size?: string;
-    readonly iops?: number;
-    readonly throughput?: number;
-    readonly kmsKeyID?: string;
-  };
+  // As written: the resolved model (AutoModeNodeClassModel) has the same shapes.
+  readonly ephemeralStorage?: AutoModeNodeClassModel['ephemeralStorage'];
   readonly snatPolicy?: AutoModeSnatPolicy;
   readonly networkPolicy?: AutoModeNetworkPolicy;
   readonly networkPolicyEventLogs?: AutoModeNetworkPolicyEventLogs;
   readonly podSubnetSelectorTerms?: readonly Omit<RawSelectorTerm, 'name'>[];
   readonly podSecurityGroupSelectorTerms?: readonly Omit<RawSelectorTerm, 'name'>[];
-  readonly advancedNetworking?: {
-    readonly httpsProxy?: string;
-    readonly noProxy?: readonly string[];
-    readonly associatePublicIPAddress?: boolean;
-  };
-  readonly advancedSecurity?: { readonly fips?: boolean };
-  readonly certificateBundles?: readonly { readonly name: string; readonly data: string }[];
+  readonly advancedNetworking?: AutoModeNodeClassModel['advancedNetworking'];
+  readonly advancedSecurity?: AutoModeNodeClassModel['advancedSecurity'];
+  readonly certificateBundles?: AutoModeNodeClassModel['certificateBundles'];
 }
 
 /** A requirement shorthand: a list (In) or `{ in | notIn, minValues }`. */
