@@ -61,6 +61,30 @@ export interface FleetSource {
 
 export const DEFAULTS_FILE = '_defaults.yaml';
 
+/**
+ * How much of the fleet one load sees (`check --shard K/N`, review/shard-steps.ts): a shard of
+ * the fleet checks its own cluster files each on its own, and leaves the checks across clusters
+ * to the shard that loads every file.
+ */
+export interface LoadScope {
+  /**
+   * The sources are the whole fleet: the checks across clusters run (names, AWS names,
+   * destinations, rings), and a fleet without a cluster is an error. False for a part of it.
+   * @default true
+   */
+  readonly wholeFleet?: boolean;
+  /** Told what a shard needs besides the result. @default not told */
+  readonly onDetails?: (details: LoadDetails) => void;
+}
+
+/** What one load found besides its result (LoadScope.onDetails). */
+export interface LoadDetails {
+  /** The cluster name of every cluster file that parsed (`name:`, or the file stem). */
+  readonly names: ReadonlyMap<string, string>;
+  /** The findings of the checks across clusters, as reported (`diagnosticId`). */
+  readonly acrossClusters: ReadonlySet<string>;
+}
+
 /** Pure loader over in-memory files (tests, fuzz harness, benchmark). */
 export function loadFleetFromSources(
   sources: readonly FleetSource[],
@@ -68,10 +92,17 @@ export function loadFleetFromSources(
     readonly emptyMessageDir?: string;
     /** The repository's imported Karpenter versions (io/repository-imports.ts). @default none */
     readonly imports?: RepositoryImports;
+    /** @default the whole fleet, details not told */
+    readonly scope?: LoadScope;
   },
 ): LoadedFleet {
   const diagnostics: Diagnostic[] = [];
-  const { defaultsSource, clusterSources } = fleetFiles(sources, diagnostics, internal?.emptyMessageDir);
+  const whole = internal?.scope?.wholeFleet ?? true;
+  const { defaultsSource, clusterSources } = fleetFiles(
+    sources,
+    diagnostics,
+    whole ? (internal?.emptyMessageDir ?? 'clusters') : undefined,
+  );
   const validators = fleetValidators();
   const defaults = loadDefaults(defaultsSource, validators, diagnostics);
   const run: LoadRun = {
@@ -85,13 +116,21 @@ export function loadFleetFromSources(
     imports: internal?.imports ?? NO_REPOSITORY_IMPORTS,
   };
   const entries: FleetEntry[] = [];
+  const names = new Map<string, string>();
   for (const source of clusterSources) {
     const entry = loadCluster(run, source);
     if (entry) entries.push(entry);
+    if (entry) names.set(source.path, entry.name);
   }
   run.inDefaults.flush();
-  diagnostics.push(...checkFleet(entries), ...checkRings(entries), ...checkAckDestinations(entries));
-  return fleetOrErrors(maskFreeText(diagnostics, [...run.freeText]), run.secrets, entries);
+  const across = whole
+    ? [...checkFleet(entries), ...checkRings(entries), ...checkAckDestinations(entries)]
+    : [];
+  diagnostics.push(...across);
+  const reported = (list: readonly Diagnostic[]) =>
+    withoutSecrets(maskFreeText(list, [...run.freeText]), run.secrets).map(oneLineDiagnostic);
+  internal?.scope?.onDetails?.({ names, acrossClusters: new Set(reported(across).map(diagnosticId)) });
+  return fleetOrErrors(reported(diagnostics), entries);
 }
 
 /** What every cluster file of one load shares; diagnostics and secrets collect across files. */
@@ -124,7 +163,10 @@ interface ClusterFile {
   readonly passThrough: readonly PassThroughField[];
 }
 
-/** The files sorted by path: `_defaults.yaml` and the cluster files; any other name is an error. */
+/**
+ * The files sorted by path: `_defaults.yaml` and the cluster files; any other name is an error,
+ * and so is no cluster file at all when `emptyMessageDir` (the folder) is given.
+ */
 function fleetFiles(
   sources: readonly FleetSource[],
   diagnostics: Diagnostic[],
@@ -156,8 +198,8 @@ function fleetFiles(
       clusterSources.push(s);
     }
   }
-  if (clusterSources.length === 0 && diagnostics.length === 0) {
-    const dir = emptyMessageDir ?? 'clusters';
+  if (clusterSources.length === 0 && diagnostics.length === 0 && emptyMessageDir !== undefined) {
+    const dir = emptyMessageDir;
     diagnostics.push(
       wholeFileError(
         dir,
@@ -315,13 +357,9 @@ function resolveAndCheck(
   return { ...entry, model };
 }
 
-/** Every diagnostic one bounded line, secrets masked: any error throws them all, else the fleet. */
-function fleetOrErrors(
-  diagnostics: readonly Diagnostic[],
-  secrets: readonly SecretValue[],
-  entries: readonly FleetEntry[],
-): LoadedFleet {
-  const all = dedupeDiagnostics(withoutSecrets(diagnostics, secrets).map(oneLineDiagnostic));
+/** Every diagnostic (one bounded line, secrets masked) deduplicated: any error throws them all, else the fleet. */
+function fleetOrErrors(diagnostics: readonly Diagnostic[], entries: readonly FleetEntry[]): LoadedFleet {
+  const all = dedupeDiagnostics(diagnostics);
   if (all.some((d) => d.severity === 'error')) {
     // A cluster is valid when neither its file nor _defaults.yaml has an error.
     const errorFiles = new Set(all.filter((d) => d.severity === 'error').map((d) => d.file));

@@ -5,7 +5,7 @@
  * cached by content: validation/cloudformation/cfn-lint.ts) and the policy scenario table
  * (review/policy-scenarios-step.ts). Tests inject their own CheckDeps instead.
  */
-import { loadFleetFromDir } from '../io/cli-common';
+import { clusterFilesInDir, loadFleetFromDir } from '../io/cli-common';
 import { join } from 'node:path';
 import { synthesizeFiles } from '../synth/synthesize';
 import { GENERATORS } from '../synth/generators';
@@ -30,7 +30,8 @@ export function defaultCheckDeps(
 ): CheckDeps {
   const home = homeFolder(env);
   return {
-    loadFleet: (root) => loadFleetFromDir(root, clustersDir),
+    loadFleet: (root, part) => loadFleetFromDir(root, clustersDir, part),
+    listClusterFiles: (root) => clusterFilesInDir(root, clustersDir),
     synthesize: (fleet) => synthesizeFiles(fleet),
     // dist/fleet/ comes from the Argo CD generator alone (charts/argocd/fleet-chart.ts).
     synthesizeFleetWide: (fleet) => synthesizeFiles(fleet, FLEET_WIDE_GENERATORS),
