@@ -13,8 +13,7 @@
  * shard's clusters only; shard 1 also renders the fleet-wide files of dist/fleet/.
  */
 import { basename } from 'node:path';
-import { Diagnostic, FleetModel, GeneratedFiles, plural, UserError } from '../model';
-import { diagnosticId } from '../model/shared/defaults-findings';
+import { Diagnostic, diagnosticId, FleetModel, GeneratedFiles, plural, UserError } from '../model';
 import type { LoadDetails } from '../model/load-fleet';
 import { generatedTexts } from './check-inputs';
 import type { CheckDeps } from './check-types';
