@@ -102,12 +102,6 @@ export function shardFleet(scope: ShardScope, fleet: FleetModel): FleetModel {
   };
 }
 
-/** The clusters of a fleet that loaded without error that shard `shard` checks. */
-export function fleetOfShard(fleet: FleetModel, shard: ShardSpec): FleetModel {
-  const files = fleet.clusters.map((c) => c.source.file);
-  return shardFleet(shardScope(shard, files, clusterNames(fleet)), fleet);
-}
-
 /** Generated files: this shard's clusters' from `own`, plus (shard 1) the fleet-wide ones from `fleetWide`. */
 export function shardGenerated(
   scope: ShardScope,

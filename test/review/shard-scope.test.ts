@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Diagnostic, DistFiles, FleetModel, UserError } from '../../model';
 import { runCheck } from '../../review/run-check';
 import { assignShards } from '../../review/shard';
-import { clusterNames, fleetOfShard, fleetWidePath, shardScope } from '../../review/shard-scope';
+import { clusterNames, fleetWidePath, shardFleet, shardScope } from '../../review/shard-scope';
 import { buildCluster } from '../support/fleet-fixtures';
 
 const NAMES = Array.from({ length: 12 }, (_, i) => `c${String(i).padStart(2, '0')}`);
@@ -31,7 +31,7 @@ describe('shardScope', () => {
       ])
         expect(scope.ownsDist(shared)).toBe(k === 1);
       expect(scope.ownsFinding({ file: 'clusters/_defaults.yaml' } as Diagnostic)).toBe(k === 1);
-      expect(fleetOfShard(FLEET, { index: k, count: 3 }).clusters.map((c) => c.name)).toEqual(inShard(k));
+      expect(shardFleet(scope, FLEET).clusters.map((c) => c.name)).toEqual(inShard(k));
     }
     expect(fleetWidePath('fleet/argocd-cm-patch-argocd.yaml')).toBe(true);
     expect(fleetWidePath('fleet/root-c01.yaml')).toBe(false);
