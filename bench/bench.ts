@@ -330,7 +330,7 @@ function measureCheckRows(
     measureCheck(run, project, label, rows, args.runs, checks);
     if (sharded) {
       io.err(`bench: check --full and its shards, fleet ${label} ...`);
-      shards.push(measureShards(run, project, label, args.runs));
+      shards.push(measureShards(run, project, label, args.runs, (line) => io.err(line)));
     }
     rmSync(project, { recursive: true, force: true });
   }
