@@ -57,7 +57,10 @@ function fleetPath(dir: string, name: string): string {
  * alone (no file is opened). What `check --shard` cuts into shards; a file that will not load
  * still has its shard. Empty when the folder cannot be listed (the load reports that).
  */
-export function listClusterFiles(projectRoot: string, options?: Pick<LoadFleetOptions, 'clustersDir'>): string[] {
+export function listClusterFiles(
+  projectRoot: string,
+  options?: Pick<LoadFleetOptions, 'clustersDir'>,
+): string[] {
   const abs = resolve(projectRoot, options?.clustersDir ?? DEFAULT_CLUSTERS_DIR);
   const dir = fleetDirLabel(projectRoot, abs);
   try {

@@ -24,7 +24,7 @@ export interface ShardScope {
   /** Whether this shard owns a dist/-relative path. */
   readonly ownsDist: (rel: string) => boolean;
   /** Whether this shard reports a finding of the load step. */
-  readonly ownsFinding: (d: Diagnostic) => boolean;
+  readonly ownsFinding: (d: Pick<Diagnostic, 'file'>) => boolean;
 }
 
 /**
