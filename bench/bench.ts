@@ -365,7 +365,7 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = TO
   const shards: ShardRow[] = [];
   const stages: StageProfile[] = [];
   const print = (failure?: string) => {
-    const judged = targets(results, everyday, args, failure, checks);
+    const judged = targets(results, everyday, args, failure, checks, shards);
     if (args.json) {
       io.out(
         JSON.stringify(
