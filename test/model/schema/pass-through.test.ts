@@ -1,0 +1,173 @@
+/**
+ * Pass-through of an imported version's fields for every kind (model/schema/pass-through.ts,
+ * pass-through-kinds.ts): a 1.99.0 chart built from the 1.14.1 CRDs with a field added to every
+ * kind (test/support/chart-fixtures.ts build199AllKindsArchive), imported once; fleets on it
+ * synthesize with the fields in dist/ at their place, and mistakes are reported at the fleet line.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { runImport } from '../../../codegen/import/import-command';
+import { ADDED_PER_KIND, build199AllKindsArchive, synthIn } from '../../support/chart-fixtures';
+import { DEFAULTS, MINIMAL } from '../../support/fleet-files';
+
+let repo: string;
+
+beforeAll(async () => {
+  repo = mkdtempSync(join(tmpdir(), 'kg-pass-through-'));
+  const work = mkdtempSync(join(tmpdir(), 'kg-pass-through-work-'));
+  await runImport([build199AllKindsArchive(work)], repo, {});
+  rmSync(work, { recursive: true, force: true });
+});
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+function synth(files: Record<string, string>): ReturnType<typeof synthIn> {
+  rmSync(join(repo, 'clusters'), { recursive: true, force: true });
+  rmSync(join(repo, 'dist'), { recursive: true, force: true });
+  mkdirSync(join(repo, 'clusters'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(repo, 'clusters', name), text);
+  return synthIn(repo);
+}
+
+function generated(file: string): { spec: Record<string, unknown> } {
+  return parse(readFileSync(join(repo, 'dist', 'shop', 'karpenter', file), 'utf8')) as {
+    spec: Record<string, unknown>;
+  };
+}
+
+/** Lines 1-6 MINIMAL, 7-11 karpenter, 12-13 nodeClasses, 14-17 nodePools.general (`pool` from 18). */
+const CLUSTER = (version: string, pool: string, rest = ''): string =>
+  `${MINIMAL}karpenter:
+  version: ${version}
+  featureGates:
+    nodeOverlay: true
+    capacityBuffer: true
+nodeClasses:
+  default: { alias: al2023@v20250505 }
+nodePools:
+  general:
+    nodeClass: default
+    limits: { cpu: "100" }
+${pool}${rest}`;
+
+const OVERLAY_AND_BUFFER = (overlay: string, buffer: string): string => `nodeOverlays:
+  cheaper:
+    requirements: []
+    priceAdjustment: "-10%"
+${overlay}capacityBuffers:
+  headroom:
+    podTemplateRef: { name: chunk }
+    replicas: 1
+${buffer}podTemplates:
+  chunk:
+    template:
+      spec:
+        containers:
+          - name: c
+            image: pause
+            resources:
+              requests: { cpu: 1 }
+`;
+
+describe('a field the tool has never seen, per kind', () => {
+  it('lands in NodePool spec.template.spec or spec (where the CRD has it), NodeOverlay spec and CapacityBuffer spec', () => {
+    const { code, err } = synth({
+      '_defaults.yaml': DEFAULTS,
+      'shop.yaml': CLUSTER(
+        '1.99.0',
+        `    ${ADDED_PER_KIND.poolTemplateField}: { mode: graceful }\n    ${ADDED_PER_KIND.poolSpecField}: 3\n`,
+        OVERLAY_AND_BUFFER(
+          `    ${ADDED_PER_KIND.overlayField}: spot discount\n`,
+          `    ${ADDED_PER_KIND.bufferField}: 50\n`,
+        ),
+      ),
+    });
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+    const pool = generated('nodepool-general.yaml').spec as {
+      template: { spec: Record<string, unknown> };
+    } & Record<string, unknown>;
+    expect(pool.template.spec[ADDED_PER_KIND.poolTemplateField]).toEqual({ mode: 'graceful' });
+    expect(pool.template.spec.nodeClassRef).toEqual({ group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'default' });
+    expect(pool[ADDED_PER_KIND.poolSpecField]).toBe(3);
+    expect(pool.template.spec[ADDED_PER_KIND.poolSpecField]).toBeUndefined();
+    expect(generated('nodeoverlay-cheaper.yaml').spec).toEqual({
+      requirements: [],
+      priceAdjustment: '-10%',
+      [ADDED_PER_KIND.overlayField]: 'spot discount',
+    });
+    expect(generated('capacitybuffer-capacity-buffers.headroom.yaml').spec).toMatchObject({
+      podTemplateRef: { name: 'chunk' },
+      replicas: 1,
+      [ADDED_PER_KIND.bufferField]: 50,
+    });
+  });
+
+  it('a value the imported CRD refuses is reported at its fleet line and field, per kind', () => {
+    const { code, err } = synth({
+      '_defaults.yaml': DEFAULTS,
+      'shop.yaml': CLUSTER(
+        '1.99.0',
+        `    ${ADDED_PER_KIND.poolTemplateField}: { mode: sometimes }\n    ${ADDED_PER_KIND.poolSpecField}: 11\n`,
+        OVERLAY_AND_BUFFER(
+          `    ${ADDED_PER_KIND.overlayField}: a note far longer than twenty characters\n`,
+          `    ${ADDED_PER_KIND.bufferField}: -1\n`,
+        ),
+      ),
+    });
+    expect(code).toBe(1);
+    expect(err).toHaveLength(5);
+    expect(err[4]).toBe('synth: 4 errors; dist/ was not changed.');
+    const text = err.join('\n');
+    expect(text).toMatch(/^clusters\/shop\.yaml:18:\d+ nodePools\.general\.drainPolicy\.mode: .*sometimes.*nodepool-general\.yaml, at spec\.template\.spec\.drainPolicy\.mode/m);
+    expect(text).toMatch(/^clusters\/shop\.yaml:19:\d+ nodePools\.general\.schedulingPriority: .*10.*at spec\.schedulingPriority\)/m);
+    expect(text).toMatch(/^clusters\/shop\.yaml:24:\d+ nodeOverlays\.cheaper\.note: .*20.*at spec\.note\)/m);
+    expect(text).toMatch(/^clusters\/shop\.yaml:29:\d+ capacityBuffers\.headroom\.priority: .*0.*at spec\.priority\)/m);
+  });
+
+  it('on 1.14.1 the same fields are unknown fields at their line', () => {
+    const { code, err } = synth({
+      '_defaults.yaml': DEFAULTS,
+      'shop.yaml': CLUSTER('1.14.1', `    ${ADDED_PER_KIND.poolSpecField}: 3\n`),
+    });
+    expect(code).toBe(1);
+    expect(err[0]).toMatch(/^clusters\/shop\.yaml:18:5 nodePools\.general\.schedulingPriority: /);
+  });
+
+  it('a field the tool writes from another fleet field (template, nodeClassRef) is never taken from the fleet', () => {
+    const { code, err } = synth({
+      '_defaults.yaml': DEFAULTS,
+      'shop.yaml': CLUSTER('1.99.0', `    nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: x }\n`),
+    });
+    expect(code).toBe(1);
+    expect(err[0]).toMatch(/^clusters\/shop\.yaml:18:5 nodePools\.general\.nodeClassRef: /);
+  });
+});
+
+describe('a new enum value of a known field', () => {
+  it('passes the NodePool field through as written on the imported version', () => {
+    const { code, err } = synth({
+      '_defaults.yaml': DEFAULTS,
+      'shop.yaml': CLUSTER(
+        '1.99.0',
+        `    disruption:\n      consolidationPolicy: ${ADDED_PER_KIND.poolEnum.value}\n      consolidateAfter: 5m\n`,
+      ),
+    });
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+    expect(generated('nodepool-general.yaml').spec.disruption).toEqual({
+      consolidationPolicy: 'WhenIdle',
+      consolidateAfter: '5m',
+    });
+  });
+
+  it('is refused at its line on 1.14.1', () => {
+    const { code, err } = synth({
+      '_defaults.yaml': DEFAULTS,
+      'shop.yaml': CLUSTER('1.14.1', `    disruption:\n      consolidationPolicy: ${ADDED_PER_KIND.poolEnum.value}\n`),
+    });
+    expect(code).toBe(1);
+    expect(err[0]).toMatch(/^clusters\/shop\.yaml:19:\d+ nodePools\.general\.disruption\.consolidationPolicy: .*WhenIdle/);
+  });
+});
