@@ -3,53 +3,13 @@
  * pass-through-kinds.ts): a 1.99.0 chart built from the 1.14.1 CRDs with a field added to every
  * kind (test/support/chart-fixtures.ts build199AllKindsArchive), imported once; fleets on it
  * synthesize with the fields in dist/ at their place, and mistakes are reported at the fleet line.
+ * Fields written in _defaults.yaml: defaults-pass-through.test.ts.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parse } from 'yaml';
-import { runImport } from '../../../codegen/import/import-command';
-import { ADDED_PER_KIND, build199AllKindsArchive, synthIn } from '../../support/chart-fixtures';
-import { DEFAULTS, MINIMAL } from '../../support/fleet-files';
+import { ADDED_PER_KIND } from '../../support/chart-fixtures';
+import { DEFAULTS } from '../../support/fleet-files';
+import { IMPORTED_CLUSTER as CLUSTER, importedAllKindsRepo } from '../../support/imported-repo';
 
-let repo: string;
-
-beforeAll(async () => {
-  repo = mkdtempSync(join(tmpdir(), 'kg-pass-through-'));
-  const work = mkdtempSync(join(tmpdir(), 'kg-pass-through-work-'));
-  await runImport([build199AllKindsArchive(work)], repo, {});
-  rmSync(work, { recursive: true, force: true });
-});
-afterAll(() => rmSync(repo, { recursive: true, force: true }));
-
-function synth(files: Record<string, string>): ReturnType<typeof synthIn> {
-  rmSync(join(repo, 'clusters'), { recursive: true, force: true });
-  rmSync(join(repo, 'dist'), { recursive: true, force: true });
-  mkdirSync(join(repo, 'clusters'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(repo, 'clusters', name), text);
-  return synthIn(repo);
-}
-
-function generated(file: string): { spec: Record<string, unknown> } {
-  return parse(readFileSync(join(repo, 'dist', 'shop', 'karpenter', file), 'utf8')) as {
-    spec: Record<string, unknown>;
-  };
-}
-
-/** Lines 1-6 MINIMAL, 7-11 karpenter, 12-13 nodeClasses, 14-17 nodePools.general (`pool` from 18). */
-const CLUSTER = (version: string, pool: string, rest = ''): string =>
-  `${MINIMAL}karpenter:
-  version: ${version}
-  featureGates:
-    nodeOverlay: true
-    capacityBuffer: true
-nodeClasses:
-  default: { alias: al2023@v20250505 }
-nodePools:
-  general:
-    nodeClass: default
-    limits: { cpu: "100" }
-${pool}${rest}`;
+const { synth, generated } = importedAllKindsRepo();
 
 const OVERLAY_AND_BUFFER = (overlay: string, buffer: string): string => `nodeOverlays:
   cheaper:
@@ -171,3 +131,4 @@ describe('a new enum value of a known field', () => {
     expect(err[0]).toMatch(/^clusters\/shop\.yaml:19:\d+ nodePools\.general\.disruption\.consolidationPolicy: .*WhenIdle/);
   });
 });
+
