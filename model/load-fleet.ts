@@ -277,7 +277,14 @@ function checkSemantics(
   fileRoot: LocatedNode,
   plain: unknown,
 ): CheckContext {
-  const ctx = new CheckContext(file.root, file.raw, file.stem, declaredClassNames(plain), run.imports);
+  const ctx = new CheckContext(
+    file.root,
+    file.raw,
+    file.stem,
+    declaredClassNames(plain),
+    run.imports,
+    file.passThrough,
+  );
   checkClusterSemantics(ctx);
   checkPassedThroughKubelets(ctx, file.passThrough);
   run.secrets.push(...checkSecrets(ctx, (path) => run.sources.find((s) => s.path === path)?.text).secrets);

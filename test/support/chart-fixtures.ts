@@ -170,6 +170,20 @@ export function build199AllKindsArchive(dir: string): string {
   });
 }
 
+/**
+ * The 1.14.1 EC2NodeClass CRD with a free-form `spec.kubelet` (an open map, as after upstream PR
+ * #9461): every other CRD stays 1.14.1's, so every check but the typed kubelet rules carries over.
+ */
+export function freeFormKubeletNodeClassCrd(): string {
+  const nodeClass = crdSpec('karpenter.k8s.aws_ec2nodeclasses.yaml');
+  nodeClass.spec.properties.kubelet = {
+    description: 'KubeletConfiguration fields, free-form (a 1.15-shaped kubelet).',
+    type: 'object',
+    'x-kubernetes-preserve-unknown-fields': true,
+  } as never;
+  return nodeClass.text();
+}
+
 /** `synth` in the repository `repo` as a user runs it there, with the imports read afresh. */
 export function synthIn(repo: string): { code: number; out: string[]; err: string[] } {
   clearRepositoryImportsCache();
