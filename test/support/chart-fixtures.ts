@@ -184,13 +184,16 @@ export function freeFormKubeletNodeClassCrd(): string {
   return nodeClass.text();
 }
 
-/** `synth` in the repository `repo` as a user runs it there, with the imports read afresh. */
-export function synthIn(repo: string): { code: number; out: string[]; err: string[] } {
+/** `synth [argv]` in the repository `repo` as a user runs it there, with the imports read afresh. */
+export function synthIn(
+  repo: string,
+  argv: readonly string[] = [],
+): { code: number; out: string[]; err: string[] } {
   clearRepositoryImportsCache();
   const out: string[] = [];
   const err: string[] = [];
   const code = synthCli(
-    [],
+    argv,
     { out: (l) => out.push(l), err: (l) => err.push(l), cwd: repo },
     { loadFleet: loadFleetFromDir },
     repo,
