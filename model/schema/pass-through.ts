@@ -38,11 +38,26 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Property names by CRD schema and path: read once per imported version and place. */
+const fieldsCache = new WeakMap<CrdSchemaNode, Map<string, ReadonlySet<string>>>();
+
 /** The property names of the imported CRD at `path` below its root. */
-function crdFieldsAt(imported: ImportedKarpenterVersion, kind: string, path: readonly string[]): ReadonlySet<string> {
+function crdFieldsAt(
+  imported: ImportedKarpenterVersion,
+  kind: string,
+  path: readonly string[],
+): ReadonlySet<string> {
   const root = imported.schemas.get(kind);
-  const node: CrdSchemaNode | undefined = root && schemaAt(root, path);
-  return new Set(Object.keys(node?.properties ?? {}));
+  if (root === undefined) return new Set();
+  let byPath = fieldsCache.get(root);
+  if (byPath === undefined) fieldsCache.set(root, (byPath = new Map()));
+  const key = path.join('.');
+  let fields = byPath.get(key);
+  if (fields === undefined) {
+    fields = new Set(Object.keys(schemaAt(root, path)?.properties ?? {}));
+    byPath.set(key, fields);
+  }
+  return fields;
 }
 
 /**
