@@ -9,9 +9,19 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** `written` over `generated`: objects merge key by key (written wins), anything else is replaced. */
+function over(generated: unknown, written: unknown): unknown {
+  if (!isRecord(generated) || !isRecord(written)) return written;
+  const out: Record<string, unknown> = { ...generated };
+  for (const [key, value] of Object.entries(written)) out[key] = over(generated[key], value);
+  return out;
+}
+
 /**
  * `json` with each pass-through value set at its place below `spec` (`hibernation`,
- * `template.spec.x`): a field the tool also writes is replaced by the value as written.
+ * `template.spec.x`). A field the tool also writes (from its defaults: the field itself was taken
+ * out before resolving) gets the value as written over it: an object keeps the tool's defaults for
+ * the keys not written (metadataOptions keeps httpTokens: required), a list or a scalar is replaced.
  */
 export function withPassThrough(
   json: Record<string, unknown>,
@@ -27,7 +37,8 @@ export function withPassThrough(
       node[seg] = next;
       node = next;
     }
-    node[path[path.length - 1]] = value;
+    const last = path[path.length - 1];
+    node[last] = over(node[last], value);
   }
   return out;
 }

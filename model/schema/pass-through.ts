@@ -4,9 +4,11 @@
  *
  * - a field the tool has never seen (not in its fleet schema) that the imported CRD has, e.g. a
  *   field added by a newer release;
- * - a field the tool knows whose value its own schema refuses (an enum) but whose place in the
- *   imported CRD takes it, e.g. a new enum value: the field is then written exactly as given
- *   (the tool's defaults and checks for it do not apply to a shape they were not written for).
+ * - a field the tool knows whose value its own schema refuses but whose place in the imported CRD
+ *   takes it, e.g. a new enum value or a new field nested in it: the field is then written as
+ *   given, over what the tool generates from its defaults (charts/karpenter/pass-through-json.ts:
+ *   objects merge, the rest is replaced); the tool's checks for it do not apply to a shape they
+ *   were not written for.
  *
  * One mechanism for every kind, driven by PASS_THROUGH_KINDS (model/schema/pass-through-kinds.ts):
  * fleet section → CRD kind → where in the object a field lands. Either way the value is
@@ -144,26 +146,58 @@ function newFields(plain: Record<string, unknown>, imported: ImportedKarpenterVe
   return fields;
 }
 
-/** Known fields the fleet schema refused for an enum value the imported CRD has at their place. */
-function refusedEnumFields(
+/**
+ * The imported CRD takes what the fleet schema refused at `path` below `spec` (error `e`): an enum
+ * value its enum lists, or a property (a field nested in a known one) it has.
+ */
+function crdTakes(
+  imported: ImportedKarpenterVersion,
+  kind: string,
+  path: readonly string[],
+  e: ErrorObject,
+  value: unknown,
+): boolean {
+  if (e.keyword === 'enum') return crdEnumAccepts(imported, kind, path, value);
+  if (e.keyword !== 'additionalProperties') return false;
+  const property = (e.params as { additionalProperty?: unknown }).additionalProperty;
+  const root = imported.schemas.get(kind);
+  if (typeof property !== 'string' || root === undefined) return false;
+  const node = schemaAt(root, ['spec', ...path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))]);
+  return node?.properties?.[property] !== undefined;
+}
+
+/**
+ * Known fields the fleet schema refused inside (a new enum value, a new nested field) where the
+ * imported CRD takes it: each passes through whole, when the fleet writes it in the CRD's shape.
+ */
+function refusedKnownFields(
   plain: Record<string, unknown>,
   imported: ImportedKarpenterVersion,
   errors: readonly ErrorObject[],
 ): PassThroughField[] {
   const found = new Map<string, PassThroughField>();
   for (const e of errors) {
-    if (e.keyword !== 'enum') continue;
-    const segs = e.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const segs = e.instancePath
+      .split('/')
+      .slice(1)
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     const kind = PASS_THROUGH_KINDS.find((k) => k.section === segs[0]);
     if (kind === undefined || segs.length < 3) continue;
     const [, entry, field, ...rest] = segs;
     if (!kind.toolFields.has(field)) continue;
     const place = knownFieldPlace(imported, kind, field);
     const object = (plain[kind.section] as Record<string, unknown>)[entry];
-    if (place === undefined || !crdEnumAccepts(imported, kind.kind, [...place, ...rest], valueAt(object, [field, ...rest])))
+    if (place === undefined || !crdTakes(imported, kind.kind, [...place, ...rest], e, valueAt(object, [field, ...rest])))
       continue;
     const value = (object as Record<string, unknown>)[field];
-    found.set(`${kind.section}\u0000${entry}\u0000${field}`, { section: kind.section, entry, field, value, known: true, at: place });
+    found.set(`${kind.section}\u0000${entry}\u0000${field}`, {
+      section: kind.section,
+      entry,
+      field,
+      value,
+      known: true,
+      at: place,
+    });
   }
   return [...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, f]) => f);
 }
@@ -186,7 +220,7 @@ export function splitPassThrough(
   const fields = newFields(plain, imported);
   const current = withoutFields(plain, fields);
   if (validate(current)) return { plain: current, fields, valid: true };
-  const known = refusedEnumFields(plain, imported, validate.errors ?? []);
+  const known = refusedKnownFields(plain, imported, validate.errors ?? []);
   return { plain: withoutFields(current, known), fields: [...fields, ...known], valid: false };
 }
 

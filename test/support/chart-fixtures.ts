@@ -99,6 +99,8 @@ export const ADDED_PER_KIND = {
   poolSpecField: 'schedulingPriority',
   /** NodePool `spec.disruption.consolidationPolicy`: a new enum value. */
   poolEnum: { field: 'disruption', path: ['consolidationPolicy'], value: 'WhenIdle' },
+  /** NodePool `spec.disruption.settleSeconds`: a field nested in a known one, an integer 0..600. */
+  poolNested: { field: 'disruption', name: 'settleSeconds' },
   /** NodeOverlay `spec`: a string of at most 20 characters. */
   overlayField: 'note',
   /** CapacityBuffer `spec`: an integer 0..100. */
@@ -136,6 +138,12 @@ export function extendedKindCrds(): Record<string, string> {
     type: 'integer',
     minimum: 0,
     maximum: 10,
+  } as never;
+  pool.spec.properties.disruption.properties[ADDED_PER_KIND.poolNested.name] = {
+    description: 'Seconds a node settles before it is disrupted (a field 1.14.1 does not have).',
+    type: 'integer',
+    minimum: 0,
+    maximum: 600,
   } as never;
   const policy = pool.spec.properties.disruption.properties.consolidationPolicy;
   policy.enum = [...(policy.enum ?? []), ADDED_PER_KIND.poolEnum.value];

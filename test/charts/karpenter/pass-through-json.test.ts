@@ -12,7 +12,7 @@ describe('withPassThrough', () => {
     expect(withPassThrough(json, undefined)).toBe(json);
   });
 
-  it('sets a field at spec, below spec.template.spec, and replaces a field the tool wrote', () => {
+  it('sets a field at spec, below spec.template.spec, and merges an object over the one the tool wrote', () => {
     const out = withPassThrough(json, {
       disruption: { consolidationPolicy: 'WhenIdle' },
       schedulingPriority: 3,
@@ -25,6 +25,25 @@ describe('withPassThrough', () => {
         template: { spec: { expireAfter: '720h', drainPolicy: { mode: 'graceful' } } },
         disruption: { consolidationPolicy: 'WhenIdle' },
         schedulingPriority: 3,
+      },
+    });
+    expect(
+      withPassThrough(
+        {
+          spec: {
+            metadataOptions: { httpTokens: 'required', httpPutResponseHopLimit: 1 },
+            taints: [{ key: 'a' }],
+          },
+        },
+        {
+          metadataOptions: { httpEndpoint: 'new-value', httpPutResponseHopLimit: 2 },
+          taints: [{ key: 'b' }],
+        },
+      ),
+    ).toEqual({
+      spec: {
+        metadataOptions: { httpTokens: 'required', httpPutResponseHopLimit: 2, httpEndpoint: 'new-value' },
+        taints: [{ key: 'b' }],
       },
     });
     // The typed json is not changed.

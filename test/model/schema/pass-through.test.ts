@@ -105,8 +105,8 @@ describe('a field the tool has never seen, per kind', () => {
   });
 });
 
-describe('a new enum value of a known field', () => {
-  it('passes the NodePool field through as written on the imported version', () => {
+describe('a new enum value, or a new field nested in a known one', () => {
+  it('passes the NodePool field through as written, over the tool’s defaults for what is not written', () => {
     const { code, err } = synth({
       '_defaults.yaml': DEFAULTS,
       'shop.yaml': CLUSTER(
@@ -116,13 +116,36 @@ describe('a new enum value of a known field', () => {
     });
     expect(err).toEqual([]);
     expect(code).toBe(0);
+    // budgets: the tool's default (model/shared/fleet-defaults.ts), as without pass-through.
     expect(generated('nodepool-general.yaml').spec.disruption).toEqual({
       consolidationPolicy: 'WhenIdle',
       consolidateAfter: '5m',
+      budgets: [{ nodes: '10%' }],
     });
   });
 
-  it('is refused at its line on 1.14.1', () => {
+  it('a field nested in a known one (disruption.settleSeconds) passes through; its mistakes at its line', () => {
+    const nested = (n: number): string =>
+      `    disruption:\n      consolidateAfter: 1m\n      ${ADDED_PER_KIND.poolNested.name}: ${n}\n`;
+    const ok = synth({ '_defaults.yaml': DEFAULTS, 'shop.yaml': CLUSTER('1.99.0', nested(30)) });
+    expect(ok.err).toEqual([]);
+    expect(generated('nodepool-general.yaml').spec.disruption).toEqual({
+      consolidationPolicy: 'WhenEmptyOrUnderutilized',
+      consolidateAfter: '1m',
+      budgets: [{ nodes: '10%' }],
+      settleSeconds: 30,
+    });
+    const bad = synth({ '_defaults.yaml': DEFAULTS, 'shop.yaml': CLUSTER('1.99.0', nested(601)) });
+    expect(bad.code).toBe(1);
+    expect(bad.err[0]).toMatch(
+      /^clusters\/shop\.yaml:20:\d+ nodePools\.general\.disruption\.settleSeconds: number 601 must be <= 600 \(in the generated dist\/shop\/karpenter\/nodepool-general\.yaml, at spec\.disruption\.settleSeconds\)/,
+    );
+    const old = synth({ '_defaults.yaml': DEFAULTS, 'shop.yaml': CLUSTER('1.14.1', nested(30)) });
+    expect(old.code).toBe(1);
+    expect(old.err[0]).toMatch(/^clusters\/shop\.yaml:20:\d+ nodePools\.general\.disruption\.settleSeconds: /);
+  });
+
+  it('the enum value is refused at its line on 1.14.1', () => {
     const { code, err } = synth({
       '_defaults.yaml': DEFAULTS,
       'shop.yaml': CLUSTER('1.14.1', `    disruption:\n      consolidationPolicy: ${ADDED_PER_KIND.poolEnum.value}\n`),
@@ -131,4 +154,3 @@ describe('a new enum value of a known field', () => {
     expect(err[0]).toMatch(/^clusters\/shop\.yaml:19:\d+ nodePools\.general\.disruption\.consolidationPolicy: .*WhenIdle/);
   });
 });
-
