@@ -124,13 +124,24 @@ export function withoutFields(
   return out;
 }
 
+/**
+ * The kinds whose fields pass through for a cluster: on EKS Auto Mode the node classes are EKS
+ * NodeClasses (charts/karpenter/auto-mode-node-class.ts), not the imported EC2NodeClass.
+ */
+function kindsOf(plain: Record<string, unknown>): readonly PassThroughKind[] {
+  const karpenter = plain.karpenter;
+  const autoMode =
+    typeof karpenter === 'object' && karpenter !== null && (karpenter as { mode?: unknown }).mode === 'eks-auto-mode';
+  return autoMode ? PASS_THROUGH_KINDS.filter((k) => k.section !== 'nodeClasses') : PASS_THROUGH_KINDS;
+}
+
 /** The fields never seen by the tool that the imported CRDs have (and a free-form kubelet, whole). */
 function newFields(plain: Record<string, unknown>, imported: ImportedKarpenterVersion): PassThroughField[] {
   // A free-form kubelet (model/facts/crd-traits.ts) takes any KubeletConfiguration field: it goes
   // to the class whole, checked by check-free-form-kubelet.ts instead of the tool's typed schema.
   const freeFormKubelet = loadCrdTraits(imported.artifactDir).kubelet === 'free-form';
   const fields: PassThroughField[] = [];
-  for (const kind of PASS_THROUGH_KINDS) {
+  for (const kind of kindsOf(plain)) {
     const section = plain[kind.section];
     if (!isRecord(section)) continue;
     for (const [entry, object] of Object.entries(section)) {
@@ -181,7 +192,7 @@ function refusedKnownFields(
       .split('/')
       .slice(1)
       .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const kind = PASS_THROUGH_KINDS.find((k) => k.section === segs[0]);
+    const kind = kindsOf(plain).find((k) => k.section === segs[0]);
     if (kind === undefined || segs.length < 3) continue;
     const [, entry, field, ...rest] = segs;
     if (!kind.toolFields.has(field)) continue;

@@ -5,8 +5,8 @@
  * synthesize with the fields in dist/ at their place, and mistakes are reported at the fleet line.
  * Fields written in _defaults.yaml: defaults-pass-through.test.ts.
  */
-import { ADDED_PER_KIND } from '../../support/chart-fixtures';
-import { DEFAULTS } from '../../support/fleet-files';
+import { ADDED_FIELD, ADDED_PER_KIND } from '../../support/chart-fixtures';
+import { DEFAULTS, MINIMAL } from '../../support/fleet-files';
 import { IMPORTED_CLUSTER as CLUSTER, importedAllKindsRepo } from '../../support/imported-repo';
 
 const { synth, generated } = importedAllKindsRepo();
@@ -152,5 +152,17 @@ describe('a new enum value, or a new field nested in a known one', () => {
     });
     expect(code).toBe(1);
     expect(err[0]).toMatch(/^clusters\/shop\.yaml:19:\d+ nodePools\.general\.disruption\.consolidationPolicy: .*WhenIdle/);
+  });
+});
+
+describe('EKS Auto Mode', () => {
+  it('its node classes are EKS NodeClasses: an EC2NodeClass field of the imported version is not passed to them', () => {
+    const { code, err } = synth({
+      '_defaults.yaml': DEFAULTS,
+      'shop.yaml': `${MINIMAL}karpenter:\n  version: 1.99.0\n  mode: eks-auto-mode\nnodeClasses:\n  private:\n    ${ADDED_FIELD}: { mode: enabled }\nnodePools:\n  web:\n    nodeClass: private\n    limits: { cpu: "10" }\n    ${ADDED_PER_KIND.poolSpecField}: 3\n`,
+    });
+    expect(code).toBe(1);
+    expect(err[0]).toMatch(/^clusters\/shop\.yaml:12:5 nodeClasses\.private\.hibernation: /);
+    expect(err.join('\n')).not.toMatch(/schedulingPriority/);
   });
 });
