@@ -16,6 +16,14 @@ import {
 
 export type Anchor = 'value' | 'key';
 
+/** A field passed through as written (model/schema/pass-through.ts PassThroughField). */
+export interface PassedThroughField {
+  readonly section: string;
+  readonly entry: string;
+  readonly field: string;
+  readonly value: unknown;
+}
+
 export class CheckContext {
   readonly diagnostics: Diagnostic[] = [];
 
@@ -28,7 +36,19 @@ export class CheckContext {
     readonly classNames: readonly string[] = Object.keys(raw.nodeClasses ?? {}),
     /** The repository's imported Karpenter versions (io/repository-imports.ts). */
     readonly imports: RepositoryImports = NO_REPOSITORY_IMPORTS,
+    /** Fields passed through to an imported version's CRDs (model/schema/pass-through.ts). */
+    readonly passedThrough: readonly PassedThroughField[] = [],
   ) {}
+
+  /** A node class's kubelet as written: typed, or free-form and passed through. */
+  kubeletOf(className: string): unknown {
+    return (
+      this.raw.nodeClasses?.[className]?.kubelet ??
+      this.passedThrough.find(
+        (f) => f.section === 'nodeClasses' && f.entry === className && f.field === 'kubelet',
+      )?.value
+    );
+  }
 
   /** The imported version the cluster pins, when it pins one. */
   get importedKarpenter(): ImportedKarpenterVersion | undefined {

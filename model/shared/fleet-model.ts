@@ -250,7 +250,8 @@ export interface NodeClassModel {
   readonly name: string;
   /**
    * Spec fields written under Karpenter's own name for an imported version, passed to the
-   * EC2NodeClass as written (model/schema/pass-through.ts), sorted. @default none
+   * EC2NodeClass as written (model/schema/pass-through.ts): place below `spec` (`hibernation`) → value,
+   * sorted. @default none
    */
   readonly passThrough?: Readonly<Record<string, unknown>>;
   readonly source: SourceLocation;
@@ -426,6 +427,12 @@ export interface KubeletModel {
 export interface NodePoolModel {
   /** DNS-1123 subdomain; the NodePool name. */
   readonly name: string;
+  /**
+   * Spec fields written under Karpenter's own name for an imported version, passed to the
+   * NodePool as written (model/schema/pass-through.ts): place below `spec` (`template.spec.x`) → value,
+   * sorted. @default none
+   */
+  readonly passThrough?: Readonly<Record<string, unknown>>;
   readonly source: SourceLocation;
   /**
    * Annotations on the NodePool object itself (`metadata.annotations`), sorted by key;

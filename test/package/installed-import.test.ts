@@ -68,6 +68,13 @@ test('a fleet on 1.99.0 with the new field and enum value synthesizes; both reac
   );
   expect(nodeClass).toMatch(/\n {2}hibernation:\n {4}mode: enabled\n/);
   expect(nodeClass).toMatch(/\n {2}instanceStorePolicy: RAID10\n/);
+  // --quiet keeps the carry-over line of checks not applied (warning level), not the summary.
+  const quiet = cli('synth', '--quiet');
+  expect(quiet.code).toBe(0);
+  expect(quiet.out).toMatch(
+    /^synth: shop: Karpenter 1\.99\.0 \(imported\), .*not applied \(schema changed\): drift hash fields/,
+  );
+  expect(quiet.out.trimEnd().split('\n')).toHaveLength(1);
 });
 
 test('the new field with a value outside its enum fails at its line', () => {

@@ -206,7 +206,8 @@ export function buildNodePool(o: Partial<NodePoolModel> = {}): NodePoolModel {
 // The maximal fixtures are typed with Required<...>: a field added to the model without
 // being added here (and asserted in the chart tests) is a compile error.
 
-// passThrough is only for imported versions (test/model/schema/pass-through.test.ts); autoMode only
+// passThrough is only for imported versions (test/model/schema/pass-through.test.ts, and the chart
+// tests of each kind); autoMode only
 // for EKS Auto Mode clusters (MAXIMAL_AUTO_MODE_FIELDS).
 export const MAXIMAL_NODE_CLASS: Required<
   Omit<NodeClassModel, 'instanceProfile' | 'passThrough' | 'autoMode'>
@@ -295,7 +296,7 @@ export const MAXIMAL_NODE_CLASS: Required<
 };
 
 /** Every field but `replicas` (a static pool takes no weight and no limits but nodes: STATIC_NODE_POOL). */
-export const MAXIMAL_NODE_POOL: Required<Omit<NodePoolModel, 'replicas'>> = {
+export const MAXIMAL_NODE_POOL: Required<Omit<NodePoolModel, 'replicas' | 'passThrough'>> = {
   name: 'dataops',
   source: fixtureSource(70),
   objectAnnotations: { 'kubernetes.io/description': 'Batch jobs of the data team' },

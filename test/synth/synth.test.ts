@@ -227,7 +227,9 @@ describe('synth CLI', () => {
     expect(run(['--help'])).toBe(EXIT_OK);
     expect(out).toHaveLength(1);
     expect(out[0]).toContain('usage: karpenter-gitops synth [--out DIR] [--clusters DIR] [--quiet]');
-    expect(out[0]).toContain('  -q, --quiet     print no summary line');
+    expect(out[0]).toContain(
+      '  -q, --quiet     print only warnings, errors and carry-over lines of checks not applied',
+    );
     expect(readTree(join(project, 'dist'))).toEqual({ 'keep/me.yaml': 'previous: output\n' });
   });
 });
