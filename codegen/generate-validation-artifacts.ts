@@ -87,9 +87,7 @@ interface SchemaPath {
  * version's OpenAPI schema as the API server holds it; undefined when they hold no NodePool CRD.
  */
 export function crdFactsOf(crds: readonly CrdDocument[]): CrdFacts | undefined {
-  const nodePool = crds.find(
-    (c) => c.spec.group === NODE_POOL.group && c.spec.names.kind === NODE_POOL.kind,
-  );
+  const nodePool = crds.find((c) => c.spec.group === NODE_POOL.group && c.spec.names.kind === NODE_POOL.kind);
   const storage = nodePool?.spec.versions.find((v) => v.storage);
   if (storage === undefined) return undefined;
   const schema = storage.schema.openAPIV3Schema as SchemaPath;

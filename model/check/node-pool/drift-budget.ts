@@ -67,10 +67,7 @@ export type DriftStart =
  * `facts`: the CRD facts of the cluster's Karpenter version.
  * @default DEFAULT_CRD_FACTS
  */
-export function driftStart(
-  budgets: readonly BudgetLike[],
-  facts: CrdFacts = DEFAULT_CRD_FACTS,
-): DriftStart {
+export function driftStart(budgets: readonly BudgetLike[], facts: CrdFacts = DEFAULT_CRD_FACTS): DriftStart {
   const windows: { budget: number; schedule: string; duration: string }[] = [];
   for (const [i, b] of budgets.entries()) {
     if (!appliesToDrift(b)) continue;
