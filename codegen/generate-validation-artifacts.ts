@@ -6,9 +6,9 @@
  *   imports/validation/<set>/<plural>.<group>.<version>.schema.js     the preprocessed schema
  *   imports/validation/<set>/<plural>.<group>.<version>.rules.js      CEL rule table + walk plan
  *   imports/validation/<set>/facts.js                       what the run time needs of the CRDs
- *                                                            (model/facts/crd-facts.ts), Karpenter sets
+ *                                                            (model/facts/artifacts/crd-facts.ts), Karpenter sets
  *   imports/karpenter-v<version>/crd-facts.ts               the same facts, typed, for the pinned
- *                                                            versions (model/facts/shipped-crd-facts.ts)
+ *                                                            versions (model/facts/artifacts/crd-facts.ts)
  *
  * Every file is CommonJS with the provenance header; the validator requires them at run
  * time and never reads ../shared. Output is deterministic (sorted keys, no timestamps).
@@ -83,7 +83,7 @@ interface SchemaPath {
 }
 
 /**
- * What the run time needs of these CRDs (model/facts/crd-facts.ts), read from the storage
+ * What the run time needs of these CRDs (model/facts/artifacts/crd-facts.ts), read from the storage
  * version's OpenAPI schema as the API server holds it; undefined when they hold no NodePool CRD.
  */
 export function crdFactsOf(crds: readonly CrdDocument[]): CrdFacts | undefined {
@@ -141,7 +141,7 @@ export function crdFactsModule(header: string, facts: CrdFacts): string {
   return [
     header.trimEnd(),
     '',
-    '/** What the run time needs of these CRDs (model/facts/crd-facts.ts); the same as facts.js beside the validation artifacts. */',
+    '/** What the run time needs of these CRDs (model/facts/artifacts/crd-facts.ts); the same as facts.js beside the validation artifacts. */',
     `export const CRD_FACTS = ${JSON.stringify(facts)} as const;`,
     '',
   ].join('\n');

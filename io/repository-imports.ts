@@ -5,7 +5,7 @@
  *   karpenter-imports/lock.json                   what was imported from what (sha256 of every source file)
  *   karpenter-imports/karpenter-v<version>/        validation artifacts of that version's CRDs
  *       catalog.js, <plural>.<group>.<v>.{validate,schema,rules}.js   (as imports/validation/<set>/)
- *       facts.js                                   what the import read from the CRDs (model/facts/crd-facts.ts)
+ *       facts.js                                   what the import read from the CRDs (model/facts/artifacts/crd-facts.ts)
  *       values-keys.json                           the controller chart's values keys, when imported
  *   karpenter-imports/eks-auto-mode/               the EKS Auto Mode NodeClass CRD's artifacts
  *

@@ -167,11 +167,11 @@ export type {
 } from './facts/carry-over';
 export { diffCrdShapes, isUnder, schemaAt } from './facts/crd-schema-diff';
 export type { CrdRule, CrdSchemaNode, CrdShape, SchemaChange } from './facts/crd-schema-diff';
-export { crdShapesIn, knownCrdShapes } from './facts/known-crd-shapes';
-export { loadArtifactModule } from './facts/artifact-module';
-export { CRD_FACTS_FILE } from './facts/crd-facts';
-export type { CrdFacts } from './facts/crd-facts';
-export { SHIPPED_CRD_FACTS } from './facts/shipped-crd-facts';
+export { crdShapesIn, knownCrdShapes } from './facts/artifacts/known-crd-shapes';
+export { loadArtifactModule } from './facts/artifacts/artifact-module';
+export { CRD_FACTS_FILE } from './facts/artifacts/crd-facts';
+export type { CrdFacts } from './facts/artifacts/crd-facts';
+export { SHIPPED_CRD_FACTS } from './facts/artifacts/crd-facts';
 export { builtInCrdTraits, deriveCrdTraits, loadCrdTraits, shapeRulesNote } from './facts/crd-traits';
 export type { CrdTraits, KubeletShape } from './facts/crd-traits';
 export { NO_REPOSITORY_IMPORTS } from './shared/imported-versions';

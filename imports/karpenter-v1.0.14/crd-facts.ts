@@ -4,5 +4,5 @@
 //   https://raw.githubusercontent.com/aws/karpenter-provider-aws/v1.0.14/pkg/apis/crds/karpenter.sh_nodeclaims.yaml sha256:31253fd9e98ed27690b55788b9a28bf2696652c1495a4321dff128fabd751e6d
 //   https://raw.githubusercontent.com/aws/karpenter-provider-aws/v1.0.14/pkg/apis/crds/karpenter.sh_nodepools.yaml sha256:cbaa797360c9abd16a9d0ccf2b6fd68cd62c52ad4f81217abe69cc90d69e19b7
 
-/** What the run time needs of these CRDs (model/facts/crd-facts.ts); the same as facts.js beside the validation artifacts. */
+/** What the run time needs of these CRDs (model/facts/artifacts/crd-facts.ts); the same as facts.js beside the validation artifacts. */
 export const CRD_FACTS = {"disruptionBudgetSchedulePattern":"^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)\\s(.+)\\s(.+)\\s(.+)\\s(.+))$"} as const;

@@ -6,5 +6,5 @@
 //   https://raw.githubusercontent.com/aws/karpenter-provider-aws/v1.14.1/pkg/apis/crds/karpenter.sh_nodeoverlays.yaml sha256:6ff6199aff096cc87cd9508f8c5ae62c6d3452aa90c2828ee36380340f3ece62
 //   https://raw.githubusercontent.com/aws/karpenter-provider-aws/v1.14.1/pkg/apis/crds/karpenter.sh_nodepools.yaml sha256:3bb64a20c80776b77aa19a699ebdaf34480a7b2e7ec4ef890b43225b3517f878
 
-/** What the run time needs of these CRDs (model/facts/crd-facts.ts); the same as facts.js beside the validation artifacts. */
+/** What the run time needs of these CRDs (model/facts/artifacts/crd-facts.ts); the same as facts.js beside the validation artifacts. */
 export const CRD_FACTS = {"disruptionBudgetSchedulePattern":"^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)\\s(.+)\\s(.+)\\s(.+)\\s(.+))$"} as const;

@@ -5,14 +5,13 @@
  *    package (RE2: `\s` is ASCII only, `.` matches `\r`, U+2028 ..., `$` is the end of the text),
  *    so the pattern is evaluated here with the same semantics (model/facts/re2-regex.ts); the
  *    pattern is the Karpenter version's CRD fact, generated at import time
- *    (model/facts/crd-facts.ts), not typed here and not read from disk here;
+ *    (model/facts/artifacts/crd-facts.ts), not typed here and not read from disk here;
  * 2. Karpenter, whose `Budget.IsActive` (pkg/apis/v1/nodepool.go) calls robfig/cron v3's
  *    `ParseStandard("TZ=UTC " + schedule)` (model/facts/cron-schedule.ts).
  */
 import { CronParse, parseCronSchedule } from './cron-schedule';
-import type { CrdFacts } from './crd-facts';
 import { re2RegExp } from './re2-regex';
-import { SHIPPED_CRD_FACTS } from './shipped-crd-facts';
+import { CrdFacts, SHIPPED_CRD_FACTS } from './artifacts/crd-facts';
 import { DEFAULT_KARPENTER_VERSION } from './versions';
 
 export type ScheduleAdmission =

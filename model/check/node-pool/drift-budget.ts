@@ -6,7 +6,7 @@
  * schedule Karpenter cannot parse fails closed (allows 0 at all times).
  */
 import { longestGapMinutes } from '../../facts/cron-gaps';
-import type { CrdFacts } from '../../facts/crd-facts';
+import type { CrdFacts } from '../../facts/artifacts/crd-facts';
 import { admitSchedule, DEFAULT_CRD_FACTS } from '../../facts/schedule-admission';
 import { durationSeconds } from '../check-durations';
 

@@ -4,7 +4,7 @@
  * issue 35, where JavaScript's regular expressions and trim() disagreed with Go.
  */
 import { admitSchedule, schedulePattern } from '../../../model/facts/schedule-admission';
-import { SHIPPED_CRD_FACTS } from '../../../model/facts/shipped-crd-facts';
+import { SHIPPED_CRD_FACTS } from '../../../model/facts/artifacts/crd-facts';
 
 const v1_14_1 = SHIPPED_CRD_FACTS['1.14.1'];
 

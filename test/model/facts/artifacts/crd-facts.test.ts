@@ -1,28 +1,28 @@
 /**
- * The CRD facts of a Karpenter version (model/facts/crd-facts.ts): written by the one artifact
+ * The CRD facts of a Karpenter version (model/facts/artifacts/crd-facts.ts): written by the one artifact
  * generator for the pinned versions and for a repository's import alike, and read through the
- * version registry (shipped: model/facts/shipped-crd-facts.ts; imported: io/repository-imports.ts),
+ * version registry (shipped: SHIPPED_CRD_FACTS; imported: io/repository-imports.ts),
  * so a fleet on an imported version is judged by that version's own schedule pattern.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { runImport } from '../../../codegen/import/import-command';
+import { runImport } from '../../../../codegen/import/import-command';
 import {
   CrdDocument,
   crdFactsOf,
   validationArtifactFiles,
-} from '../../../codegen/generate-validation-artifacts';
-import { clearRepositoryImportsCache, readRepositoryImports } from '../../../io/repository-imports';
-import { CRD_FACTS_FILE, CRD_SETS, loadArtifactModule, UserError } from '../../../model';
-import { formatDiagnostic } from '../../../model/shared/diagnostics';
-import { loadFleetFromSources } from '../../../model/load-fleet';
-import { SHIPPED_CRD_FACTS } from '../../../model/facts/shipped-crd-facts';
-import { SHARED } from '../../support/chart-fixtures';
-import { DEFAULTS, MINIMAL, sources, userErrorsOf } from '../../support/fleet-files';
+} from '../../../../codegen/generate-validation-artifacts';
+import { clearRepositoryImportsCache, readRepositoryImports } from '../../../../io/repository-imports';
+import { CRD_FACTS_FILE, CRD_SETS, loadArtifactModule, UserError } from '../../../../model';
+import { formatDiagnostic } from '../../../../model/shared/diagnostics';
+import { loadFleetFromSources } from '../../../../model/load-fleet';
+import { SHIPPED_CRD_FACTS } from '../../../../model/facts/artifacts/crd-facts';
+import { SHARED } from '../../../support/chart-fixtures';
+import { DEFAULTS, MINIMAL, sources, userErrorsOf } from '../../../support/fleet-files';
 
-const ROOT = join(__dirname, '..', '..', '..');
+const ROOT = join(__dirname, '..', '..', '..', '..');
 const PATTERN_1_14_1 =
   '^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)\\s(.+)\\s(.+)\\s(.+)\\s(.+))$';
 const crdDir = join(SHARED, 'crds', 'karpenter', 'v1.14.1');

@@ -3,10 +3,13 @@
  * the one artifact generator (codegen/generate-validation-artifacts.ts, `validationArtifactFiles`)
  * writes them as `facts.js` beside a version's validation artifacts, for the pinned versions
  * (`npm run import`, imports/validation/karpenter-v<version>/, with a typed copy in
- * imports/karpenter-v<version>/crd-facts.ts that model/facts/shipped-crd-facts.ts registers) and
+ * imports/karpenter-v<version>/crd-facts.ts, registered below as SHIPPED_CRD_FACTS) and
  * for the versions a repository imports (`karpenter-gitops import`, karpenter-imports/, read by
  * io/repository-imports.ts into ImportedKarpenterVersion.crdFacts).
  */
+import { CRD_FACTS as KARPENTER_1_0_14 } from '../../../imports/karpenter-v1.0.14/crd-facts';
+import { CRD_FACTS as KARPENTER_1_14_1 } from '../../../imports/karpenter-v1.14.1/crd-facts';
+import type { KarpenterVersion } from '../versions';
 
 /** File name of the facts beside a version's validation artifacts. */
 export const CRD_FACTS_FILE = 'facts.js';
@@ -19,3 +22,12 @@ export interface CrdFacts {
    */
   readonly disruptionBudgetSchedulePattern?: string;
 }
+
+/**
+ * The facts of the versions the tool ships: a version added to KARPENTER_VERSIONS without its
+ * generated import is a compile error here.
+ */
+export const SHIPPED_CRD_FACTS: Readonly<Record<KarpenterVersion, CrdFacts>> = {
+  '1.14.1': KARPENTER_1_14_1,
+  '1.0.14': KARPENTER_1_0_14,
+};
