@@ -10,7 +10,7 @@
 export { ALIAS_FAMILIES, ALIAS_VERSION_FORMATS, parseAlias } from './facts/ami-alias';
 export type { ParsedAlias } from './facts/ami-alias';
 export { USER_DATA_FORMAT_NAMES, behaviourOf, writtenFamily } from './facts/ami-families';
-export { ALIAS_KUBERNETES_RANGES } from './facts/ami-publication';
+export { ALIAS_KUBERNETES_RANGES, newestAl2023Release } from './facts/ami-publication';
 export { knownRegions, regionOfZoneId, regionOfZoneName } from './facts/aws-regions';
 export { re2ToJs, re2RegExp, Re2SyntaxError } from './facts/re2-regex';
 export {
