@@ -125,7 +125,7 @@ export function readRepositoryImports(root: string): RepositoryImports {
     if (shapes.has('NodePool') && !existsSync(factsFile))
       throw lockError(
         `names ${folder}/ but it has no ${CRD_FACTS_FILE} (an earlier karpenter-gitops imported it)`,
-        `Import the chart again with --force: karpenter-gitops import <chart> --force`,
+        'Import the chart again with --force: karpenter-gitops import <chart> --force',
       );
     const crdFacts = existsSync(factsFile) ? (loadArtifactModule(factsFile) as CrdFacts) : {};
     const valuesFile = join(artifactDir, VALUES_KEYS_FILE);
