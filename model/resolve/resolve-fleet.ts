@@ -14,8 +14,8 @@ import {
 } from '../shared/fleet-defaults';
 import { ClusterModel, ControllerIdentityModel, FleetModel, SourceLocation } from '../shared/fleet-model';
 import { KarpenterMode } from '../facts/constants';
-import { LocatedNode, keyLocAt, nodeAt } from '../parse/located';
-import { RawCluster } from '../parse/raw-fleet';
+import { LocatedNode, keyLocAt, locAt, nodeAt } from '../parse/located';
+import { RawCluster, RawNodeClass } from '../parse/raw-fleet';
 import { byNamespaceAndName, resolveCapacityBuffer, resolvePodTemplate } from './resolve-capacity-buffer';
 import { resolveNodeClass } from './resolve-node-class';
 import { resolveNodeOverlay } from './resolve-node-overlay';
@@ -231,6 +231,20 @@ function resolveGitOps(g: RawCluster['gitops'], name: string): ClusterModel['git
   };
 }
 
+/** Where each alias of a node class is written (its value): `alias`, or an `amiSelectorTerms` entry's. */
+function aliasSourcesOf(
+  nc: RawNodeClass,
+  at: (path: (string | number)[]) => SourceLocation,
+): Record<string, SourceLocation> {
+  const out: Record<string, SourceLocation> = {};
+  if (nc.alias !== undefined) out[nc.alias] = at(['alias']);
+  (nc.amiSelectorTerms ?? []).forEach((t, i) => {
+    if (t.alias !== undefined && out[t.alias] === undefined)
+      out[t.alias] = at(['amiSelectorTerms', i, 'alias']);
+  });
+  return out;
+}
+
 /** The Kubernetes objects the cluster describes, each sorted, with their source positions. */
 function resolveObjects(
   raw: RawCluster,
@@ -250,6 +264,7 @@ function resolveObjects(
           nodeRoleName,
           clusterTags: tags,
           source: source(['nodeClasses', className]),
+          aliasSources: aliasSourcesOf(nc, (path) => locAt(ctx.root, ['nodeClasses', className, ...path])),
           mode,
           passThrough: passed,
         }),

@@ -21,6 +21,8 @@ export interface NodeClassContext {
   readonly nodeRoleName: string;
   readonly clusterTags: Readonly<Record<string, string>>;
   readonly source: SourceLocation;
+  /** Where each alias was written (NodeClassModel.aliasSources). @default {} */
+  readonly aliasSources?: Readonly<Record<string, SourceLocation>>;
   /** Fields passed through to an imported version's CRDs (this class's are taken). @default none */
   readonly passThrough?: readonly PassThroughField[];
 }
@@ -47,6 +49,9 @@ export function resolveNodeClass(name: string, raw: RawNodeClass, ctx: NodeClass
   return {
     name,
     source: ctx.source,
+    ...(ctx.aliasSources !== undefined && Object.keys(ctx.aliasSources).length > 0
+      ? { aliasSources: ctx.aliasSources }
+      : {}),
     objectAnnotations: sortedRecord(raw.metadata?.annotations),
     objectLabels: sortedRecord(raw.metadata?.labels),
     ...(amiFamily !== undefined ? { amiFamily } : {}),

@@ -256,6 +256,12 @@ export interface NodeClassModel {
   readonly passThrough?: Readonly<Record<string, unknown>>;
   readonly source: SourceLocation;
   /**
+   * Where each AMI alias of amiSelectorTerms was written (its value), by alias, for checks
+   * after the loader (preflight).
+   * @default {} (they point at `source`)
+   */
+  readonly aliasSources?: Readonly<Record<string, SourceLocation>>;
+  /**
    * Annotations on the EC2NodeClass object itself (`metadata.annotations`), sorted by key.
    * @default {} (only the tool's own Argo CD annotations)
    */

@@ -36,6 +36,7 @@ describe('buildCluster', () => {
         buildNodeClass({
           name: 'd',
           source: cluster.nodeClasses[0].source,
+          aliasSources: { 'al2023@v20250505': { file: 'clusters/demo.yaml', line: 9, col: 12 } },
           role: 'KarpenterNodeRole-demo',
           subnetSelectorTerms: defaultDiscoveryTerms('demo'),
           securityGroupSelectorTerms: defaultDiscoveryTerms('demo'),

@@ -214,6 +214,7 @@ export const MAXIMAL_NODE_CLASS: Required<
 > = {
   name: 'bottlerocket-arm',
   source: fixtureSource(40),
+  aliasSources: { 'bottlerocket@v1.40.0': fixtureSource(41) },
   objectAnnotations: { 'kubernetes.io/description': 'Bottlerocket on Graviton' },
   objectLabels: { 'example.com/team': 'data', 'app.kubernetes.io/part-of': 'ticketing' },
   amiFamily: 'Bottlerocket',

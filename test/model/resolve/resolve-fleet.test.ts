@@ -60,6 +60,7 @@ describe('resolveCluster defaults', () => {
     expect(cluster.nodeClasses[0]).toEqual({
       name: 'd',
       source: { file: 'clusters/demo.yaml', line: 8, col: 3 },
+      aliasSources: { 'al2023@v20250505': { file: 'clusters/demo.yaml', line: 9, col: 12 } },
       amiSelectorTerms: [{ alias: 'al2023@v20250505' }],
       role: 'KarpenterNodeRole-demo',
       subnetSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'demo' } }],
@@ -99,6 +100,15 @@ describe('resolveCluster defaults', () => {
       smokeTest: false,
       objectAnnotations: {},
       objectLabels: {},
+    });
+  });
+
+  it('records where an alias in amiSelectorTerms was written (aliasSources), for preflight', () => {
+    const { cluster: c } = loadCluster(
+      MINIMAL + 'nodeClasses:\n  d:\n    amiSelectorTerms:\n      - alias: bottlerocket@v1.40.0\n',
+    );
+    expect(c.nodeClasses[0].aliasSources).toEqual({
+      'bottlerocket@v1.40.0': { file: 'clusters/demo.yaml', line: 10, col: 16 },
     });
   });
 

@@ -15,6 +15,7 @@ const imported: ImportedKarpenterVersion = {
   folder: 'karpenter-imports/karpenter-v1.99.0',
   artifactDir: '/nowhere',
   carryOver: undefined as never,
+  crdFacts: {},
   schemas: new Map<string, CrdSchemaNode>([
     [
       'NodePool',
