@@ -1,5 +1,5 @@
 /**
- * Whether a pinned AL2023 EKS-optimized AMI release (`al2023@v20250505`) published AMIs for a
+ * Whether a pinned AL2023 EKS-optimized AMI release (`al2023@v20260714`) published AMIs for a
  * Kubernetes version. Karpenter 1.14.1 resolves a pinned al2023 alias through SSM parameters
  * named after both (github.com/aws/karpenter-provider-aws at tag v1.14.1,
  * pkg/providers/amifamily/al2023.go, AL2023.resolvePath:

@@ -8,7 +8,7 @@ import { AMI_FAMILIES } from '../../../model/facts/constants';
 
 describe('AMI aliases', () => {
   it('parses family@version and infers the AMI family', () => {
-    expect(parseAlias('al2023@v20250505')).toEqual({
+    expect(parseAlias('al2023@v20260714')).toEqual({
       family: 'al2023',
       version: 'v20250505',
       amiFamily: 'AL2023',
@@ -45,7 +45,7 @@ describe('alias versions per family (Karpenter 1.14.1 pkg/providers/amifamily an
         "'v20250505' is not a Bottlerocket release: bottlerocket versions are a Bottlerocket release v1.x.y",
       fix: 'Write e.g. bottlerocket@v1.39.1',
     });
-    expect(problem('al2023@v1.39.1')?.fix).toBe('Write e.g. al2023@v20250505');
+    expect(problem('al2023@v1.39.1')?.fix).toBe('Write e.g. al2023@v20260714');
     expect(problem('al2023@v20251332')?.message).toContain('vYYYYMMDD');
   });
 

@@ -58,7 +58,7 @@ describe('computeImpact', () => {
     });
     expect(r.fields.map((f) => formatPath(f.path))).toEqual(['spec.amiSelectorTerms[0].alias']);
     const f = r.fields[0];
-    expect(f.before).toBe('al2023@v20250505');
+    expect(f.before).toBe('al2023@v20260714');
     expect(f.after).toBe('al2023@v20250601');
     expect(isClassified(f) && f.reason).toContain('AMIDrift');
     expect(report.totals).toEqual({
