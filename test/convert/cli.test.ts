@@ -104,7 +104,7 @@ test('a cluster name that cannot be inferred is a usage error (exit 2)', () => {
 kind: EC2NodeClass
 metadata: { name: c }
 spec:
-  amiSelectorTerms: [{ alias: al2023@v20240807 }]
+  amiSelectorTerms: [{ alias: al2023@v20260714 }]
   role: r
   subnetSelectorTerms: [{ id: subnet-1 }]
   securityGroupSelectorTerms: [{ id: sg-1 }]

@@ -119,9 +119,9 @@ const ISSUE_CASES: readonly Case[] = [
   {
     name: 'a pinned alias bump',
     kind: 'EC2NodeClass',
-    set: ['spec.amiSelectorTerms', [{ alias: 'al2023@v20250601' }]],
+    set: ['spec.amiSelectorTerms', [{ alias: 'al2023@v20260625' }]],
     impact: 'replaces',
-    reason: 'AMI alias al2023@v20260714 → al2023@v20250601',
+    reason: 'AMI alias al2023@v20260714 → al2023@v20260625',
     follows: 'isAMIDrifted (provider pkg/cloudprovider/drift.go)',
   },
   {
