@@ -1,5 +1,5 @@
 /**
- * Whether a newer AMI release exists than the one a node class pins (`al2023@v20250505`,
+ * Whether a newer AMI release exists than the one a node class pins (`al2023@v20260714`,
  * `bottlerocket@v1.39.1`), read-only and the way Karpenter's own getting-started script picks a
  * release: GetParameter on the SSM parameter Karpenter 1.14.1 resolves for `@latest`
  * (preflight/ami-parameters.ts, latestReleaseParameter), then DescribeImages for that AMI's name,

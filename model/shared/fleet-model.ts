@@ -370,7 +370,7 @@ export interface NetworkInterfaceModel {
 }
 
 export interface AmiSelectorTermModel {
-  /** `family@version`, e.g. `al2023@v20250505`. */
+  /** `family@version`, e.g. `al2023@v20260714`. */
   readonly alias?: string;
   readonly id?: string;
   readonly name?: string;

@@ -33,7 +33,7 @@ function cli(...args: string[]): { code: number | null; out: string; err: string
 }
 
 const cluster = (version: string, extra: string): string =>
-  `${MINIMAL}karpenter:\n  version: ${version}\nnodeClasses:\n  default:\n    alias: al2023@v20250505\n${extra}nodePools:\n  general:\n    nodeClass: default\n    limits: { cpu: "100" }\n`;
+  `${MINIMAL}karpenter:\n  version: ${version}\nnodeClasses:\n  default:\n    alias: al2023@v20260714\n${extra}nodePools:\n  general:\n    nodeClass: default\n    limits: { cpu: "100" }\n`;
 
 function fleet(text: string): void {
   mkdirSync(join(repo, 'clusters'), { recursive: true });

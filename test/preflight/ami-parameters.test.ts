@@ -11,12 +11,12 @@ const params = (alias: string, k8s = '1.33') => amiAliasParameters(parseAlias(al
 
 describe('SSM parameters of AMI aliases (Karpenter 1.14.1)', () => {
   it('AL2023: five architecture/variant paths, pinned or recommended', () => {
-    expect(params('al2023@v20250505')).toEqual([
-      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/standard/amazon-eks-node-al2023-x86_64-standard-1.33-v20250505/image_id',
-      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/nvidia/amazon-eks-node-al2023-x86_64-nvidia-1.33-v20250505/image_id',
-      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/neuron/amazon-eks-node-al2023-x86_64-neuron-1.33-v20250505/image_id',
-      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/arm64/standard/amazon-eks-node-al2023-arm64-standard-1.33-v20250505/image_id',
-      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/arm64/nvidia/amazon-eks-node-al2023-arm64-nvidia-1.33-v20250505/image_id',
+    expect(params('al2023@v20260714')).toEqual([
+      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/standard/amazon-eks-node-al2023-x86_64-standard-1.33-v20260714/image_id',
+      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/nvidia/amazon-eks-node-al2023-x86_64-nvidia-1.33-v20260714/image_id',
+      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/neuron/amazon-eks-node-al2023-x86_64-neuron-1.33-v20260714/image_id',
+      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/arm64/standard/amazon-eks-node-al2023-arm64-standard-1.33-v20260714/image_id',
+      '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/arm64/nvidia/amazon-eks-node-al2023-arm64-nvidia-1.33-v20260714/image_id',
     ]);
     expect(params('al2023@latest')![0]).toBe(
       '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/standard/recommended/image_id',
@@ -49,7 +49,7 @@ describe('SSM parameters of AMI aliases (Karpenter 1.14.1)', () => {
 });
 
 describe('the newest release of a pinned alias (Karpenter 1.14.1 @latest, AMI names)', () => {
-  const al2023 = parseAlias('al2023@v20250505')!;
+  const al2023 = parseAlias('al2023@v20260714')!;
   const bottlerocket = parseAlias('bottlerocket@v1.40.0')!;
 
   it('reads the parameter Karpenter resolves for @latest, for al2023 and bottlerocket only', () => {

@@ -10,9 +10,10 @@ import { FakeAwsState } from './fake-aws-server';
 import { AccountFixture, run, runJson } from './run-cli';
 
 const ALIAS_AT = { file: 'clusters/ticketing.yaml', line: 33, col: 12 };
+/** A release newer than the pinned one, as SSM would name it once AWS publishes one. */
 const NEWER_IMAGE = {
   id: 'ami-0fedcba9876543210',
-  name: 'amazon-eks-node-al2023-x86_64-standard-1.33-v20260714',
+  name: 'amazon-eks-node-al2023-x86_64-standard-1.33-v20260801',
   devices: [{ name: '/dev/xvda', sizeGiB: 20 }],
 };
 
@@ -35,28 +36,28 @@ describe('preflight ami-release', () => {
   afterEach(() => account.stop());
 
   it('passes when the pinned release is the newest SSM names', async () => {
-    const cluster = pinnedAt('al2023@v20250505');
+    const cluster = pinnedAt('al2023@v20260714');
     const { code, checks } = await runJson(cluster, await account.start(cluster));
     expect(code).toBe(0);
     expect(checks.filter((c) => c.check === 'ami-release')).toEqual([
       {
         check: 'ami-release',
-        subject: 'node class default alias al2023@v20250505',
+        subject: 'node class default alias al2023@v20260714',
         status: 'pass',
-        message: `v20250505 is the newest release (${AL2023_LATEST_PARAMETER} is ami-0123456789abcdef0, amazon-eks-node-al2023-x86_64-standard-1.33-v20250505)`,
+        message: `v20260714 is the newest release (${AL2023_LATEST_PARAMETER} is ami-0123456789abcdef0, amazon-eks-node-al2023-x86_64-standard-1.33-v20260714)`,
       },
     ]);
   });
 
   it('warns at the alias when SSM names a newer release, and still exits 0', async () => {
-    const cluster = pinnedAt('al2023@v20250505');
+    const cluster = pinnedAt('al2023@v20260714');
     const r = await run(cluster, await account.start(cluster, newerInSsm));
     expect(r.code).toBe(0);
     expect(r.out).toContain(
-      `  WARN ami-release: clusters/ticketing.yaml:33:12 node class default alias al2023@v20250505: a newer AMI release v20260714 exists than the pinned v20250505 (${AL2023_LATEST_PARAMETER} is ami-0fedcba9876543210, amazon-eks-node-al2023-x86_64-standard-1.33-v20260714); nodes keep the pinned release until the alias changes.`,
+      `  WARN ami-release: clusters/ticketing.yaml:33:12 node class default alias al2023@v20260714: a newer AMI release v20260801 exists than the pinned v20260714 (${AL2023_LATEST_PARAMETER} is ami-0fedcba9876543210, amazon-eks-node-al2023-x86_64-standard-1.33-v20260801); nodes keep the pinned release until the alias changes.`,
     );
     expect(r.out).toContain(
-      '       fix: set alias: al2023@v20260714 once it has run on a test cluster (impact shows the nodes that drift).',
+      '       fix: set alias: al2023@v20260801 once it has run on a test cluster (impact shows the nodes that drift).',
     );
     expect(r.out[r.out.length - 1]).toMatch(
       /^preflight ticketing: 13 passed, 1 to act on, 0 failed, 4 skipped\.$/,
@@ -69,7 +70,7 @@ describe('preflight ami-release', () => {
   });
 
   it('reports the warning in JSON with its place, and ok stays true', async () => {
-    const cluster = pinnedAt('al2023@v20250505');
+    const cluster = pinnedAt('al2023@v20260714');
     const endpoint = await account.start(cluster, newerInSsm);
     const r = await run(cluster, endpoint, ['--format', 'json']);
     const report = JSON.parse(r.out.join('\n')) as { ok: boolean; checks: { status: string }[] };
@@ -77,7 +78,7 @@ describe('preflight ami-release', () => {
     expect(report.checks.find((c) => c.status === 'warn')).toMatchObject({
       check: 'ami-release',
       source: ALIAS_AT,
-      fix: 'set alias: al2023@v20260714 once it has run on a test cluster (impact shows the nodes that drift)',
+      fix: 'set alias: al2023@v20260801 once it has run on a test cluster (impact shows the nodes that drift)',
     });
   });
 
@@ -117,7 +118,7 @@ describe('preflight ami-release', () => {
     const [template] = base.nodeClasses;
     const cluster = {
       ...base,
-      nodeClasses: ['al2023@latest', 'windows2022@latest', 'al2023@v20250505'].map((alias, i) => ({
+      nodeClasses: ['al2023@latest', 'windows2022@latest', 'al2023@v20260714'].map((alias, i) => ({
         ...template,
         name: `class-${i}`,
         amiSelectorTerms: [{ alias }],
@@ -144,7 +145,7 @@ describe('preflight ami-release', () => {
       },
       {
         check: 'ami-release',
-        subject: 'node class class-2 alias al2023@v20250505',
+        subject: 'node class class-2 alias al2023@v20260714',
         status: 'skip',
         message: `SSM has no ${AL2023_LATEST_PARAMETER} in eu-west-1 for Kubernetes 1.33`,
       },

@@ -15,7 +15,7 @@ import { runReport } from '../../review/report';
 import { DEFAULTS, load, MINIMAL } from '../support/fleet-files';
 import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 
-const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
+const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20260714\n';
 const fleet = (pools: string) =>
   load({ '_defaults.yaml': DEFAULTS, 'demo.yaml': `${MINIMAL}${CLASS}nodePools:\n${pools}` }).fleet;
 

@@ -155,7 +155,7 @@ export function buildNodeClass(o: Partial<NodeClassModel> = {}): NodeClassModel 
     source: fixtureSource(20),
     objectAnnotations: {},
     objectLabels: {},
-    amiSelectorTerms: [{ alias: 'al2023@v20250505' }],
+    amiSelectorTerms: [{ alias: 'al2023@v20260714' }],
     subnetSelectorTerms: defaultDiscoveryTerms('ticketing'),
     securityGroupSelectorTerms: defaultDiscoveryTerms('ticketing'),
     blockDeviceMappings: [],

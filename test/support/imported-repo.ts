@@ -50,7 +50,7 @@ export const IMPORTED_CLUSTER = (version: string, pool: string, rest = ''): stri
     nodeOverlay: true
     capacityBuffer: true
 nodeClasses:
-  default: { alias: al2023@v20250505 }
+  default: { alias: al2023@v20260714 }
 nodePools:
   general:
     nodeClass: default

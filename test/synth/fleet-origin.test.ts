@@ -23,7 +23,7 @@ karpenter:
       batchMaxDuration: 15s
 nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
 nodePools:
   web:
     nodeClass: default

@@ -15,7 +15,7 @@ import { makeTempProject, readTree, removeTempProject, writeTree } from './dist-
 
 const POOLS = `nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
 nodePools:
   web:
     nodeClass: default

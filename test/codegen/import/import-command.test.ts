@@ -64,7 +64,7 @@ const NODE_CLASS = (version: string, extra: string): string =>
   version: ${version}
 nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
 ${extra}nodePools:
   general:
     nodeClass: default

@@ -33,7 +33,7 @@ const CLUSTER = (version: string, kubelet: string): string => `${MINIMAL}karpent
   version: ${version}
 nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
     kubelet:
 ${kubelet}nodePools:
   general:

@@ -14,7 +14,7 @@ describe('pass-through fields written in _defaults.yaml', () => {
   /** Lines 3-7 nodeClasses.shared (hibernation at 6, instanceStorePolicy at 7), 8-13 nodePools.shared (schedulingPriority at 13). */
   const DEFAULTS_WITH = (mode: string, priority: number): string => `${DEFAULTS}nodeClasses:
   shared:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
     ${ADDED_FIELD}: { mode: ${mode} }
     ${ADDED_ENUM.field}: ${ADDED_ENUM.value}
 nodePools:

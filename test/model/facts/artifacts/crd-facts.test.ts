@@ -83,7 +83,7 @@ describe('CRD facts', () => {
         loadFleetFromSources(
           sources({
             '_defaults.yaml': DEFAULTS,
-            'demo.yaml': `${MINIMAL}karpenter:\n  version: ${version}\nnodeClasses:\n  default:\n    alias: al2023@v20250505\nnodePools:\n  p:\n    nodeClass: default\n    disruption:\n      budgets:\n        - nodes: "10%"\n          schedule: "@hourly"\n          duration: 10m\n`,
+            'demo.yaml': `${MINIMAL}karpenter:\n  version: ${version}\nnodeClasses:\n  default:\n    alias: al2023@v20260714\nnodePools:\n  p:\n    nodeClass: default\n    disruption:\n      budgets:\n        - nodes: "10%"\n          schedule: "@hourly"\n          duration: 10m\n`,
           }),
           { imports: readRepositoryImports(repo) },
         ),
