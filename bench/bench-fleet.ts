@@ -42,7 +42,7 @@ function accountId(index: number): string {
 function nodeClassesYaml(name: string, account: string, region: string): string {
   return `nodeClasses:
   general:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
     subnetSelectorTerms:
       - tags: { karpenter.sh/discovery: ${name}, example.com/tier: private }
     securityGroupSelectorTerms:

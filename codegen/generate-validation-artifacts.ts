@@ -5,6 +5,10 @@
  *   imports/validation/<set>/<plural>.<group>.<version>.validate.js   ajv standalone validator
  *   imports/validation/<set>/<plural>.<group>.<version>.schema.js     the preprocessed schema
  *   imports/validation/<set>/<plural>.<group>.<version>.rules.js      CEL rule table + walk plan
+ *   imports/validation/<set>/facts.js                       what the run time needs of the CRDs
+ *                                                            (model/facts/artifacts/crd-facts.ts), Karpenter sets
+ *   imports/karpenter-v<version>/crd-facts.ts               the same facts, typed, for the pinned
+ *                                                            versions (model/facts/artifacts/crd-facts.ts)
  *
  * Every file is CommonJS with the provenance header; the validator requires them at run
  * time and never reads ../shared. Output is deterministic (sorted keys, no timestamps).
@@ -12,7 +16,7 @@
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import { parse } from 'yaml';
-import { CRD_SETS, importDirName } from '../model';
+import { CRD_FACTS_FILE, CRD_SETS, CrdFacts, importDirName } from '../model';
 import { LoadedCrdFile, provenanceHeader } from './crd-loader';
 import { JsonSchema, rootSchema, shareRepeatedSubschemas } from '../validation/kubernetes/structural-schema';
 import { buildRuleTable } from '../validation/kubernetes/rule-table';
@@ -61,8 +65,36 @@ export function withGoPatterns(code: string): string {
   });
 }
 
+function crdDocument(file: { readonly text: string }): CrdDocument {
+  return parse(file.text) as CrdDocument;
+}
+
 function moduleOf(header: string, value: unknown): string {
   return `${header}'use strict';\nmodule.exports = ${JSON.stringify(value)};\n`;
+}
+
+/** The NodePool CRD (karpenter.sh), whose facts the run time reads. */
+const NODE_POOL = { group: 'karpenter.sh', kind: 'NodePool' } as const;
+
+interface SchemaPath {
+  readonly properties?: Readonly<Record<string, SchemaPath>>;
+  readonly items?: SchemaPath;
+  readonly pattern?: string;
+}
+
+/**
+ * What the run time needs of these CRDs (model/facts/artifacts/crd-facts.ts), read from the storage
+ * version's OpenAPI schema as the API server holds it; undefined when they hold no NodePool CRD.
+ */
+export function crdFactsOf(crds: readonly CrdDocument[]): CrdFacts | undefined {
+  const nodePool = crds.find((c) => c.spec.group === NODE_POOL.group && c.spec.names.kind === NODE_POOL.kind);
+  const storage = nodePool?.spec.versions.find((v) => v.storage);
+  if (storage === undefined) return undefined;
+  const schema = storage.schema.openAPIV3Schema as SchemaPath;
+  const pattern =
+    schema.properties?.spec?.properties?.disruption?.properties?.budgets?.items?.properties?.schedule
+      ?.pattern;
+  return pattern === undefined ? {} : { disruptionBudgetSchedulePattern: pattern };
 }
 
 /**
@@ -99,7 +131,20 @@ export function validationArtifactFiles(header: string, crds: readonly CrdDocume
   }
   catalog.sort((a, b) => (a.base < b.base ? -1 : a.base > b.base ? 1 : 0));
   out.push(['catalog.js', moduleOf(header, catalog)]);
+  const facts = crdFactsOf(crds);
+  if (facts !== undefined) out.push([CRD_FACTS_FILE, moduleOf(header, facts)]);
   return out;
+}
+
+/** The typed copy of a pinned version's facts (imports/karpenter-v<version>/crd-facts.ts). */
+export function crdFactsModule(header: string, facts: CrdFacts): string {
+  return [
+    header.trimEnd(),
+    '',
+    '/** What the run time needs of these CRDs (model/facts/artifacts/crd-facts.ts); the same as facts.js beside the validation artifacts. */',
+    `export const CRD_FACTS = ${JSON.stringify(facts)} as const;`,
+    '',
+  ].join('\n');
 }
 
 export function generateValidationArtifacts(crds: readonly LoadedCrdFile[]): [string, string][] {
@@ -107,13 +152,10 @@ export function generateValidationArtifacts(crds: readonly LoadedCrdFile[]): [st
   for (const set of CRD_SETS) {
     const files = crds.filter((c) => c.set === set);
     if (files.length === 0) continue;
-    out.push(
-      ...artifactsOfCrds(
-        `${VALIDATION_IMPORT_DIR}/${importDirName(set)}`,
-        provenanceHeader(set, files),
-        files,
-      ),
-    );
+    const header = provenanceHeader(set, files);
+    out.push(...artifactsOfCrds(`${VALIDATION_IMPORT_DIR}/${importDirName(set)}`, header, files));
+    const facts = set.project === 'karpenter' ? crdFactsOf(files.map(crdDocument)) : undefined;
+    if (facts !== undefined) out.push([`${importDirName(set)}/crd-facts.ts`, crdFactsModule(header, facts)]);
   }
   return out;
 }
@@ -128,6 +170,6 @@ export function artifactsOfCrds(
   header: string,
   files: readonly { readonly text: string }[],
 ): [string, string][] {
-  const docs = files.map((file) => parse(file.text) as CrdDocument);
+  const docs = files.map(crdDocument);
   return validationArtifactFiles(header, docs).map(([name, content]) => [`${dir}/${name}`, content]);
 }

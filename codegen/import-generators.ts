@@ -5,6 +5,7 @@
 import { generateAckArtifacts } from './generate-ack-artifacts';
 import { generateBottlerocketSettings } from './generate-bottlerocket-settings';
 import { generateChartValuesKeys } from './generate-chart-values-keys';
+import { generateEksAmiReleases } from './generate-eks-ami-releases';
 import { generateEksAutoModeFacts } from './generate-eks-auto-mode-facts';
 import { generateGitleaksRules } from './generate-gitleaks-rules';
 import { generateFleetValidators } from './generate-fleet-validators';
@@ -29,6 +30,7 @@ export const IMPORT_GENERATORS: readonly ImportGenerator[] = [
   generatePartitionRegions,
   generateGitleaksRules,
   generateEksAutoModeFacts,
+  generateEksAmiReleases,
   generateOfficialPolicies,
 ];
 

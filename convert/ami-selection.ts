@@ -4,7 +4,14 @@
  * format wants a pinned alias (`family@version`). The converter pins a version Karpenter's
  * own documentation uses and warns that the user must choose the version they run.
  */
-import { ALIAS_VERSION_FORMATS, parseAlias, AMI_FAMILIES, AmiFamily } from '../model';
+import {
+  ALIAS_VERSION_FORMATS,
+  parseAlias,
+  AMI_FAMILIES,
+  AmiFamily,
+  FLEET_DEFAULTS,
+  newestAl2023Release,
+} from '../model';
 import { DocumentContext } from './document-context';
 import { AmiTermDraft, NodeClassDraft } from './drafts';
 import { FieldPath } from './manifest-documents';
@@ -21,14 +28,16 @@ export const ALIAS_FAMILIES: Readonly<Partial<Record<AmiFamily, string>>> = {
 };
 
 /**
- * Versions the converter pins when the input followed the latest AMI. Each appears as an
- * example alias in Karpenter's v1.0 documentation (concepts/nodeclasses.md); they are a
- * starting point the user must replace with the version they have tested.
+ * Versions the converter pins when the input followed the latest AMI: a starting point the user
+ * must replace with the version they have tested. AL2023: the newest release in the tool's data
+ * that published AMIs for the default Kubernetes version (model/facts/al2023-release-coverage.ts;
+ * it covers 1.30–1.36, so also the versions the converter picks for AL2 or windows2025 classes).
+ * AL2 and Bottlerocket: example aliases of Karpenter's v1.0 documentation (concepts/nodeclasses.md).
  * Windows aliases cannot be pinned (Karpenter supports only `@latest` for them).
  */
 export const DOCUMENTED_ALIAS_VERSIONS: Readonly<Partial<Record<AmiFamily, string>>> = {
   AL2: 'v20240807',
-  AL2023: 'v20240807',
+  AL2023: newestAl2023Release(FLEET_DEFAULTS.kubernetesVersion) ?? ALIAS_VERSION_FORMATS.AL2023.example,
   Bottlerocket: 'v1.20.4',
 };
 
@@ -164,7 +173,7 @@ function chooseV1(ctx: DocumentContext, input: AmiInput): AmiChoice | undefined 
     ctx.error(
       input.termsPath,
       'is required in Karpenter v1',
-      'Add amiSelectorTerms, e.g. [{ alias: al2023@v20240807 }]',
+      `Add amiSelectorTerms, e.g. [{ alias: al2023@${ALIAS_VERSION_FORMATS.AL2023.example} }]`,
     );
     return undefined;
   }

@@ -12,6 +12,7 @@ import {
   DEFAULT_KARPENTER_VERSION,
   FLEET_DEFAULTS,
   FleetJsonSchemaKind,
+  newestAl2023Release,
   yamlSchemaModeline,
 } from '../model';
 
@@ -78,8 +79,21 @@ function q(value: string): string {
   return JSON.stringify(value);
 }
 
-/** The AMI alias the starting node class pins (also in the README's example). */
-export const STARTER_AMI_ALIAS = 'al2023@v20250505';
+/**
+ * The AMI alias the starting node class pins: the newest AL2023 release in the tool's data
+ * (imports/eks-optimized-amis/, from the release notes of awslabs/amazon-eks-ami) that published
+ * AMIs for the Kubernetes version a new cluster gets. `preflight` reports a newer one from SSM.
+ */
+export const STARTER_AMI_ALIAS = starterAmiAlias(FLEET_DEFAULTS.kubernetesVersion);
+
+function starterAmiAlias(kubernetesVersion: string): string {
+  const version = newestAl2023Release(kubernetesVersion);
+  if (version === undefined)
+    throw new Error(
+      `no AL2023 release in codegen/sources/eks-optimized-amis/ publishes Kubernetes ${kubernetesVersion}: add the newer releases and run npm run import`,
+    );
+  return `al2023@${version}`;
+}
 
 export function defaultsYaml(props: StarterFleetProps): string {
   return `# Fleet-wide settings, deep-merged under every clusters/<cluster>.yaml (the cluster file wins).

@@ -5,6 +5,7 @@
  *   karpenter-imports/lock.json                   what was imported from what (sha256 of every source file)
  *   karpenter-imports/karpenter-v<version>/        validation artifacts of that version's CRDs
  *       catalog.js, <plural>.<group>.<v>.{validate,schema,rules}.js   (as imports/validation/<set>/)
+ *       facts.js                                   what the import read from the CRDs (model/facts/artifacts/crd-facts.ts)
  *       values-keys.json                           the controller chart's values keys, when imported
  *   karpenter-imports/eks-auto-mode/               the EKS Auto Mode NodeClass CRD's artifacts
  *
@@ -13,7 +14,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  CRD_FACTS_FILE,
+  CrdFacts,
   ImportedKarpenterVersion,
+  loadArtifactModule,
   ImportedValueType,
   NO_REPOSITORY_IMPORTS,
   RepositoryImports,
@@ -117,6 +121,13 @@ export function readRepositoryImports(root: string): RepositoryImports {
       throw lockError(`entry ${entry.folder} has no version`, 'Import the chart again');
     const shapes = crdShapesIn(artifactDir);
     const schemas = new Map([...shapes].map(([kind, shape]) => [kind, shape.schema] as const));
+    const factsFile = join(artifactDir, CRD_FACTS_FILE);
+    if (shapes.has('NodePool') && !existsSync(factsFile))
+      throw lockError(
+        `names ${folder}/ but it has no ${CRD_FACTS_FILE} (an earlier karpenter-gitops imported it)`,
+        'Import the chart again with --force: karpenter-gitops import <chart> --force',
+      );
+    const crdFacts = existsSync(factsFile) ? (loadArtifactModule(factsFile) as CrdFacts) : {};
     const valuesFile = join(artifactDir, VALUES_KEYS_FILE);
     const valuesKeys = existsSync(valuesFile)
       ? (JSON.parse(readFileSync(valuesFile, 'utf8')) as { keys: Record<string, ImportedValueType> }).keys
@@ -128,6 +139,7 @@ export function readRepositoryImports(root: string): RepositoryImports {
       ...(entry.chart ? { chart: entry.chart } : {}),
       carryOver: judgeCarryOver(entry.version, shapes, knownCrdShapes),
       schemas,
+      crdFacts,
       ...(valuesKeys ? { valuesKeys } : {}),
     });
   }

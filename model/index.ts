@@ -10,7 +10,7 @@
 export { ALIAS_FAMILIES, ALIAS_VERSION_FORMATS, parseAlias } from './facts/ami-alias';
 export type { ParsedAlias } from './facts/ami-alias';
 export { USER_DATA_FORMAT_NAMES, behaviourOf, writtenFamily } from './facts/ami-families';
-export { ALIAS_KUBERNETES_RANGES } from './facts/ami-publication';
+export { ALIAS_KUBERNETES_RANGES, newestAl2023Release } from './facts/ami-publication';
 export { knownRegions, regionOfZoneId, regionOfZoneName } from './facts/aws-regions';
 export { re2ToJs, re2RegExp, Re2SyntaxError } from './facts/re2-regex';
 export {
@@ -168,8 +168,11 @@ export type {
 } from './facts/carry-over';
 export { diffCrdShapes, isUnder, schemaAt } from './facts/crd-schema-diff';
 export type { CrdRule, CrdSchemaNode, CrdShape, SchemaChange } from './facts/crd-schema-diff';
-export { crdShapesIn, knownCrdShapes } from './facts/known-crd-shapes';
-export { loadArtifactModule } from './facts/artifact-module';
+export { crdShapesIn, knownCrdShapes } from './facts/artifacts/known-crd-shapes';
+export { loadArtifactModule } from './facts/artifacts/artifact-module';
+export { CRD_FACTS_FILE } from './facts/artifacts/crd-facts';
+export type { CrdFacts } from './facts/artifacts/crd-facts';
+export { SHIPPED_CRD_FACTS } from './facts/artifacts/crd-facts';
 export { builtInCrdTraits, deriveCrdTraits, loadCrdTraits, shapeRulesNote } from './facts/crd-traits';
 export type { CrdTraits, KubeletShape } from './facts/crd-traits';
 export { NO_REPOSITORY_IMPORTS } from './shared/imported-versions';

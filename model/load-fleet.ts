@@ -39,7 +39,8 @@ import { clusterNameOf, resolveCluster, resolveFleet } from './resolve/resolve-f
 import { translateSchemaErrors } from './schema/schema-errors';
 import { show } from './shared/show-value';
 import { parseFleetSource } from './parse/yaml-source';
-import { PassThroughField, splitPassThrough } from './schema/pass-through';
+import type { PassThroughField } from './schema/pass-through';
+import { clusterPassThrough, DefaultsForClusters, defaultsPassThrough } from './schema/defaults-pass-through';
 import { checkPassedThroughKubelets } from './check/node-class/check-free-form-kubelet';
 import {
   ImportedKarpenterVersion,
@@ -104,7 +105,8 @@ export function loadFleetFromSources(
     whole ? (internal?.emptyMessageDir ?? 'clusters') : undefined,
   );
   const validators = fleetValidators();
-  const defaults = loadDefaults(defaultsSource, validators, diagnostics);
+  const imports = internal?.imports ?? NO_REPOSITORY_IMPORTS;
+  const defaults = loadDefaults(defaultsSource, validators, diagnostics, imports);
   const run: LoadRun = {
     sources,
     validators,
@@ -113,7 +115,7 @@ export function loadFleetFromSources(
     inDefaults: new DefaultsFindings(defaultsSource?.path, diagnostics),
     secrets: [],
     freeText: new Set(),
-    imports: internal?.imports ?? NO_REPOSITORY_IMPORTS,
+    imports,
   };
   const entries: FleetEntry[] = [];
   const names = new Map<string, string>();
@@ -151,6 +153,8 @@ interface LoadRun {
 interface LoadedDefaults {
   readonly root: LocatedNode | undefined;
   readonly usable: boolean;
+  /** Its fields only imported versions take (each cluster decides): model/schema/defaults-pass-through.ts. */
+  readonly passThrough?: DefaultsForClusters;
 }
 
 /** A cluster file after the schema: its merged tree and what of it the checks read. */
@@ -216,17 +220,19 @@ function loadDefaults(
   defaultsSource: FleetSource | undefined,
   validators: ReturnType<typeof fleetValidators>,
   diagnostics: Diagnostic[],
+  imports: RepositoryImports,
 ): LoadedDefaults {
   if (!defaultsSource) return { root: undefined, usable: true };
   const parsed = parseFleetSource(defaultsSource.path, defaultsSource.text);
   diagnostics.push(...parsed.diagnostics);
   const root = parsed.root;
   if (!root) return { root: undefined, usable: false };
-  if (!validators.defaults(toPlain(root))) {
+  const split = defaultsPassThrough(toPlain(root), imports, validators.defaults);
+  if (!split.valid) {
     // Merged anyway: its errors are reported once (deduplicated), cluster checks still run.
     diagnostics.push(...translateSchemaErrors(validators.defaults.errors ?? [], root));
   }
-  return { root, usable: true };
+  return { root, usable: true, passThrough: { file: defaultsSource.path, fields: split.fields } };
 }
 
 /** One cluster file: parse, merge over the defaults, schema, checks, resolve, checks of resolved values. */
@@ -240,17 +246,17 @@ function loadCluster(run: LoadRun, source: FleetSource): FleetEntry | undefined 
   for (const text of freeTextStrings(root)) run.freeText.add(text);
   const whole = toPlain(root);
   const imported = importedVersionOf(whole, run.imports);
-  const split =
-    imported && run.defaults.usable
-      ? splitPassThrough(whole, imported, run.validators.cluster)
-      : { plain: whole, fields: [], valid: false };
+  const stem = basename(source.path).replace(/\.yaml$/, '');
+  const split = run.defaults.usable
+    ? clusterPassThrough(whole, root, imported, run.validators.cluster, run.defaults.passThrough, stem)
+    : { plain: whole, fields: [], valid: false, diagnostics: [] };
+  run.inDefaults.report(source.path, split.diagnostics);
   const plain = split.plain;
   const schema = split.valid
     ? { valid: true, checked: plain, partial: false }
     : checkSchema(run, source, root, plain);
   if (schema === undefined || !run.defaults.usable) return undefined;
   const raw = schema.checked as RawCluster;
-  const stem = basename(source.path).replace(/\.yaml$/, '');
   const file: ClusterFile = { source, root, raw, stem, passThrough: split.fields };
   const entry: FleetEntry = {
     name: clusterNameOf(raw, stem),
@@ -313,7 +319,14 @@ function checkSemantics(
   fileRoot: LocatedNode,
   plain: unknown,
 ): CheckContext {
-  const ctx = new CheckContext(file.root, file.raw, file.stem, declaredClassNames(plain), run.imports);
+  const ctx = new CheckContext(
+    file.root,
+    file.raw,
+    file.stem,
+    declaredClassNames(plain),
+    run.imports,
+    file.passThrough,
+  );
   checkClusterSemantics(ctx);
   checkPassedThroughKubelets(ctx, file.passThrough);
   run.secrets.push(...checkSecrets(ctx, (path) => run.sources.find((s) => s.path === path)?.text).secrets);

@@ -44,6 +44,8 @@ export {
 } from './resolve/pool-cost';
 export type { CeilingKind, CeilingTotal, PoolCapacity, PriceRange } from './resolve/pool-cost';
 export { familyTraits, nodeClassTraits } from './resolve/pool-instance-types';
+export { kubeletPodSettings, podsPerNode, writtenKubelet } from './resolve/pool-pods';
+export type { PodsPerNode } from './resolve/pool-pods';
 export type { NodeClassTraits } from './resolve/resolve-instance-types';
 export { CONTAINER_KEYS, INIT_CONTAINER_KEYS, POD_SPEC_KEYS } from './schema/fleet-schema-capacity-buffer';
 export { FLEET_VALIDATORS_IMPORT_PATH } from './schema/fleet-schema-precompiled';

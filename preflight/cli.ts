@@ -116,7 +116,8 @@ function printText(io: CliIo, cluster: ClusterModel, results: readonly CheckResu
 
 function summary(results: readonly CheckResult[]): string {
   const count = (s: CheckResult['status']) => results.filter((r) => r.status === s).length;
-  return `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped`;
+  const warned = count('warn');
+  return `${count('pass')} passed, ${warned > 0 ? `${warned} to act on, ` : ''}${count('fail')} failed, ${count('skip')} skipped`;
 }
 
 export async function preflightCli(

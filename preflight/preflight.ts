@@ -7,6 +7,7 @@ import { ClusterModel } from '../model';
 import { targetOf } from '../policies/targets/targets';
 import { PreflightClients } from './aws-clients';
 import { checkAmiAliases } from './ami-checks';
+import { checkAmiReleases } from './ami-release-checks';
 import { CheckId, CheckResult, skip } from './check-result';
 import {
   checkAccessEntry,
@@ -46,7 +47,9 @@ export async function runPreflight(clients: PreflightClients, cluster: ClusterMo
   results.push(await checkQueue(clients, cluster));
   results.push(...(await (external ? checkExternalRules(clients, cluster) : checkRules(clients, cluster))));
   results.push(...(await checkKeys(clients, cluster)));
-  results.push(...(await checkAmiAliases(clients, cluster, live?.version ?? cluster.kubernetesVersion)));
+  const k8sVersion = live?.version ?? cluster.kubernetesVersion;
+  results.push(...(await checkAmiAliases(clients, cluster, k8sVersion)));
+  results.push(...(await checkAmiReleases(clients, cluster, k8sVersion)));
   if (live !== undefined) {
     const zonesByClass = await checkNetwork(clients, cluster, live, results);
     results.push(...(await checkOfferings(clients, cluster, zonesByClass)));

@@ -18,13 +18,19 @@ import {
   plural,
   priceRegionFor,
   compareCodeUnits,
+  writtenFamily,
+  NodeClassModel,
 } from '../model';
 import {
   ceilingText,
   CeilingTotal,
+  kubeletPodSettings,
   nodeClassTraits,
   PoolCapacity,
   poolCapacity,
+  PodsPerNode,
+  podsPerNode,
+  writtenKubelet,
   rangeText,
   roundTo,
   sumCeilings,
@@ -36,6 +42,12 @@ export interface PoolReport extends PoolCapacity {
   readonly pool: string;
   readonly limits: Readonly<Record<string, string>>;
   readonly static: boolean;
+  /**
+   * Pods one node runs over the pool's types (model/resolve/pool-pods.ts), from the class's
+   * kubelet as written (typed, or free-form and passed through); `unknown` says why (a CEL
+   * expression). @default absent: EKS Auto Mode (EKS owns the kubelet), or no figure for any type
+   */
+  readonly podsPerNode?: PodsPerNode;
 }
 
 export interface ClusterReport {
@@ -87,20 +99,46 @@ export function evaluablePool(pool: NodePoolModel): NodePoolModel {
   };
 }
 
+/** Pods per node of a pool's types (by name) with its class's kubelet. */
+function poolPods(types: readonly string[], nc: NodeClassModel | undefined): PodsPerNode | undefined {
+  const byName = tableByName();
+  const table = types.flatMap((name) => {
+    const t = byName.get(name);
+    return t === undefined ? [] : [t];
+  });
+  return podsPerNode(table, kubeletPodSettings(writtenKubelet(nc)), nc ? writtenFamily(nc) : undefined);
+}
+
+let byNameCache: ReadonlyMap<string, ReturnType<typeof instanceTable>['types'][number]> | undefined;
+function tableByName(): ReadonlyMap<string, ReturnType<typeof instanceTable>['types'][number]> {
+  byNameCache ??= new Map(instanceTable().types.map((t) => [t.name, t]));
+  return byNameCache;
+}
+
+/** "8–234", "110", or "unknown (why)"; "–" without an estimate. */
+export function podsText(pods: PodsPerNode | undefined): string {
+  if (pods === undefined) return '–';
+  if ('unknown' in pods) return `unknown (${pods.unknown})`;
+  const n = (v: number): string => v.toLocaleString('en-US');
+  return pods.min === pods.max ? n(pods.min) : `${n(pods.min)}–${n(pods.max)}`;
+}
+
 export function capacityReport(fleet: FleetModel): CapacityReport {
   const clusters = fleet.clusters.map((c): ClusterReport => {
     const auto = c.karpenter.mode === 'eks-auto-mode';
-    const pools = c.nodePools.map((p): PoolReport => ({
-      cluster: c.name,
-      pool: p.name,
-      limits: p.limits,
-      static: p.replicas !== undefined,
-      ...poolCapacity(
-        auto ? evaluablePool(p) : p,
-        c.aws.region,
-        nodeClassTraits(c.nodeClasses.find((n) => n.name === p.nodeClass)),
-      ),
-    }));
+    const pools = c.nodePools.map((p): PoolReport => {
+      const nc = c.nodeClasses.find((n) => n.name === p.nodeClass);
+      const capacity = poolCapacity(auto ? evaluablePool(p) : p, c.aws.region, nodeClassTraits(nc));
+      const pods = auto ? undefined : poolPods(capacity.types, nc);
+      return {
+        cluster: c.name,
+        pool: p.name,
+        limits: p.limits,
+        static: p.replicas !== undefined,
+        ...capacity,
+        ...(pods !== undefined ? { podsPerNode: pods } : {}),
+      };
+    });
     // Every pool of a cluster is priced from the same table.
     const priceRegion = priceRegionFor(c.aws.region);
     const currency = currencyOf(priceRegion);
@@ -204,7 +242,7 @@ export function renderCapacityMarkdown(report: CapacityReport): string {
       '',
     );
   lines.push(
-    `> Prices are Karpenter's static **on-demand list prices**, per cluster from the table of its own region or else of its partition (named in each heading), in that table's currency (CNY for China regions, else USD); **Spot and reserved pools are priced at on-demand rates**, without savings plans or EBS. A ceiling is what the pool's limits allow at the dearest priced rate: "at least" when some allowed types have no price, "unknown" when none has or when the pool allows only types outside the reference (not evaluated), "unbounded" only when the pool has no limits.`,
+    `> Prices are Karpenter's static **on-demand list prices**, per cluster from the table of its own region or else of its partition (named in each heading), in that table's currency (CNY for China regions, else USD); **Spot and reserved pools are priced at on-demand rates**, without savings plans or EBS. A ceiling is what the pool's limits allow at the dearest priced rate: "at least" when some allowed types have no price, "unknown" when none has or when the pool allows only types outside the reference (not evaluated), "unbounded" only when the pool has no limits. **Pods per node** is the pod capacity Karpenter gives a node: the class's kubelet.maxPods, else the type's ENI limit, at most podsPerCore × vCPUs; "unknown" when maxPods is a CEL expression.`,
     '',
     `**Fleet ceiling: ${report.totals.map(totalText).join('; ') || 'nothing to launch'}** over ${plural(report.clusters.length, 'cluster')}${report.totals.length > 1 ? ' (one total per currency, never added together)' : ''}.`,
     '',
@@ -217,13 +255,13 @@ export function renderCapacityMarkdown(report: CapacityReport): string {
         : `priced with ${c.priceRegion} list prices, ${c.currency}`;
     lines.push(`## ${c.cluster} (${c.region}; ${priced}): ${totalText(c.total)}`, '');
     lines.push(
-      '| pool | instance types | architectures | capacity types | limits | per vCPU-hour | per GiB-hour | ceiling |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+      '| pool | instance types | architectures | capacity types | limits | per vCPU-hour | per GiB-hour | ceiling | pods per node |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     );
     for (const p of c.pools) {
       const capacity = p.capacityTypes.join(', ') || '**none**';
       lines.push(
-        `| ${p.pool}${p.static ? ' (static)' : ''} | ${typesText(p.types, p.notEvaluatedTypes)} | ${p.architectures.join(', ') || '–'} | ${capacity}${p.priceNote !== undefined ? ' (priced at on-demand rates)' : ''} | ${limitsText(p.limits)} | ${rangeText(p.perVcpuHour, p.currency)} | ${rangeText(p.perGibHour, p.currency)} | ${poolCeilingText(p)} |`,
+        `| ${p.pool}${p.static ? ' (static)' : ''} | ${typesText(p.types, p.notEvaluatedTypes)} | ${p.architectures.join(', ') || '–'} | ${capacity}${p.priceNote !== undefined ? ' (priced at on-demand rates)' : ''} | ${limitsText(p.limits)} | ${rangeText(p.perVcpuHour, p.currency)} | ${rangeText(p.perGibHour, p.currency)} | ${poolCeilingText(p)} | ${podsText(p.podsPerNode)} |`,
       );
     }
     lines.push('');

@@ -2,7 +2,7 @@
  * A finding on a generated object whose value came from a fleet field is reported at that field
  * (`clusters/shop.yaml:14:21 nodePools.web.disruption.budgets[0].schedule`), where the user fixes
  * it, not at the generated file; the message names the generated file. Mapped: NodePools,
- * EC2NodeClasses and NodeOverlays (their fields, or the pool they came from), the Karpenter
+ * EC2NodeClasses, NodeOverlays and CapacityBuffers (their fields, or the object they came from), the Karpenter
  * Helm values (`karpenter.helmValues` and the fleet fields the tool sets them from), and the
  * Argo CD objects (`gitops.*`). A requirement written with a shorthand (`instanceFamilies: {
  * notIn: [...] }`) is reported at the shorthand. A finding on anything else, or on a value no
@@ -33,6 +33,10 @@ const NODE_POOL_FIELDS: readonly FieldMapping[] = [
   { generated: 'spec.template.spec.nodeClassRef', fleet: ['nodeClass'], keyed: false },
   { generated: 'spec.limits.', fleet: ['limits'], keyed: true },
   { generated: 'spec.weight', fleet: ['weight'], keyed: false },
+  // Every other field of the node template or the pool is written under Karpenter's own name
+  // (an imported version's fields pass through as written: model/schema/pass-through-kinds.ts).
+  { generated: 'spec.template.spec.', fleet: [], keyed: false },
+  { generated: 'spec.', fleet: [], keyed: false },
 ];
 
 const NODE_CLASS_FIELDS: readonly FieldMapping[] = [
@@ -57,6 +61,13 @@ const NODE_OVERLAY_FIELDS: readonly FieldMapping[] = [
   { generated: 'spec.priceAdjustment', fleet: ['priceAdjustment'], keyed: false },
   { generated: 'spec.capacity.', fleet: ['capacity'], keyed: true },
   { generated: 'spec.weight', fleet: ['weight'], keyed: false },
+  { generated: 'spec.', fleet: [], keyed: false },
+];
+
+/** A CapacityBuffer's spec fields have Karpenter's names in the fleet (limits are keyed by resource). */
+const CAPACITY_BUFFER_FIELDS: readonly FieldMapping[] = [
+  { generated: 'spec.limits.', fleet: ['limits'], keyed: true },
+  { generated: 'spec.', fleet: [], keyed: false },
 ];
 
 /** Generated kind (file prefix) → where its objects are written in the fleet and their fields. */
@@ -64,6 +75,7 @@ const KINDS: Readonly<Record<string, { readonly map: string; readonly fields: re
   nodepool: { map: 'nodePools', fields: NODE_POOL_FIELDS },
   ec2nodeclass: { map: 'nodeClasses', fields: NODE_CLASS_FIELDS },
   nodeoverlay: { map: 'nodeOverlays', fields: NODE_OVERLAY_FIELDS },
+  capacitybuffer: { map: 'capacityBuffers', fields: CAPACITY_BUFFER_FIELDS },
 };
 
 /**
@@ -132,7 +144,8 @@ const ARGOCD_CLUSTER_FIELDS: readonly FieldMapping[] = [
   { generated: 'spec.sourceRepos', fleet: ['gitops', 'repoURL'], keyed: false, kind: 'appproject' },
 ];
 
-const GENERATED_OBJECT = /(?:^|\/)([^/]+)\/karpenter\/(nodepool|ec2nodeclass|nodeoverlay)-([^/]+)\.yaml$/;
+const GENERATED_OBJECT =
+  /(?:^|\/)([^/]+)\/karpenter\/(nodepool|ec2nodeclass|nodeoverlay|capacitybuffer)-([^/]+)\.yaml$/;
 const VALUES_FILE = /(?:^|\/)([^/]+)\/values\/karpenter\.yaml$/;
 const ARGOCD_OBJECT = /(?:^|\/)([^/]+)\/argocd\/(appproject|application-[^/]+)\.yaml$/;
 /** A cluster's root Application in dist/fleet/ (charts/argocd/fleet-root.ts). */
@@ -184,8 +197,10 @@ export function fleetPathsOf(
 ): { cluster: string; candidates: FleetCandidate[] } | undefined {
   const k = GENERATED_OBJECT.exec(file);
   if (k !== null) {
-    const [, cluster, kind, name] = k;
+    const [, cluster, kind, file] = k;
     const { map, fields } = KINDS[kind];
+    // A CapacityBuffer's file is `capacitybuffer-<namespace>.<name>` (a namespace has no dot).
+    const name = kind === 'capacitybuffer' ? file.slice(file.indexOf('.') + 1) : file;
     const found = mapped(fields, path, undefined);
     // Within the object's own entry the nearest written field is taken (the pool itself at least).
     return { cluster, candidates: [{ path: [map, name, ...(found?.path ?? [])], minLength: 1 }] };

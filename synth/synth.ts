@@ -80,7 +80,13 @@ export interface SynthResult {
    * One line per cluster on an imported Karpenter version: its nearest shipped version and
    * which semantic checks carried over (model/facts/carry-over.ts).
    */
-  readonly carryOver: readonly string[];
+  readonly carryOver: readonly CarryOverReport[];
+}
+
+/** A cluster's carry-over line, and whether it reports checks not applied (warning level: `--quiet` keeps it). */
+export interface CarryOverReport {
+  readonly line: string;
+  readonly notApplied: boolean;
 }
 
 /**
@@ -135,8 +141,12 @@ function runSynthWithTexts(
     carryOver: fleet.clusters.flatMap((c) =>
       c.karpenter.imported
         ? [
-            carryOverLine(c.name, c.karpenter.version, c.karpenter.imported.carryOver) +
-              shapeRulesNote(loadCrdTraits(c.karpenter.imported.artifactDir)),
+            {
+              line:
+                carryOverLine(c.name, c.karpenter.version, c.karpenter.imported.carryOver) +
+                shapeRulesNote(loadCrdTraits(c.karpenter.imported.artifactDir)),
+              notApplied: c.karpenter.imported.carryOver.verdicts.some((v) => !v.applies),
+            },
           ]
         : [],
     ),
@@ -178,7 +188,11 @@ export const FOLDER_OPTIONS = {
 
 const SYNTH_OPTIONS = {
   ...FOLDER_OPTIONS,
-  quiet: { type: 'boolean', short: 'q', description: 'print no summary line' },
+  quiet: {
+    type: 'boolean',
+    short: 'q',
+    description: 'print only warnings, errors and carry-over lines of checks not applied',
+  },
 } as const;
 
 type SynthArgs = OptionValues<typeof SYNTH_OPTIONS>;
@@ -222,22 +236,27 @@ export function synthRun(args: SynthArgs, io: CliIo, deps: SynthDeps, projectRoo
   try {
     const { result, texts } = runSynthWithTexts({ projectRoot, clustersDir, outDir }, deps);
     const err = result.warnings.map(formatDiagnostic);
-    const carryOver = result.carryOver.map((line) => `synth: ${line}`);
+    // --quiet prints only warning-level lines: a carry-over line that reports checks not applied
+    // is one (the tool checks less than for a shipped version); the summary and a line saying
+    // every check applies are not.
+    const quiet = args.quiet === true;
+    const carryOver = result.carryOver.filter((c) => !quiet || c.notApplied).map((c) => `synth: ${c.line}`);
     const summary = (unchanged: boolean) =>
       `synth: ${plural(result.clusters, 'cluster')}, ${plural(result.nodePools, 'node pool')}, ${plural(result.files, 'file')} → ${shownOut}${unchanged ? ' (unchanged)' : ''}`;
+    const outLines = (unchanged: boolean) => (quiet ? carryOver : [...carryOver, summary(unchanged)]);
     for (const line of err) io.err(line);
-    if (!args.quiet) for (const line of [...carryOver, summary(result.unchanged)]) io.out(line);
+    for (const line of outLines(result.unchanged)) io.out(line);
     if (fleetRead !== undefined) {
       // What the next run of this command line prints when nothing has changed.
       recordSynth(
-        { out: args.out, clusters: args.clusters, quiet: args.quiet === true },
+        { out: args.out, clusters: args.clusters, quiet },
         { cwd: io.cwd, env },
         {
           clustersDir,
           outDir,
           fleet: fleetRead,
           texts,
-          out: args.quiet ? [] : [...carryOver, summary(true)],
+          out: outLines(true),
           err,
         },
         build,

@@ -44,6 +44,7 @@ import {
   sortedRecord,
   sortedRecordOrUndefined,
 } from '../../model';
+import { withPassThrough } from './pass-through-json';
 import { karpenterObjectMetadata } from './object-metadata';
 
 /** API group and kind a NodePool's `nodeClassRef` names. */
@@ -89,9 +90,7 @@ class Ec2NodeClassWithPassThrough extends Ec2NodeClass {
   }
 
   public override toJson(): Record<string, unknown> {
-    const json = super.toJson() as Record<string, unknown>;
-    if (this.passThrough === undefined) return json;
-    return { ...json, spec: { ...(json.spec as Record<string, unknown>), ...this.passThrough } };
+    return withPassThrough(super.toJson() as Record<string, unknown>, this.passThrough);
   }
 }
 

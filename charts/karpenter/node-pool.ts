@@ -34,6 +34,7 @@ import {
 } from '../../model';
 import { AUTO_MODE_NODE_CLASS_REF } from './auto-mode-node-class';
 import { EC2_NODE_CLASS_REF } from './node-class';
+import { withPassThrough } from './pass-through-json';
 import { karpenterObjectMetadata } from './object-metadata';
 
 export interface NodePoolProps {
@@ -54,7 +55,7 @@ export class NodePool extends Construct {
 
   constructor(scope: Construct, id: string, props: NodePoolProps) {
     super(scope, id);
-    this.apiObject = new NodePoolObject(this, 'Resource', {
+    this.apiObject = new NodePoolWithPassThrough(this, 'Resource', props.model.passThrough, {
       metadata: karpenterObjectMetadata(
         props.model.name,
         SYNC_WAVES.nodePool,
@@ -63,6 +64,22 @@ export class NodePool extends Construct {
       ),
       spec: nodePoolSpec(props.model, props.mode),
     });
+  }
+}
+
+/** The typed class, plus the fields of an imported version it does not know (pass-through-json.ts). */
+class NodePoolWithPassThrough extends NodePoolObject {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly passThrough: Readonly<Record<string, unknown>> | undefined,
+    props: ConstructorParameters<typeof NodePoolObject>[2],
+  ) {
+    super(scope, id, props);
+  }
+
+  public override toJson(): Record<string, unknown> {
+    return withPassThrough(super.toJson() as Record<string, unknown>, this.passThrough);
   }
 }
 

@@ -14,7 +14,14 @@ import {
   REPOSITORY_IMPORTS_DIR,
   VALUES_KEYS_FILE,
 } from '../../io/repository-imports';
-import { Diagnostic, KARPENTER_VERSIONS, UserError, compareCodeUnits, isKarpenterVersion } from '../../model';
+import {
+  CRD_FACTS_FILE,
+  Diagnostic,
+  KARPENTER_VERSIONS,
+  UserError,
+  compareCodeUnits,
+  isKarpenterVersion,
+} from '../../model';
 import { collectValueKeys } from '../generate-chart-values-keys';
 import { officialPolicyImportFile } from './official-policy-import';
 import { validationArtifactFiles } from '../generate-validation-artifacts';
@@ -173,7 +180,8 @@ function differingFromShipped(
       : [],
   );
   for (const [name, content] of files) {
-    if (name === 'catalog.js' || name === VALUES_KEYS_FILE) continue;
+    // The catalog and the facts are read from the CRD files compared below.
+    if (name === 'catalog.js' || name === CRD_FACTS_FILE || name === VALUES_KEYS_FILE) continue;
     const path = join(dir, name);
     if (!shipped.has(name) || withoutHeader(readFileSync(path, 'utf8')) !== withoutHeader(content))
       differs.add(fileOf(name));

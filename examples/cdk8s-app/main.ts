@@ -8,7 +8,7 @@ const chart = new Chart(app, 'platform');
 new KarpenterCluster(chart, 'shop', {
   aws: { accountId: '111122223333', region: 'eu-west-1' },
   gitops: { repoURL: 'https://github.com/example/platform-gitops.git', destination: { name: 'shop' } },
-  nodeClasses: { default: { alias: 'al2023@v20250505' } },
+  nodeClasses: { default: { alias: 'al2023@v20260714' } },
   nodePools: {
     general: {
       nodeClass: 'default',

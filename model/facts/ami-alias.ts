@@ -1,5 +1,7 @@
 /** AMI aliases (`family@version`) as Karpenter v1 accepts them. */
+import { newestAl2023Release } from './ami-publication';
 import { AmiFamily } from './constants';
+import { DEFAULT_KUBERNETES_VERSION } from './versions';
 
 /** Alias family (lower case, as written before `@`) → amiFamily. */
 export const ALIAS_FAMILIES: Readonly<Record<string, AmiFamily>> = {
@@ -17,7 +19,7 @@ export interface ParsedAlias {
   readonly amiFamily?: AmiFamily;
 }
 
-/** `al2023@v20250505` → parts; undefined when it is not `family@version`. */
+/** `al2023@v20260714` → parts; undefined when it is not `family@version`. */
 export function parseAlias(alias: string): ParsedAlias | undefined {
   const m = /^([a-z0-9]+)@(latest|v[0-9][A-Za-z0-9._-]*)$/.exec(alias);
   if (!m) return undefined;
@@ -48,7 +50,9 @@ const EKS_RELEASE: AliasVersionFormat = {
 
 export const ALIAS_VERSION_FORMATS: Readonly<Record<AmiFamily, AliasVersionFormat>> = {
   AL2: EKS_RELEASE,
-  AL2023: EKS_RELEASE,
+  // The example is a release that exists for the default Kubernetes version (the release data,
+  // model/facts/al2023-release-coverage.ts), as init writes it.
+  AL2023: { ...EKS_RELEASE, example: newestAl2023Release(DEFAULT_KUBERNETES_VERSION) ?? EKS_RELEASE.example },
   Bottlerocket: {
     pattern: /^v1\.[0-9]+\.[0-9]+$/,
     describe: 'a Bottlerocket release v1.x.y',

@@ -14,7 +14,12 @@
  * al2023, bottlerocket, windows2019 and windows2022 are published for every Kubernetes
  * version this tool accepts (model/facts/versions.ts): Karpenter 1.14.1 resolves them through SSM
  * parameters named after the Kubernetes version, with no version restriction.
+ *
+ * Which AL2023 releases exist, and for which Kubernetes versions, is generated data
+ * (imports/eks-optimized-amis/al2023-releases.ts, from the release notes of
+ * awslabs/amazon-eks-ami; codegen/sources/eks-optimized-amis/).
  */
+import { AL2023_RELEASES } from '../../imports/eks-optimized-amis/al2023-releases';
 
 interface PublishedRange {
   /** First Kubernetes minor (1.x) with AMIs of this family. */
@@ -60,4 +65,12 @@ export function aliasKubernetesProblem(
     };
   }
   return undefined;
+}
+
+/**
+ * The newest AL2023 EKS-optimized AMI release in the tool's data that published AMIs for
+ * Kubernetes `kubernetesVersion` (`1.33`), as `vYYYYMMDD`; undefined when none did.
+ */
+export function newestAl2023Release(kubernetesVersion: string): string | undefined {
+  return AL2023_RELEASES.find((r) => r.kubernetes.includes(kubernetesVersion))?.version;
 }

@@ -4,15 +4,15 @@
  * 1. the API server, which checks the NodePool CRD's `pattern` for `schedule` with Go's regexp
  *    package (RE2: `\s` is ASCII only, `.` matches `\r`, U+2028 ..., `$` is the end of the text),
  *    so the pattern is evaluated here with the same semantics (model/facts/re2-regex.ts); the
- *    pattern is read from the imported CRD schema of the Karpenter version, not typed here;
+ *    pattern is the Karpenter version's CRD fact, generated at import time
+ *    (model/facts/artifacts/crd-facts.ts), not typed here and not read from disk here;
  * 2. Karpenter, whose `Budget.IsActive` (pkg/apis/v1/nodepool.go) calls robfig/cron v3's
  *    `ParseStandard("TZ=UTC " + schedule)` (model/facts/cron-schedule.ts).
  */
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { CronParse, parseCronSchedule } from './cron-schedule';
-import { DEFAULT_KARPENTER_VERSION, KarpenterVersion } from './versions';
 import { re2RegExp } from './re2-regex';
+import { CrdFacts, SHIPPED_CRD_FACTS } from './artifacts/crd-facts';
+import { DEFAULT_KARPENTER_VERSION } from './versions';
 
 export type ScheduleAdmission =
   | (CronParse & { readonly ok: true })
@@ -23,47 +23,37 @@ export type ScheduleAdmission =
       readonly problem: string;
     };
 
-interface SchemaNode {
-  readonly properties?: Readonly<Record<string, SchemaNode>>;
-  readonly items?: SchemaNode;
-  readonly pattern?: string;
-}
+/** The facts of the default Karpenter version, for callers that judge without a cluster's version. */
+export const DEFAULT_CRD_FACTS: CrdFacts = SHIPPED_CRD_FACTS[DEFAULT_KARPENTER_VERSION];
 
-const patterns = new Map<KarpenterVersion, { readonly source: string; readonly re: RegExp }>();
+/** Compiled patterns by source: versions share them. */
+const compiled = new Map<string, RegExp>();
 
-function schemaFile(version: KarpenterVersion): string {
-  const rel = join('imports', 'validation', `karpenter-v${version}`, 'nodepools.karpenter.sh.v1.schema.js');
-  for (let dir = __dirname; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, rel))) return join(dir, rel);
-    if (dirname(dir) === dir) throw new Error(`${rel} not found: run npm run import`);
+/**
+ * The CRD's pattern for `spec.disruption.budgets[*].schedule`, compiled with RE2 semantics;
+ * undefined when the version's CRD has none.
+ */
+export function schedulePattern(
+  facts: CrdFacts,
+): { readonly source: string; readonly re: RegExp } | undefined {
+  const source = facts.disruptionBudgetSchedulePattern;
+  if (source === undefined) return undefined;
+  let re = compiled.get(source);
+  if (re === undefined) {
+    re = re2RegExp(source);
+    compiled.set(source, re);
   }
+  return { source, re };
 }
 
-/** The CRD's pattern for `spec.disruption.budgets[*].schedule`, compiled with RE2 semantics. */
-export function schedulePattern(version: KarpenterVersion = DEFAULT_KARPENTER_VERSION): {
-  readonly source: string;
-  readonly re: RegExp;
-} {
-  const hit = patterns.get(version);
-  if (hit) return hit;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const schema = require(schemaFile(version)) as SchemaNode;
-  const source =
-    schema.properties?.spec?.properties?.disruption?.properties?.budgets?.items?.properties?.schedule
-      ?.pattern;
-  if (source === undefined)
-    throw new Error(`the NodePool CRD of Karpenter ${version} has no schedule pattern`);
-  const compiled = { source, re: re2RegExp(source) };
-  patterns.set(version, compiled);
-  return compiled;
-}
-
-export function admitSchedule(
-  text: string,
-  version: KarpenterVersion = DEFAULT_KARPENTER_VERSION,
-): ScheduleAdmission {
-  const pattern = schedulePattern(version);
-  if (!pattern.re.test(text)) return { ok: false, refusedBy: 'api-server', pattern: pattern.source };
+/**
+ * `facts`: the CRD facts of the cluster's Karpenter version (CheckContext.crdFacts).
+ * @default DEFAULT_CRD_FACTS
+ */
+export function admitSchedule(text: string, facts: CrdFacts = DEFAULT_CRD_FACTS): ScheduleAdmission {
+  const pattern = schedulePattern(facts);
+  if (pattern !== undefined && !pattern.re.test(text))
+    return { ok: false, refusedBy: 'api-server', pattern: pattern.source };
   const parsed = parseCronSchedule(text);
   return parsed.ok ? parsed : { ok: false, refusedBy: 'karpenter', problem: parsed.problem };
 }

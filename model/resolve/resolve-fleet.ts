@@ -14,8 +14,8 @@ import {
 } from '../shared/fleet-defaults';
 import { ClusterModel, ControllerIdentityModel, FleetModel, SourceLocation } from '../shared/fleet-model';
 import { KarpenterMode } from '../facts/constants';
-import { LocatedNode, keyLocAt, nodeAt } from '../parse/located';
-import { RawCluster } from '../parse/raw-fleet';
+import { LocatedNode, keyLocAt, locAt, nodeAt } from '../parse/located';
+import { RawCluster, RawNodeClass } from '../parse/raw-fleet';
 import { byNamespaceAndName, resolveCapacityBuffer, resolvePodTemplate } from './resolve-capacity-buffer';
 import { resolveNodeClass } from './resolve-node-class';
 import { resolveNodeOverlay } from './resolve-node-overlay';
@@ -23,7 +23,7 @@ import { resolveNodePool } from './resolve-node-pool';
 import { byName, sortedDeep, sortedRecord } from '../shared/sorted';
 import { DEFAULT_KARPENTER_VERSION, isKarpenterVersion } from '../facts/versions';
 import { NO_REPOSITORY_IMPORTS, RepositoryImports } from '../shared/imported-versions';
-import type { PassThroughField } from '../schema/pass-through';
+import { PassThroughField, passThroughOf } from '../schema/pass-through';
 
 export interface ResolveContext {
   /** File the cluster is described in (relative to the project root). */
@@ -34,7 +34,7 @@ export interface ResolveContext {
   readonly root: LocatedNode;
   /** The repository's imported Karpenter versions. @default none */
   readonly imports?: RepositoryImports;
-  /** Node class fields passed through to an imported version's CRD (model/schema/pass-through.ts). @default none */
+  /** Fields passed through to an imported version's CRDs (model/schema/pass-through.ts). @default none */
   readonly passThrough?: readonly PassThroughField[];
 }
 
@@ -231,6 +231,20 @@ function resolveGitOps(g: RawCluster['gitops'], name: string): ClusterModel['git
   };
 }
 
+/** Where each alias of a node class is written (its value): `alias`, or an `amiSelectorTerms` entry's. */
+function aliasSourcesOf(
+  nc: RawNodeClass,
+  at: (path: (string | number)[]) => SourceLocation,
+): Record<string, SourceLocation> {
+  const out: Record<string, SourceLocation> = {};
+  if (nc.alias !== undefined) out[nc.alias] = at(['alias']);
+  (nc.amiSelectorTerms ?? []).forEach((t, i) => {
+    if (t.alias !== undefined && out[t.alias] === undefined)
+      out[t.alias] = at(['amiSelectorTerms', i, 'alias']);
+  });
+  return out;
+}
+
 /** The Kubernetes objects the cluster describes, each sorted, with their source positions. */
 function resolveObjects(
   raw: RawCluster,
@@ -241,6 +255,7 @@ function resolveObjects(
 ): Pick<ClusterModel, 'nodeClasses' | 'nodePools' | 'nodeOverlays' | 'capacityBuffers' | 'podTemplates'> {
   const source = (path: (string | number)[]): SourceLocation => keyLocAt(ctx.root, path);
   const mode = raw.karpenter?.mode ?? FLEET_DEFAULTS.karpenterMode;
+  const passed = ctx.passThrough ?? [];
   return {
     nodeClasses: Object.entries(raw.nodeClasses ?? {})
       .map(([className, nc]) =>
@@ -249,19 +264,29 @@ function resolveObjects(
           nodeRoleName,
           clusterTags: tags,
           source: source(['nodeClasses', className]),
+          aliasSources: aliasSourcesOf(nc, (path) => locAt(ctx.root, ['nodeClasses', className, ...path])),
           mode,
-          passThrough: (ctx.passThrough ?? []).filter((f) => f.entry === className),
+          passThrough: passed,
         }),
       )
       .sort(byName),
     nodePools: Object.entries(raw.nodePools ?? {})
-      .map(([poolName, np]) => resolveNodePool(poolName, np, source(['nodePools', poolName]), mode))
+      .map(([poolName, np]) => ({
+        ...resolveNodePool(poolName, np, source(['nodePools', poolName]), mode),
+        ...passThroughOf(passed, 'nodePools', poolName),
+      }))
       .sort(byName),
     nodeOverlays: Object.entries(raw.nodeOverlays ?? {})
-      .map(([n, o]) => resolveNodeOverlay(n, o, source(['nodeOverlays', n])))
+      .map(([n, o]) => ({
+        ...resolveNodeOverlay(n, o, source(['nodeOverlays', n])),
+        ...passThroughOf(passed, 'nodeOverlays', n),
+      }))
       .sort(byName),
     capacityBuffers: Object.entries(raw.capacityBuffers ?? {})
-      .map(([n, b]) => resolveCapacityBuffer(n, b, source(['capacityBuffers', n])))
+      .map(([n, b]) => ({
+        ...resolveCapacityBuffer(n, b, source(['capacityBuffers', n])),
+        ...passThroughOf(passed, 'capacityBuffers', n),
+      }))
       .sort(byNamespaceAndName),
     podTemplates: Object.entries(raw.podTemplates ?? {})
       .map(([n, t]) => resolvePodTemplate(n, t, source(['podTemplates', n])))

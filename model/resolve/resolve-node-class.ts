@@ -12,7 +12,7 @@ import {
 } from '../shared/fleet-model';
 import { RawNodeClass, RawSelectorTerm } from '../parse/raw-fleet';
 import { sortedRecord } from '../shared/sorted';
-import type { PassThroughField } from '../schema/pass-through';
+import { PassThroughField, passThroughOf } from '../schema/pass-through';
 
 export interface NodeClassContext {
   /** @default 'self-managed' */
@@ -21,7 +21,9 @@ export interface NodeClassContext {
   readonly nodeRoleName: string;
   readonly clusterTags: Readonly<Record<string, string>>;
   readonly source: SourceLocation;
-  /** Fields passed through to an imported version's EC2NodeClass. @default none */
+  /** Where each alias was written (NodeClassModel.aliasSources). @default {} */
+  readonly aliasSources?: Readonly<Record<string, SourceLocation>>;
+  /** Fields passed through to an imported version's CRDs (this class's are taken). @default none */
   readonly passThrough?: readonly PassThroughField[];
 }
 
@@ -47,6 +49,9 @@ export function resolveNodeClass(name: string, raw: RawNodeClass, ctx: NodeClass
   return {
     name,
     source: ctx.source,
+    ...(ctx.aliasSources !== undefined && Object.keys(ctx.aliasSources).length > 0
+      ? { aliasSources: ctx.aliasSources }
+      : {}),
     objectAnnotations: sortedRecord(raw.metadata?.annotations),
     objectLabels: sortedRecord(raw.metadata?.labels),
     ...(amiFamily !== undefined ? { amiFamily } : {}),
@@ -107,7 +112,7 @@ export function resolveNodeClass(name: string, raw: RawNodeClass, ctx: NodeClass
     ...(raw.connectionTracking !== undefined ? { connectionTracking: { ...raw.connectionTracking } } : {}),
     ...(raw.context !== undefined ? { context: raw.context } : {}),
     ...(ctx.mode === 'eks-auto-mode' ? { autoMode: resolveAutoModeFields(raw) } : {}),
-    ...passThroughOf(ctx.passThrough ?? []),
+    ...passThroughOf(ctx.passThrough ?? [], 'nodeClasses', name),
   };
 }
 
@@ -140,12 +145,6 @@ function resolveAutoModeFields(raw: RawNodeClass): AutoModeNodeClassModel {
     ...(raw.advancedSecurity !== undefined ? { advancedSecurity: { ...raw.advancedSecurity } } : {}),
     certificateBundles: (raw.certificateBundles ?? []).map((b) => ({ name: b.name, data: b.data })),
   };
-}
-
-/** The pass-through fields by name, sorted (absent when there are none). */
-function passThroughOf(fields: readonly PassThroughField[]): Pick<NodeClassModel, 'passThrough'> {
-  if (fields.length === 0) return {};
-  return { passThrough: sortedRecord(Object.fromEntries(fields.map((f) => [f.field, f.value]))) };
 }
 
 function selectorTerms(terms: readonly RawSelectorTerm[] | undefined, cluster: string): SelectorTermModel[] {

@@ -1,47 +1,101 @@
 /**
- * Fields of a node class that go straight to the EC2NodeClass of a Karpenter version the
- * repository imported (`karpenter-gitops import`), under Karpenter's own name:
+ * Fields of a fleet object that go straight to the Karpenter object of a version the repository
+ * imported (`karpenter-gitops import`), under Karpenter's own name:
  *
- * - a field the tool has never seen (not in its fleet schema) that the imported CRD's
- *   `spec` has, e.g. a field added by a newer release;
- * - a field the tool knows whose value its own schema refuses but which the imported CRD has,
- *   e.g. a new enum value: the field is then written exactly as given (the tool's defaults and
- *   checks for it do not apply to a shape they were not written for).
+ * - a field the tool has never seen (not in its fleet schema) that the imported CRD has, e.g. a
+ *   field added by a newer release;
+ * - a field the tool knows whose value its own schema refuses but whose place in the imported CRD
+ *   takes it, e.g. a new enum value or a new field nested in it: the field is then written as
+ *   given, over what the tool generates from its defaults (charts/karpenter/pass-through-json.ts:
+ *   objects merge, the rest is replaced); the tool's checks for it do not apply to a shape they
+ *   were not written for.
  *
- * Either way the value is validated against the imported CRD's schema and CEL rules with the
- * rest of dist/, and a mistake is reported at its fleet line (synth/fleet-origin.ts). The
- * fields are taken out of the plain value before the fleet schema and the checks see it.
+ * One mechanism for every kind, driven by PASS_THROUGH_KINDS (model/schema/pass-through-kinds.ts):
+ * fleet section → CRD kind → where in the object a field lands. Either way the value is
+ * validated against the imported CRD's schema and CEL rules with the rest of dist/, and a
+ * mistake is reported at its fleet line (synth/fleet-origin.ts). The fields are taken out of
+ * the plain value before the fleet schema and the checks see it.
  */
 import type { ErrorObject } from 'ajv';
 import { CrdSchemaNode, schemaAt } from '../facts/crd-schema-diff';
 import type { ImportedKarpenterVersion } from '../shared/imported-versions';
-import { nodeClassSchema } from './fleet-schema-node-class';
 import { loadCrdTraits } from '../facts/crd-traits';
+import { PASS_THROUGH_KINDS, PassThroughKind, PassThroughSection } from './pass-through-kinds';
 
-/** One field passed through: `nodeClasses.<entry>.<field>` → `spec.<field>`. */
+export type { PassThroughSection } from './pass-through-kinds';
+
+/** One field passed through: `<section>.<entry>.<field>` → `<at>` in the generated object. */
 export interface PassThroughField {
+  readonly section: PassThroughSection;
   readonly entry: string;
   readonly field: string;
   readonly value: unknown;
   /** The tool's schema has the field (its value was refused): its defaults and checks do not apply. */
   readonly known: boolean;
+  /** Where it lands below the object's `spec` (`['hibernation']`, `['template', 'spec', 'x']`). */
+  readonly at: readonly string[];
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const TOOL_FIELDS = new Set(Object.keys((nodeClassSchema.properties ?? {}) as Record<string, unknown>));
+/** Property names by CRD schema and path: read once per imported version and place. */
+const fieldsCache = new WeakMap<CrdSchemaNode, Map<string, ReadonlySet<string>>>();
 
-function specFields(imported: ImportedKarpenterVersion): ReadonlySet<string> {
-  const root = imported.schemas.get('EC2NodeClass');
-  const spec: CrdSchemaNode | undefined = root && schemaAt(root, ['spec']);
-  return new Set(Object.keys(spec?.properties ?? {}));
+/** The property names of the imported CRD at `path` below its root. */
+function crdFieldsAt(
+  imported: ImportedKarpenterVersion,
+  kind: string,
+  path: readonly string[],
+): ReadonlySet<string> {
+  const root = imported.schemas.get(kind);
+  if (root === undefined) return new Set();
+  let byPath = fieldsCache.get(root);
+  if (byPath === undefined) fieldsCache.set(root, (byPath = new Map()));
+  const key = path.join('.');
+  let fields = byPath.get(key);
+  if (fields === undefined) {
+    fields = new Set(Object.keys(schemaAt(root, path)?.properties ?? {}));
+    byPath.set(key, fields);
+  }
+  return fields;
 }
 
-/** The imported CRD's enum at the refused value's place has the value. */
-function crdAccepts(imported: ImportedKarpenterVersion, path: readonly string[], value: unknown): boolean {
-  const root = imported.schemas.get('EC2NodeClass');
+/**
+ * Where a field the tool has never seen lands below `spec`: the first of the kind's levels whose
+ * imported CRD has it, and that the tool does not write from a field of another name.
+ */
+export function newFieldPlace(
+  imported: ImportedKarpenterVersion,
+  kind: PassThroughKind,
+  field: string,
+): readonly string[] | undefined {
+  if (kind.toolFields.has(field) || kind.reserved.has(field)) return undefined;
+  for (const level of kind.newFieldLevels)
+    if (crdFieldsAt(imported, kind.kind, ['spec', ...level]).has(field)) return [...level, field];
+  return undefined;
+}
+
+/** Where a known field written as the CRD writes it lands below `spec` (undefined: not same-shaped). */
+function knownFieldPlace(
+  imported: ImportedKarpenterVersion,
+  kind: PassThroughKind,
+  field: string,
+): readonly string[] | undefined {
+  if (kind.sameShape === 'same-name-in-spec')
+    return crdFieldsAt(imported, kind.kind, ['spec']).has(field) ? [field] : undefined;
+  return kind.sameShape[field];
+}
+
+/** The imported CRD's enum at `path` below `spec` has `value`. */
+export function crdEnumAccepts(
+  imported: ImportedKarpenterVersion,
+  kind: string,
+  path: readonly string[],
+  value: unknown,
+): boolean {
+  const root = imported.schemas.get(kind);
   if (root === undefined) return false;
   const node = schemaAt(root, ['spec', ...path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))]);
   return node?.enum?.some((v) => JSON.stringify(v) === JSON.stringify(value)) ?? false;
@@ -54,20 +108,114 @@ function valueAt(value: unknown, path: readonly string[]): unknown {
 }
 
 /** `plain` without the fields in `fields` (copies only what it changes). */
-function without(plain: Record<string, unknown>, fields: readonly PassThroughField[]): Record<string, unknown> {
+export function withoutFields(
+  plain: Record<string, unknown>,
+  fields: readonly Pick<PassThroughField, 'section' | 'entry' | 'field'>[],
+): Record<string, unknown> {
   if (fields.length === 0) return plain;
-  const classes = { ...(plain.nodeClasses as Record<string, unknown>) };
+  const out = { ...plain };
   for (const f of fields) {
-    const entry = { ...(classes[f.entry] as Record<string, unknown>) };
+    const section = { ...(out[f.section] as Record<string, unknown>) };
+    const entry = { ...(section[f.entry] as Record<string, unknown>) };
     delete entry[f.field];
-    classes[f.entry] = entry;
+    section[f.entry] = entry;
+    out[f.section] = section;
   }
-  return { ...plain, nodeClasses: classes };
+  return out;
 }
 
 /**
- * The pass-through fields of a cluster on `imported`, and the plain value without them.
- * `validate` is the fleet schema (its errors say which known fields it refuses).
+ * The kinds whose fields pass through for a cluster: on EKS Auto Mode the node classes are EKS
+ * NodeClasses (charts/karpenter/auto-mode-node-class.ts), not the imported EC2NodeClass.
+ */
+function kindsOf(plain: Record<string, unknown>): readonly PassThroughKind[] {
+  const karpenter = plain.karpenter;
+  const autoMode =
+    typeof karpenter === 'object' && karpenter !== null && (karpenter as { mode?: unknown }).mode === 'eks-auto-mode';
+  return autoMode ? PASS_THROUGH_KINDS.filter((k) => k.section !== 'nodeClasses') : PASS_THROUGH_KINDS;
+}
+
+/** The fields never seen by the tool that the imported CRDs have (and a free-form kubelet, whole). */
+function newFields(plain: Record<string, unknown>, imported: ImportedKarpenterVersion): PassThroughField[] {
+  // A free-form kubelet (model/facts/crd-traits.ts) takes any KubeletConfiguration field: it goes
+  // to the class whole, checked by check-free-form-kubelet.ts instead of the tool's typed schema.
+  const freeFormKubelet = loadCrdTraits(imported.artifactDir).kubelet === 'free-form';
+  const fields: PassThroughField[] = [];
+  for (const kind of kindsOf(plain)) {
+    const section = plain[kind.section];
+    if (!isRecord(section)) continue;
+    for (const [entry, object] of Object.entries(section)) {
+      if (!isRecord(object)) continue;
+      for (const [field, value] of Object.entries(object)) {
+        const at = newFieldPlace(imported, kind, field);
+        if (at !== undefined) fields.push({ section: kind.section, entry, field, value, known: false, at });
+        else if (kind.section === 'nodeClasses' && field === 'kubelet' && freeFormKubelet)
+          fields.push({ section: kind.section, entry, field, value, known: true, at: [field] });
+      }
+    }
+  }
+  return fields;
+}
+
+/**
+ * The imported CRD takes what the fleet schema refused at `path` below `spec` (error `e`): an enum
+ * value its enum lists, or a property (a field nested in a known one) it has.
+ */
+function crdTakes(
+  imported: ImportedKarpenterVersion,
+  kind: string,
+  path: readonly string[],
+  e: ErrorObject,
+  value: unknown,
+): boolean {
+  if (e.keyword === 'enum') return crdEnumAccepts(imported, kind, path, value);
+  if (e.keyword !== 'additionalProperties') return false;
+  const property = (e.params as { additionalProperty?: unknown }).additionalProperty;
+  const root = imported.schemas.get(kind);
+  if (typeof property !== 'string' || root === undefined) return false;
+  const node = schemaAt(root, ['spec', ...path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))]);
+  return node?.properties?.[property] !== undefined;
+}
+
+/**
+ * Known fields the fleet schema refused inside (a new enum value, a new nested field) where the
+ * imported CRD takes it: each passes through whole, when the fleet writes it in the CRD's shape.
+ */
+function refusedKnownFields(
+  plain: Record<string, unknown>,
+  imported: ImportedKarpenterVersion,
+  errors: readonly ErrorObject[],
+): PassThroughField[] {
+  const found = new Map<string, PassThroughField>();
+  for (const e of errors) {
+    const segs = e.instancePath
+      .split('/')
+      .slice(1)
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const kind = kindsOf(plain).find((k) => k.section === segs[0]);
+    if (kind === undefined || segs.length < 3) continue;
+    const [, entry, field, ...rest] = segs;
+    if (!kind.toolFields.has(field)) continue;
+    const place = knownFieldPlace(imported, kind, field);
+    const object = (plain[kind.section] as Record<string, unknown>)[entry];
+    if (place === undefined || !crdTakes(imported, kind.kind, [...place, ...rest], e, valueAt(object, [field, ...rest])))
+      continue;
+    const value = (object as Record<string, unknown>)[field];
+    found.set(`${kind.section}\u0000${entry}\u0000${field}`, {
+      section: kind.section,
+      entry,
+      field,
+      value,
+      known: true,
+      at: place,
+    });
+  }
+  return [...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, f]) => f);
+}
+
+/**
+ * The pass-through fields of a cluster (or of `_defaults.yaml`) on `imported`, and the plain
+ * value without them. `validate` is the fleet schema (its errors say which known fields it refuses).
  */
 export function splitPassThrough(
   plain: unknown,
@@ -79,33 +227,22 @@ export function splitPassThrough(
   /** `validate` already accepted `plain` as returned (the caller need not validate it again). */
   readonly valid: boolean;
 } {
-  if (!isRecord(plain) || !isRecord(plain.nodeClasses)) return { plain, fields: [], valid: false };
-  const crd = specFields(imported);
-  // A free-form kubelet (model/facts/crd-traits.ts) takes any KubeletConfiguration field: it goes
-  // to the class whole, checked by check-free-form-kubelet.ts instead of the tool's typed schema.
-  const freeFormKubelet = loadCrdTraits(imported.artifactDir).kubelet === 'free-form';
-  const fields: PassThroughField[] = [];
-  for (const [entry, nc] of Object.entries(plain.nodeClasses)) {
-    if (!isRecord(nc)) continue;
-    for (const [field, value] of Object.entries(nc))
-      if (!TOOL_FIELDS.has(field) && crd.has(field)) fields.push({ entry, field, value, known: false });
-      else if (field === 'kubelet' && freeFormKubelet) fields.push({ entry, field, value, known: true });
-  }
-  let current = without(plain, fields);
+  if (!isRecord(plain)) return { plain, fields: [], valid: false };
+  const fields = newFields(plain, imported);
+  const current = withoutFields(plain, fields);
   if (validate(current)) return { plain: current, fields, valid: true };
-  const refused = new Set<string>();
-  for (const e of validate.errors ?? []) {
-    const segs = e.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-    if (segs[0] !== 'nodeClasses' || segs.length < 3 || e.keyword !== 'enum') continue;
-    const [, entry, field, ...rest] = segs;
-    const value = valueAt(plain.nodeClasses[entry], [field, ...rest]);
-    if (TOOL_FIELDS.has(field) && crd.has(field) && crdAccepts(imported, [field, ...rest], value))
-      refused.add(`${entry}\u0000${field}`);
-  }
-  const known: PassThroughField[] = [...refused].sort().map((key) => {
-    const [entry, field] = key.split('\u0000');
-    return { entry, field, value: (plain.nodeClasses as Record<string, Record<string, unknown>>)[entry][field], known: true };
-  });
-  current = without(current, known);
-  return { plain: current, fields: [...fields, ...known], valid: false };
+  const known = refusedKnownFields(plain, imported, validate.errors ?? []);
+  return { plain: withoutFields(current, known), fields: [...fields, ...known], valid: false };
+}
+
+/** The fields passed through to one object, by their place below `spec` (`template.spec.x`), sorted. */
+export function passThroughOf(
+  fields: readonly PassThroughField[],
+  section: PassThroughSection,
+  entry: string,
+): { readonly passThrough?: Readonly<Record<string, unknown>> } {
+  const mine = fields.filter((f) => f.section === section && f.entry === entry);
+  if (mine.length === 0) return {};
+  const pairs = mine.map((f) => [f.at.join('.'), f.value] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { passThrough: Object.fromEntries(pairs) };
 }

@@ -250,10 +250,17 @@ export interface NodeClassModel {
   readonly name: string;
   /**
    * Spec fields written under Karpenter's own name for an imported version, passed to the
-   * EC2NodeClass as written (model/schema/pass-through.ts), sorted. @default none
+   * EC2NodeClass as written (model/schema/pass-through.ts): place below `spec` (`hibernation`) → value,
+   * sorted. @default none
    */
   readonly passThrough?: Readonly<Record<string, unknown>>;
   readonly source: SourceLocation;
+  /**
+   * Where each AMI alias of amiSelectorTerms was written (its value), by alias, for checks
+   * after the loader (preflight).
+   * @default {} (they point at `source`)
+   */
+  readonly aliasSources?: Readonly<Record<string, SourceLocation>>;
   /**
    * Annotations on the EC2NodeClass object itself (`metadata.annotations`), sorted by key.
    * @default {} (only the tool's own Argo CD annotations)
@@ -363,7 +370,7 @@ export interface NetworkInterfaceModel {
 }
 
 export interface AmiSelectorTermModel {
-  /** `family@version`, e.g. `al2023@v20250505`. */
+  /** `family@version`, e.g. `al2023@v20260714`. */
   readonly alias?: string;
   readonly id?: string;
   readonly name?: string;
@@ -426,6 +433,12 @@ export interface KubeletModel {
 export interface NodePoolModel {
   /** DNS-1123 subdomain; the NodePool name. */
   readonly name: string;
+  /**
+   * Spec fields written under Karpenter's own name for an imported version, passed to the
+   * NodePool as written (model/schema/pass-through.ts): place below `spec` (`template.spec.x`) → value,
+   * sorted. @default none
+   */
+  readonly passThrough?: Readonly<Record<string, unknown>>;
   readonly source: SourceLocation;
   /**
    * Annotations on the NodePool object itself (`metadata.annotations`), sorted by key;

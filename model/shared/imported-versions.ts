@@ -5,6 +5,7 @@
  * as to a version the tool ships (model/facts/versions.ts, a closed set).
  */
 import type { CarryOver } from '../facts/carry-over';
+import type { CrdFacts } from '../facts/artifacts/crd-facts';
 import type { CrdSchemaNode } from '../facts/crd-schema-diff';
 import type { KarpenterVersion } from '../facts/versions';
 
@@ -29,6 +30,8 @@ export interface ImportedKarpenterVersion {
   readonly carryOver: CarryOver;
   /** Kind (EC2NodeClass, NodePool, ...) → the schema of its storage version (`$ref`s into its `definitions`). */
   readonly schemas: ReadonlyMap<string, CrdSchemaNode>;
+  /** What its import read from its CRDs (`facts.js`, model/facts/artifacts/crd-facts.ts): the schedule pattern, ... */
+  readonly crdFacts: CrdFacts;
   /** Key path → type, when the controller chart's values.yaml was imported. */
   readonly valuesKeys?: Readonly<Record<string, ImportedValueType>>;
 }

@@ -9,6 +9,12 @@ import { SourceLocation } from './source-location';
 export interface NodeOverlayModel {
   /** DNS-1123 subdomain; the NodeOverlay name. */
   readonly name: string;
+  /**
+   * Spec fields written under Karpenter's own name for an imported version, passed to the
+   * NodeOverlay as written (model/schema/pass-through.ts): place below `spec` (`x`) → value,
+   * sorted. @default none
+   */
+  readonly passThrough?: Readonly<Record<string, unknown>>;
   readonly source: SourceLocation;
   /** As written (the CRD requires the list; it may be empty, which matches every instance type). */
   readonly requirements: readonly OverlayRequirementModel[];
@@ -32,6 +38,12 @@ export interface OverlayRequirementModel {
 export interface CapacityBufferModel {
   /** DNS-1123 subdomain; the CapacityBuffer name. */
   readonly name: string;
+  /**
+   * Spec fields written under Karpenter's own name for an imported version, passed to the
+   * CapacityBuffer as written (model/schema/pass-through.ts): place below `spec` (`x`) → value,
+   * sorted. @default none
+   */
+  readonly passThrough?: Readonly<Record<string, unknown>>;
   readonly namespace: string;
   readonly source: SourceLocation;
   /** Exactly one of podTemplateRef / scalableRef is set (checked at load time). */

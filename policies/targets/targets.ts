@@ -88,6 +88,8 @@ const externalDeployment: Deployment = {
   command: () =>
     'aws.managedBy is external: create it where the team manages AWS (docs/terraform-and-external.md)',
   createsAwsSide: false,
+  removal: () =>
+    'Remove the roles and the queue last, where the team manages AWS (aws.managedBy is external: the tool generated nothing)',
 };
 
 export type AwsSideTarget = FileTarget | NoFileTarget;

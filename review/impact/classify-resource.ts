@@ -126,7 +126,7 @@ export function aliasOf(nodeClass: unknown): { family: string; version: string }
 
 /**
  * isAMIDrifted (provider pkg/cloudprovider/drift.go) compares a NodeClaim's status.imageID with the
- * AMIs the class resolves (status.amis). A pinned alias (`al2023@v20250505`) resolves to that
+ * AMIs the class resolves (status.amis). A pinned alias (`al2023@v20260714`) resolves to that
  * release's AMIs, so changing it to another pinned version or family drifts every node; `@latest`
  * and tag/name/id terms depend on what AWS returns.
  */

@@ -252,20 +252,18 @@ function ringOf(resources: Map<string, DistResource>): string | undefined {
 /**
  * The order to remove a cluster's Karpenter in (its child Applications carry Prune=false, so
  * the root never deletes them all at once): node pools first, then wait for the nodes, then
- * the controller, then the AWS side (`awsSide`: the title of the cluster's AWS-side target;
- * @default 'CloudFormation').
+ * the controller, then the AWS side, in the words of its target's `deploy.removal` (`awsSide`:
+ * the title of the target whose files the removed cluster had; @default none: the tool
+ * generated no AWS side for it, as for `external`).
  */
-export function decommissionSteps(cluster: string, awsSide = 'CloudFormation'): string[] {
+export function decommissionSteps(cluster: string, awsSide?: string): string[] {
   const app = (role: Parameters<typeof applicationName>[1]) => applicationName({ name: cluster }, role);
+  const target = FILE_TARGETS.find((t) => t.title === awsSide) ?? AWS_SIDE_TARGETS.external;
   return [
     `Delete ${app('nodepools')} (argocd app delete ${app('nodepools')} --cascade): Argo CD deletes the NodePools and EC2NodeClasses, and Karpenter drains and terminates every node they launched, all pools at once`,
     `Wait until no node is left: kubectl get nodeclaims shows none (the EC2NodeClass finalizers hold until then)`,
     `Delete ${app('controller')} (the controller must outlive the nodes it terminates), then ${app('crd')} (the CRDs stay: Delete=false), ${app('base')} if present, and ${app('root')}`,
-    awsSide === 'Terraform'
-      ? `Remove the Terraform module last (terraform destroy, or delete its module block and apply: the controller and the nodes use its roles and queue until they are gone)`
-      : awsSide === AWS_SIDE_TARGETS.ack.title
-        ? `Delete ${app('aws')} last (the controller and the nodes use its roles and queue until they are gone); with deletion-policy retain (the default) ACK leaves the roles and the queue in AWS: delete them there once nothing uses them`
-        : `Delete the ${awsSide} stack last (the controller and the nodes use its roles and queue until they are gone)`,
+    target.deploy.removal({ name: cluster, awsApplication: app('aws') }),
   ];
 }
 

@@ -12,7 +12,7 @@ gitops:
   destination: { name: shop }
 nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
 nodePools:
   general:
     nodeClass: default

@@ -12,7 +12,7 @@ import { textsOf } from '../../model';
 const PROPS: KarpenterClusterProps = {
   aws: { accountId: '111122223333', region: 'eu-west-1' },
   gitops: { repoURL: 'https://github.com/example/gitops.git', destination: { name: 'shop' } },
-  nodeClasses: { default: { alias: 'al2023@v20250505' } },
+  nodeClasses: { default: { alias: 'al2023@v20260714' } },
   nodePools: {
     general: {
       nodeClass: 'default',

@@ -112,10 +112,10 @@ describe('renderYaml quoting', () => {
         pct: '10%',
         d: '720h',
         arn: 'arn:aws:kms:eu-west-1:1:key/x',
-        alias: 'al2023@v20250505',
+        alias: 'al2023@v20260714',
       }),
     ).toBe(
-      'cpu: 100m\nmemory: 20Gi\npct: 10%\nd: 720h\narn: arn:aws:kms:eu-west-1:1:key/x\nalias: al2023@v20250505\n',
+      'cpu: 100m\nmemory: 20Gi\npct: 10%\nd: 720h\narn: arn:aws:kms:eu-west-1:1:key/x\nalias: al2023@v20260714\n',
     );
   });
 

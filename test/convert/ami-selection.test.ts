@@ -8,16 +8,16 @@ const base = {
   target: 'nodeClasses.c',
 };
 
-test('the pinned versions are the documented example versions', () => {
+test('the pinned versions: AL2023 the newest release for the default Kubernetes version, else documented examples', () => {
   expect(DOCUMENTED_ALIAS_VERSIONS).toEqual({
     AL2: 'v20240807',
-    AL2023: 'v20240807',
+    AL2023: 'v20260714',
     Bottlerocket: 'v1.20.4',
   });
 });
 
 test.each([
-  ['AL2023', 'al2023@v20240807'],
+  ['AL2023', 'al2023@v20260714'],
   ['AL2', 'al2@v20240807'],
   ['Bottlerocket', 'bottlerocket@v1.20.4'],
 ])('%s without terms → pinned alias %s and a warning to choose the version', (family, alias) => {
@@ -89,8 +89,8 @@ test('Custom without terms and unknown families are errors', () => {
 
 test('v1: one alias term is the alias shorthand, anything else stays terms', () => {
   const { ctx, log } = fresh();
-  expect(chooseAmi(ctx, { ...base, generation: 'v1', terms: [{ alias: 'al2023@v20240807' }] })).toEqual({
-    alias: 'al2023@v20240807',
+  expect(chooseAmi(ctx, { ...base, generation: 'v1', terms: [{ alias: 'al2023@v20260714' }] })).toEqual({
+    alias: 'al2023@v20260714',
   });
   const terms = [{ id: 'ami-1' }, { tags: { team: 'a' } }];
   expect(chooseAmi(ctx, { ...base, generation: 'v1', family: 'AL2023', terms })).toEqual({

@@ -104,7 +104,7 @@ test('a cluster name that cannot be inferred is a usage error (exit 2)', () => {
 kind: EC2NodeClass
 metadata: { name: c }
 spec:
-  amiSelectorTerms: [{ alias: al2023@v20240807 }]
+  amiSelectorTerms: [{ alias: al2023@v20260714 }]
   role: r
   subnetSelectorTerms: [{ id: subnet-1 }]
   securityGroupSelectorTerms: [{ id: sg-1 }]
@@ -156,7 +156,7 @@ apiVersion: karpenter.k8s.aws/v1
 kind: EC2NodeClass
 metadata: { name: default }
 spec:
-  amiSelectorTerms: [{ alias: al2023@v20250505 }]
+  amiSelectorTerms: [{ alias: al2023@v20260714 }]
   role: KarpenterNodeRole-shop
   subnetSelectorTerms: [{ tags: { karpenter.sh/discovery: shop } }]
   securityGroupSelectorTerms: [{ tags: { karpenter.sh/discovery: shop } }]

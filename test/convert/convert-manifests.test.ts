@@ -91,7 +91,7 @@ spec:
 kind: EC2NodeClass
 metadata: { name: c }
 spec:
-  amiSelectorTerms: [{ alias: al2023@v20240807 }]
+  amiSelectorTerms: [{ alias: al2023@v20260714 }]
   role: r
   subnetSelectorTerms: [{ id: subnet-1 }]
   securityGroupSelectorTerms: [{ id: sg-1 }]

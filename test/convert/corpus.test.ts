@@ -165,5 +165,5 @@ test('the figures in docs/migration.md', () => {
 
 const CORPUS_FIGURES = {
   'as published': { units: 104, files: 145, converted: 26, synthesizedFirstTime: 26 },
-  'placeholders filled': { units: 104, files: 145, converted: 76, synthesizedFirstTime: 76 },
+  'placeholders filled': { units: 104, files: 145, converted: 74, synthesizedFirstTime: 74 },
 };

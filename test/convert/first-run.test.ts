@@ -74,7 +74,7 @@ describe('a converted description synthesizes on the first run', () => {
 kind: EC2NodeClass
 metadata: { name: ${name} }
 spec:
-  amiSelectorTerms: [{ alias: al2023@v20250505 }]
+  amiSelectorTerms: [{ alias: al2023@v20260714 }]
   role: ${role}
   subnetSelectorTerms: [{ tags: { karpenter.sh/discovery: prod } }]
   securityGroupSelectorTerms: [{ tags: { karpenter.sh/discovery: prod } }]

@@ -14,7 +14,7 @@ const cls: NodeClassDraft = {
   ctx,
   tags: { z: 'on', a: '0x1F' },
   role: 'r',
-  alias: 'al2023@v20240807',
+  alias: 'al2023@v20260714',
   userData: 'line 1\nline 2\n',
 };
 const poolDraft: NodePoolDraft = {
@@ -38,7 +38,7 @@ test('keys in the documented order, maps sorted, empty parts left out', () => {
     name: 'ticketing',
     aws: { region: 'eu-west-1' },
     nodeClasses: {
-      c: { alias: 'al2023@v20240807', role: 'r', userData: 'line 1\nline 2\n', tags: { a: '0x1F', z: 'on' } },
+      c: { alias: 'al2023@v20260714', role: 'r', userData: 'line 1\nline 2\n', tags: { a: '0x1F', z: 'on' } },
     },
     nodePools: { p: { nodeClass: 'c', architectures: ['arm64'], labels: { a: 'yes', b: '2' }, weight: 5 } },
   });
@@ -89,9 +89,9 @@ test('the header names the sources and what the user must fill in', () => {
 describe('kubernetesVersionForAliases', () => {
   const draft = (alias: string): NodeClassDraft => ({ ...cls, name: alias, alias });
   it('is the last version with AL2 AMIs when a class has an AL2 alias, else none', () => {
-    expect(kubernetesVersionForAliases([draft('al2@v20240807'), draft('al2023@v20240807')])).toBe('1.32');
+    expect(kubernetesVersionForAliases([draft('al2@v20240807'), draft('al2023@v20260714')])).toBe('1.32');
     expect(
-      kubernetesVersionForAliases([draft('al2023@v20240807'), draft('bottlerocket@v1.39.1')]),
+      kubernetesVersionForAliases([draft('al2023@v20260714'), draft('bottlerocket@v1.39.1')]),
     ).toBeUndefined();
     expect(kubernetesVersionForAliases([])).toBeUndefined();
   });

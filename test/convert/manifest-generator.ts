@@ -126,7 +126,8 @@ function blockDevices(rng: Prng): Obj[] {
 function nodeClassSpec(rng: Prng, cluster: string, beta: boolean): Obj {
   const spec: Obj = {};
   if (!beta && maybe(rng, 0.8))
-    spec.amiSelectorTerms = [{ alias: `al2023@v2025${rng.pick(['0505', '0601', '0715'])}` }];
+    // Releases in the tool's data that published AMIs for Kubernetes 1.30–1.36.
+    spec.amiSelectorTerms = [{ alias: `al2023@v2026${rng.pick(['0610', '0625', '0714'])}` }];
   else {
     spec.amiFamily = 'AL2023';
     spec.amiSelectorTerms = [

@@ -19,7 +19,7 @@ apiVersion: karpenter.k8s.aws/v1
 kind: EC2NodeClass
 metadata: { name: default }
 spec:
-  amiSelectorTerms: [{ alias: al2023@v20250505 }]
+  amiSelectorTerms: [{ alias: al2023@v20260714 }]
   role: KarpenterNodeRole-shop
   subnetSelectorTerms:
     - tags: { karpenter.sh/discovery: shop }

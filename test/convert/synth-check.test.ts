@@ -149,7 +149,7 @@ test('aliases synth refuses and an AL2 userData without #!: errors at the alias 
 
 test("synth's warnings stay report lines (level warning, action checked) and do not fail the run", () => {
   const r = convertText(
-    MANIFESTS.split('---')[1].replace('al2@lates', 'al2023@v20250505').replace('tags: {}', 'tags: { a: b }'),
+    MANIFESTS.split('---')[1].replace('al2@lates', 'al2023@v20260714').replace('tags: {}', 'tags: { a: b }'),
     {
       cluster: 'shop',
     },
@@ -163,7 +163,7 @@ test('the rest of the target fleet counts: a destination another cluster uses is
 gitops: { destination: { name: shop } }
 `;
   const r = convertText(
-    MANIFESTS.split('---')[1].replace('al2@lates', 'al2023@v20250505').replace('tags: {}', 'tags: { a: b }'),
+    MANIFESTS.split('---')[1].replace('al2@lates', 'al2023@v20260714').replace('tags: {}', 'tags: { a: b }'),
     {
       cluster: 'shop',
       destination: 'shop',

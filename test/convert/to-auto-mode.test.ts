@@ -16,7 +16,7 @@ iam:
   zonalShift: true
 nodeClasses:
   general:
-    alias: al2023@v20250505 # pinned AMI
+    alias: al2023@v20260714 # pinned AMI
     blockDeviceMappings:
       - deviceName: /dev/xvda
         ebs: { volumeSize: 100Gi, iops: 4000, kmsKeyID: alias/nodes }

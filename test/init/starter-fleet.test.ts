@@ -1,4 +1,5 @@
 /** The starting fleet `init` writes passes the fleet checks: loaded with the real loader and synthesized. */
+import { AL2023_RELEASES } from '../../imports/eks-optimized-amis/al2023-releases';
 import { FleetModel } from '../../model/shared/fleet-model';
 import { loadFleetFromSources } from '../../model/load-fleet';
 import { DEFAULT_KARPENTER_VERSION } from '../../model/facts/versions';
@@ -44,6 +45,15 @@ describe('the starting fleet', () => {
     expect(pool.limits).toEqual({ cpu: '100', memory: '400Gi' });
     expect(JSON.stringify(pool)).toContain('"spot"');
     expect(JSON.stringify(pool)).toContain('"on-demand"');
+  });
+
+  it("pins the newest AL2023 release in the tool's data that publishes the cluster's Kubernetes version", () => {
+    expect(cluster.kubernetesVersion).toBe('1.33');
+    expect(STARTER_AMI_ALIAS).toBe('al2023@v20260714');
+    const newest = AL2023_RELEASES.find((r) => r.kubernetes.includes(cluster.kubernetesVersion))!;
+    expect(STARTER_AMI_ALIAS).toBe(`al2023@${newest.version}`);
+    expect(AL2023_RELEASES.every((r) => r.version <= newest.version)).toBe(true);
+    expect(cluster.nodeClasses[0].amiSelectorTerms).toEqual([{ alias: STARTER_AMI_ALIAS }]);
   });
 
   it('synthesizes and validates with no finding', () => {

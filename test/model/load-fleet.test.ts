@@ -77,7 +77,7 @@ describe('loadFleet on the committed example fleet', () => {
       budgets: [{ nodes: '10%' }],
     });
     const batchClass = d.nodeClasses.find((c) => c.name === 'batch')!;
-    expect(batchClass.amiSelectorTerms).toEqual([{ alias: 'al2023@v20250505' }]);
+    expect(batchClass.amiSelectorTerms).toEqual([{ alias: 'al2023@v20260714' }]);
     expect(batchClass.blockDeviceMappings[0].ebs).toEqual({
       volumeSize: '20Gi',
       volumeType: 'gp3',
@@ -176,7 +176,7 @@ describe('loadFleetFromSources', () => {
   it('reports schema and semantic errors of one file together', () => {
     const text =
       MINIMAL +
-      'nodeClasses:\n  d:\n    alias: al2023@v20250505\n    amiFamly: AL2023\nnodePools:\n  p:\n    nodeClass: d\n    expireAfter: 30d\n  q:\n    nodeclass: d\n';
+      'nodeClasses:\n  d:\n    alias: al2023@v20260714\n    amiFamly: AL2023\nnodePools:\n  p:\n    nodeClass: d\n    expireAfter: 30d\n  q:\n    nodeclass: d\n';
     expect(errorsOfCluster(text)).toEqual([
       expect.stringMatching(
         /^clusters\/demo\.yaml:10:5 nodeClasses\.d\.amiFamly: unknown key 'amiFamly'\. Did you mean 'amiFamily'\?/,
@@ -235,7 +235,7 @@ describe('loadFleetFromSources', () => {
     expect(
       errorsOf({
         '_defaults.yaml': defaults,
-        'demo.yaml': MINIMAL + 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n',
+        'demo.yaml': MINIMAL + 'nodeClasses:\n  default:\n    alias: al2023@v20260714\n',
       }),
     ).toEqual([
       "clusters/_defaults.yaml:6:18 nodePools.shared.expireAfter: '30d' is not a duration Karpenter accepts (only s, m and h units). Use 720h.",
@@ -244,7 +244,7 @@ describe('loadFleetFromSources', () => {
 
   it('names the clusters a merged _defaults.yaml value is wrong for, unless it is wrong for all', () => {
     const defaults = DEFAULTS + 'nodePools:\n  shared:\n    nodeClass: default\n';
-    const withClass = minimalFor('b') + 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
+    const withClass = minimalFor('b') + 'nodeClasses:\n  default:\n    alias: al2023@v20260714\n';
     expect(
       errorsOf({
         '_defaults.yaml': defaults,
@@ -270,7 +270,7 @@ describe('loadFleetFromSources', () => {
     const text = MINIMAL + 'nodeClasses:\n  d:\n    alias: al2023@latest\n    allowLatestAmi: true\n';
     const loaded = load({ '_defaults.yaml': DEFAULTS, 'demo.yaml': text });
     expect(loaded.warnings.map(formatDiagnostic)).toEqual([
-      "clusters/demo.yaml:9:12 warning: nodeClasses.d.alias: 'al2023@latest' is not pinned: nodes change AMI whenever a new one is released, without a change in Git. Pin a version such as al2023@v20250505 and remove allowLatestAmi.",
+      "clusters/demo.yaml:9:12 warning: nodeClasses.d.alias: 'al2023@latest' is not pinned: nodes change AMI whenever a new one is released, without a change in Git. Pin a version such as al2023@v20260714 and remove allowLatestAmi.",
     ]);
   });
 
@@ -295,7 +295,7 @@ describe('loadFleetFromSources', () => {
   test('a mistake in an aliased value is reported where each alias is used, not only at the anchor', () => {
     const text = `${MINIMAL}nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
 nodePools:
   a:
     nodeClass: default

@@ -55,7 +55,7 @@ test('synthesizes the node class and a NodePool with the fleet defaults, valid f
   );
   expect(pool.spec.limits).toEqual({ cpu: '200', memory: '800Gi' });
   expect(pool.spec.disruption.consolidationPolicy).toBe('WhenEmptyOrUnderutilized');
-  expect(objects[0].spec.amiSelectorTerms).toEqual([{ alias: 'al2023@v20250505' }]);
+  expect(objects[0].spec.amiSelectorTerms).toEqual([{ alias: 'al2023@v20260714' }]);
   expect(objects[0].spec.metadataOptions.httpTokens).toBe('required');
 
   // The package's validator, loaded from the installed tarball, accepts the synthesized file.

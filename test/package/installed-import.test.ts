@@ -33,7 +33,7 @@ function cli(...args: string[]): { code: number | null; out: string; err: string
 }
 
 const cluster = (version: string, extra: string): string =>
-  `${MINIMAL}karpenter:\n  version: ${version}\nnodeClasses:\n  default:\n    alias: al2023@v20250505\n${extra}nodePools:\n  general:\n    nodeClass: default\n    limits: { cpu: "100" }\n`;
+  `${MINIMAL}karpenter:\n  version: ${version}\nnodeClasses:\n  default:\n    alias: al2023@v20260714\n${extra}nodePools:\n  general:\n    nodeClass: default\n    limits: { cpu: "100" }\n`;
 
 function fleet(text: string): void {
   mkdirSync(join(repo, 'clusters'), { recursive: true });
@@ -68,6 +68,13 @@ test('a fleet on 1.99.0 with the new field and enum value synthesizes; both reac
   );
   expect(nodeClass).toMatch(/\n {2}hibernation:\n {4}mode: enabled\n/);
   expect(nodeClass).toMatch(/\n {2}instanceStorePolicy: RAID10\n/);
+  // --quiet keeps the carry-over line of checks not applied (warning level), not the summary.
+  const quiet = cli('synth', '--quiet');
+  expect(quiet.code).toBe(0);
+  expect(quiet.out).toMatch(
+    /^synth: shop: Karpenter 1\.99\.0 \(imported\), .*not applied \(schema changed\): drift hash fields/,
+  );
+  expect(quiet.out.trimEnd().split('\n')).toHaveLength(1);
 });
 
 test('the new field with a value outside its enum fails at its line', () => {

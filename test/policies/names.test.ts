@@ -23,7 +23,7 @@ function clusterFile(name: string, extra: string): string {
     '  destination: { name: shop }',
     'nodeClasses:',
     '  default:',
-    '    alias: al2023@v20250505',
+    '    alias: al2023@v20260714',
     'nodePools:',
     '  general:',
     '    nodeClass: default',

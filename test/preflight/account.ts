@@ -12,7 +12,10 @@ import { FakeAwsState } from './fake-aws-server';
 export const VPC = 'vpc-0cluster';
 export const ZONES = ['eu-west-1a', 'eu-west-1b', 'eu-west-1c'];
 export const AL2023_PARAMETER =
-  '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/standard/amazon-eks-node-al2023-x86_64-standard-1.33-v20250505/image_id';
+  '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/standard/amazon-eks-node-al2023-x86_64-standard-1.33-v20260714/image_id';
+/** The parameter Karpenter resolves for al2023@latest: the newest release (the ready account: the pinned one). */
+export const AL2023_LATEST_PARAMETER =
+  '/aws/service/eks/optimized-ami/1.33/amazon-linux-2023/x86_64/standard/recommended/image_id';
 
 /** fullCluster (IRSA, zonal shift, queue key, three volume keys) with a Spot-capable and an on-demand arm64 pool. */
 export function preflightCluster(overrides: Partial<ClusterModel> = {}): ClusterModel {
@@ -140,8 +143,17 @@ export function readyAccount(cluster: ClusterModel): FakeAwsState {
         zones: ['eu-west-1z'],
       },
     ],
-    ssmParameters: new Map([[AL2023_PARAMETER, 'ami-0123456789abcdef0']]),
-    images: [{ id: 'ami-0123456789abcdef0', devices: [{ name: '/dev/xvda', sizeGiB: 20 }] }],
+    ssmParameters: new Map([
+      [AL2023_PARAMETER, 'ami-0123456789abcdef0'],
+      [AL2023_LATEST_PARAMETER, 'ami-0123456789abcdef0'],
+    ]),
+    images: [
+      {
+        id: 'ami-0123456789abcdef0',
+        name: 'amazon-eks-node-al2023-x86_64-standard-1.33-v20260714',
+        devices: [{ name: '/dev/xvda', sizeGiB: 20 }],
+      },
+    ],
     queues: new Set([cluster.karpenter.interruptionQueue.name]),
     rules: new Map(
       INTERRUPTION_EVENTS.map((e) => [

@@ -34,7 +34,7 @@ describe('npm run preflight against a local AWS stand-in', () => {
     expect(r.out).toContain(
       '  PASS instance-offerings: node pool arm: 2 instance types offered in eu-west-1a, eu-west-1b, eu-west-1c satisfy the requirements (few: Karpenter has little room to find capacity).',
     );
-    expect(r.out[r.out.length - 1]).toBe('preflight ticketing: 29 passed, 0 failed, 0 skipped.');
+    expect(r.out[r.out.length - 1]).toBe('preflight ticketing: 32 passed, 0 failed, 0 skipped.');
     const checked = new Set(r.out.slice(1, -1).map((l) => /^ {2}PASS (\S+):/.exec(l)?.[1]));
     expect([...checked].sort()).toEqual([...CHECK_IDS].sort());
     // Read-only: only Describe/Get/List operations reached the account, all signed with the given key.
@@ -46,7 +46,7 @@ describe('npm run preflight against a local AWS stand-in', () => {
     const cluster = preflightCluster();
     const { code, checks } = await runJson(cluster, await withAccount(cluster));
     expect(code).toBe(0);
-    expect(checks).toHaveLength(29);
+    expect(checks).toHaveLength(32);
     expect(checks[0]).toEqual({
       check: 'cluster',
       subject: 'EKS cluster ticketing',
@@ -124,7 +124,7 @@ describe('npm run preflight against a local AWS stand-in', () => {
     expect(r.out).toContain(
       '       fix: deploy the stack (iam.createSpotServiceLinkedRole makes it create the role), or aws iam create-service-linked-role --aws-service-name spot.amazonaws.com and set iam.createSpotServiceLinkedRole: false.',
     );
-    expect(r.out[r.out.length - 1]).toBe('preflight ticketing: 28 passed, 1 failed, 0 skipped.');
+    expect(r.out[r.out.length - 1]).toBe('preflight ticketing: 31 passed, 1 failed, 0 skipped.');
   });
 
   it('skips what does not apply: no Spot pool, zonal shift off, no customer keys', async () => {

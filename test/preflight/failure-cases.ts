@@ -306,9 +306,9 @@ export const FAILURE_CASES: FailureCase[] = [
     },
     expect: {
       check: 'ami-alias',
-      subject: 'node class encrypted-0 alias al2023@v20250505',
+      subject: 'node class encrypted-0 alias al2023@v20260714',
       message: expect.stringMatching(
-        /^resolves to no AMI for Kubernetes 1\.33 in eu-west-1 \(none of \/aws\/service\/eks\/optimized-ami\/1\.33\/amazon-linux-2023\/x86_64\/standard\/amazon-eks-node-al2023-x86_64-standard-1\.33-v20250505\/image_id, .* exists\): no node of this class can launch$/,
+        /^resolves to no AMI for Kubernetes 1\.33 in eu-west-1 \(none of \/aws\/service\/eks\/optimized-ami\/1\.33\/amazon-linux-2023\/x86_64\/standard\/amazon-eks-node-al2023-x86_64-standard-1\.33-v20260714\/image_id, .* exists\): no node of this class can launch$/,
       ) as unknown as string,
     },
     fix: /aws ssm get-parameters-by-path --path \/aws\/service\/eks\/optimized-ami\/1.33\/amazon-linux-2023\/x86_64\/standard --recursive --region eu-west-1/,

@@ -44,8 +44,8 @@ export interface FakeAwsState {
   securityGroups: { id: string; name: string; vpcId: string; tags: Record<string, string> }[];
   instanceTypes: FakeInstanceType[];
   ssmParameters: Map<string, string>;
-  /** AMIs DescribeImages knows, with the snapshot size of each device (GiB). */
-  images?: { id: string; devices: { name: string; sizeGiB: number }[] }[];
+  /** AMIs DescribeImages knows, with their name (@default none) and the snapshot size of each device (GiB). */
+  images?: { id: string; name?: string; devices: { name: string; sizeGiB: number }[] }[];
   queues: Set<string>;
   /** By name; `pattern`: the EventPattern JSON DescribeRule returns (@default none). */
   rules: Map<string, { state: string; targets: string[]; pattern?: string }>;
@@ -170,7 +170,7 @@ function ec2(state: FakeAwsState, action: string, params: URLSearchParams): stri
         .filter((i) => wanted.includes(i.id))
         .map(
           (i) =>
-            `<item><imageId>${i.id}</imageId><blockDeviceMapping>${i.devices
+            `<item><imageId>${i.id}</imageId>${i.name !== undefined ? `<name>${x(i.name)}</name>` : ''}<blockDeviceMapping>${i.devices
               .map(
                 (d) =>
                   `<item><deviceName>${d.name}</deviceName><ebs><volumeSize>${d.sizeGiB}</volumeSize><volumeType>gp3</volumeType></ebs></item>`,

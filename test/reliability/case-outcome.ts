@@ -124,7 +124,7 @@ function safeFormat(d: Diagnostic): string {
 }
 
 /**
- * Strips `source` locations (and a cluster's `fieldSources`): two descriptions that mean the
+ * Strips `source` locations (and a cluster's `fieldSources`, a node class's `aliasSources`): two descriptions that mean the
  * same must resolve to equal models.
  */
 export function withoutSources(value: unknown): unknown {
@@ -132,7 +132,7 @@ export function withoutSources(value: unknown): unknown {
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
-        .filter(([k]) => k !== 'source' && k !== 'fieldSources')
+        .filter(([k]) => k !== 'source' && k !== 'fieldSources' && k !== 'aliasSources')
         .map(([k, v]) => [k, withoutSources(v)]),
     );
   }

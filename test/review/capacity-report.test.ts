@@ -16,7 +16,7 @@ import { assignShards } from '../../review/shard';
 import { DEFAULTS, load, MINIMAL } from '../support/fleet-files';
 import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 
-const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
+const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20260714\n';
 const fleet = (pools: string) =>
   load({ '_defaults.yaml': DEFAULTS, 'demo.yaml': `${MINIMAL}${CLASS}nodePools:\n${pools}` }).fleet;
 

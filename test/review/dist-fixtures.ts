@@ -71,14 +71,14 @@ export function nodePool(name: string, classRef: string, capacityTypes: string[]
 /** The example-shaped fleet as objects, keyed by dist path. */
 export function exampleObjects(): Map<string, Obj> {
   const m = new Map<string, Obj>();
-  m.set(distPaths.nodeClass('ticketing', 'default'), nodeClass('default', 'al2023@v20250505'));
+  m.set(distPaths.nodeClass('ticketing', 'default'), nodeClass('default', 'al2023@v20260714'));
   m.set(
     distPaths.nodePool('ticketing', 'on-demand-critical'),
     nodePool('on-demand-critical', 'default', ['on-demand']),
   );
   m.set(distPaths.nodePool('ticketing', 'mixed-workload'), nodePool('mixed-workload', 'default', ['spot']));
   m.set(distPaths.nodePool('ticketing', 'loadtest'), nodePool('loadtest', 'default', ['spot'], {}));
-  m.set(distPaths.nodeClass('dataops', 'dataops'), nodeClass('dataops', 'al2023@v20250505'));
+  m.set(distPaths.nodeClass('dataops', 'dataops'), nodeClass('dataops', 'al2023@v20260714'));
   m.set(distPaths.nodeClass('dataops', 'bottlerocket'), nodeClass('bottlerocket', 'bottlerocket@v1.39.0'));
   m.set(distPaths.nodePool('dataops', 'batch'), nodePool('batch', 'dataops', ['spot', 'on-demand']));
   m.set(distPaths.nodePool('dataops', 'edge'), nodePool('edge', 'bottlerocket', ['on-demand']));

@@ -32,7 +32,7 @@ export function repoWithBase(): { project: string; changed: Map<string, Obj> } {
   git(root, 'tag', 'base');
   const after = new Map([...before].map(([k, v]) => [k, clone(v)]));
   setPath(after.get(distPaths.nodeClass('dataops', 'dataops')) as Obj, 'spec.amiSelectorTerms', [
-    { alias: 'al2023@v20250601' },
+    { alias: 'al2023@v20260625' },
   ]);
   setPath(after.get(distPaths.nodePool('ticketing', 'loadtest')) as Obj, 'spec.limits.cpu', '500');
   after.delete(distPaths.nodePool('dataops', 'edge'));

@@ -91,13 +91,117 @@ export function build199Archive(dir: string): string {
   });
 }
 
-/** `synth` in the repository `repo` as a user runs it there, with the imports read afresh. */
-export function synthIn(repo: string): { code: number; out: string[]; err: string[] } {
+/** What the all-kinds fixture adds to each 1.14.1 CRD: a field per kind and one enum value. */
+export const ADDED_PER_KIND = {
+  /** NodePool `spec.template.spec`: an object with an enum `mode`. */
+  poolTemplateField: 'drainPolicy',
+  /** NodePool `spec` only: an integer 0..10. */
+  poolSpecField: 'schedulingPriority',
+  /** NodePool `spec.disruption.consolidationPolicy`: a new enum value. */
+  poolEnum: { field: 'disruption', path: ['consolidationPolicy'], value: 'WhenIdle' },
+  /** NodePool `spec.disruption.settleSeconds`: a field nested in a known one, an integer 0..600. */
+  poolNested: { field: 'disruption', name: 'settleSeconds' },
+  /** NodeOverlay `spec`: a string of at most 20 characters. */
+  overlayField: 'note',
+  /** CapacityBuffer `spec`: an integer 0..100. */
+  bufferField: 'priority',
+} as const;
+
+interface CrdDoc {
+  spec: {
+    versions: { storage?: boolean; schema: { openAPIV3Schema: { properties: { spec: SchemaNode } } } }[];
+  };
+}
+interface SchemaNode {
+  properties: Record<string, SchemaNode & { enum?: string[] }>;
+  [key: string]: unknown;
+}
+
+/** The spec schema of the storage version of a 1.14.1 CRD file, to change; `text()` writes it back. */
+function crdSpec(file: string): { spec: SchemaNode; text: () => string } {
+  const crd = parse(readFileSync(join(SHARED_CRDS_1141, file), 'utf8')) as CrdDoc;
+  const version = crd.spec.versions.find((v) => v.storage === true) ?? crd.spec.versions[0];
+  return { spec: version.schema.openAPIV3Schema.properties.spec, text: () => stringify(crd) };
+}
+
+/** The 1.14.1 NodePool, NodeOverlay and CapacityBuffer CRDs with ADDED_PER_KIND. */
+export function extendedKindCrds(): Record<string, string> {
+  const pool = crdSpec('karpenter.sh_nodepools.yaml');
+  const template = pool.spec.properties.template.properties.spec;
+  template.properties[ADDED_PER_KIND.poolTemplateField] = {
+    description: 'How nodes are drained (a field 1.14.1 does not have).',
+    type: 'object',
+    properties: { mode: { type: 'string', enum: ['graceful', 'immediate'] } as never },
+  };
+  pool.spec.properties[ADDED_PER_KIND.poolSpecField] = {
+    description: 'Scheduling priority of the pool (a field 1.14.1 does not have).',
+    type: 'integer',
+    minimum: 0,
+    maximum: 10,
+  } as never;
+  pool.spec.properties.disruption.properties[ADDED_PER_KIND.poolNested.name] = {
+    description: 'Seconds a node settles before it is disrupted (a field 1.14.1 does not have).',
+    type: 'integer',
+    minimum: 0,
+    maximum: 600,
+  } as never;
+  const policy = pool.spec.properties.disruption.properties.consolidationPolicy;
+  policy.enum = [...(policy.enum ?? []), ADDED_PER_KIND.poolEnum.value];
+  const overlay = crdSpec('karpenter.sh_nodeoverlays.yaml');
+  overlay.spec.properties[ADDED_PER_KIND.overlayField] = {
+    description: 'A note (a field 1.14.1 does not have).',
+    type: 'string',
+    maxLength: 20,
+  } as never;
+  const buffer = crdSpec('autoscaling.x-k8s.io_capacitybuffers.yaml');
+  buffer.spec.properties[ADDED_PER_KIND.bufferField] = {
+    description: 'Priority of the buffer (a field 1.14.1 does not have).',
+    type: 'integer',
+    minimum: 0,
+    maximum: 100,
+  } as never;
+  return {
+    'karpenter.sh_nodepools.yaml': pool.text(),
+    'karpenter.sh_nodeoverlays.yaml': overlay.text(),
+    'autoscaling.x-k8s.io_capacitybuffers.yaml': buffer.text(),
+  };
+}
+
+/** The 1.99.0 fixture with a field added to every kind (ADDED_FIELD, ADDED_ENUM, ADDED_PER_KIND). */
+export function build199AllKindsArchive(dir: string): string {
+  return buildChartArchive(dir, {
+    version: '1.99.0',
+    crdOverrides: {
+      'karpenter.k8s.aws_ec2nodeclasses.yaml': extendedNodeClassCrd(),
+      ...extendedKindCrds(),
+    },
+  });
+}
+
+/**
+ * The 1.14.1 EC2NodeClass CRD with a free-form `spec.kubelet` (an open map, as after upstream PR
+ * #9461): every other CRD stays 1.14.1's, so every check but the typed kubelet rules carries over.
+ */
+export function freeFormKubeletNodeClassCrd(): string {
+  const nodeClass = crdSpec('karpenter.k8s.aws_ec2nodeclasses.yaml');
+  nodeClass.spec.properties.kubelet = {
+    description: 'KubeletConfiguration fields, free-form (a 1.15-shaped kubelet).',
+    type: 'object',
+    'x-kubernetes-preserve-unknown-fields': true,
+  } as never;
+  return nodeClass.text();
+}
+
+/** `synth [argv]` in the repository `repo` as a user runs it there, with the imports read afresh. */
+export function synthIn(
+  repo: string,
+  argv: readonly string[] = [],
+): { code: number; out: string[]; err: string[] } {
   clearRepositoryImportsCache();
   const out: string[] = [];
   const err: string[] = [];
   const code = synthCli(
-    [],
+    argv,
     { out: (l) => out.push(l), err: (l) => err.push(l), cwd: repo },
     { loadFleet: loadFleetFromDir },
     repo,

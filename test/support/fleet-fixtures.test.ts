@@ -27,7 +27,7 @@ function withoutSources<T extends object>(m: T): Partial<T> {
 
 describe('buildCluster', () => {
   it('builds what the loader resolves for the minimal fleet files', () => {
-    const { cluster } = loadCluster(MINIMAL + 'nodeClasses:\n  d:\n    alias: al2023@v20250505\n');
+    const { cluster } = loadCluster(MINIMAL + 'nodeClasses:\n  d:\n    alias: al2023@v20260714\n');
     const built = buildCluster({
       name: 'demo',
       aws: { region: 'eu-west-1' },
@@ -36,6 +36,7 @@ describe('buildCluster', () => {
         buildNodeClass({
           name: 'd',
           source: cluster.nodeClasses[0].source,
+          aliasSources: { 'al2023@v20260714': { file: 'clusters/demo.yaml', line: 9, col: 12 } },
           role: 'KarpenterNodeRole-demo',
           subnetSelectorTerms: defaultDiscoveryTerms('demo'),
           securityGroupSelectorTerms: defaultDiscoveryTerms('demo'),

@@ -155,7 +155,7 @@ export function buildNodeClass(o: Partial<NodeClassModel> = {}): NodeClassModel 
     source: fixtureSource(20),
     objectAnnotations: {},
     objectLabels: {},
-    amiSelectorTerms: [{ alias: 'al2023@v20250505' }],
+    amiSelectorTerms: [{ alias: 'al2023@v20260714' }],
     subnetSelectorTerms: defaultDiscoveryTerms('ticketing'),
     securityGroupSelectorTerms: defaultDiscoveryTerms('ticketing'),
     blockDeviceMappings: [],
@@ -206,13 +206,15 @@ export function buildNodePool(o: Partial<NodePoolModel> = {}): NodePoolModel {
 // The maximal fixtures are typed with Required<...>: a field added to the model without
 // being added here (and asserted in the chart tests) is a compile error.
 
-// passThrough is only for imported versions (test/model/schema/pass-through.test.ts); autoMode only
+// passThrough is only for imported versions (test/model/schema/pass-through.test.ts, and the chart
+// tests of each kind); autoMode only
 // for EKS Auto Mode clusters (MAXIMAL_AUTO_MODE_FIELDS).
 export const MAXIMAL_NODE_CLASS: Required<
   Omit<NodeClassModel, 'instanceProfile' | 'passThrough' | 'autoMode'>
 > = {
   name: 'bottlerocket-arm',
   source: fixtureSource(40),
+  aliasSources: { 'bottlerocket@v1.40.0': fixtureSource(41) },
   objectAnnotations: { 'kubernetes.io/description': 'Bottlerocket on Graviton' },
   objectLabels: { 'example.com/team': 'data', 'app.kubernetes.io/part-of': 'ticketing' },
   amiFamily: 'Bottlerocket',
@@ -295,7 +297,7 @@ export const MAXIMAL_NODE_CLASS: Required<
 };
 
 /** Every field but `replicas` (a static pool takes no weight and no limits but nodes: STATIC_NODE_POOL). */
-export const MAXIMAL_NODE_POOL: Required<Omit<NodePoolModel, 'replicas'>> = {
+export const MAXIMAL_NODE_POOL: Required<Omit<NodePoolModel, 'replicas' | 'passThrough'>> = {
   name: 'dataops',
   source: fixtureSource(70),
   objectAnnotations: { 'kubernetes.io/description': 'Batch jobs of the data team' },

@@ -23,7 +23,7 @@ karpenter:
       batchMaxDuration: 15s
 nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
 nodePools:
   web:
     nodeClass: default
@@ -175,6 +175,25 @@ describe('fleetPathsOf', () => {
     ['dist/a/argocd/application-base.yaml', 'metadata.name', ''],
     ['dist/a/argocd/application-base.yaml', 'metadata.labels.karpenter-gitops.io/ring', 'gitops,ring'],
     ['dist/fleet/root-a.yaml', 'spec.destination.server', ''],
+    // Fields of an imported version pass through under Karpenter's name (model/schema/pass-through-kinds.ts).
+    [
+      'dist/a/karpenter/nodepool-web.yaml',
+      'spec.template.spec.drainPolicy.mode',
+      'nodePools,web,drainPolicy,mode',
+    ],
+    ['dist/a/karpenter/nodepool-web.yaml', 'spec.schedulingPriority', 'nodePools,web,schedulingPriority'],
+    ['dist/a/karpenter/nodepool-web.yaml', 'spec.template.metadata.labels.team', 'nodePools,web,labels,team'],
+    ['dist/a/karpenter/nodeoverlay-cheap.yaml', 'spec.note', 'nodeOverlays,cheap,note'],
+    [
+      'dist/a/karpenter/capacitybuffer-capacity-buffers.head.room.yaml',
+      'spec.limits.nvidia.com/gpu',
+      'capacityBuffers,head.room,limits,nvidia.com/gpu',
+    ],
+    [
+      'dist/a/karpenter/capacitybuffer-web.headroom.yaml',
+      'spec.priority',
+      'capacityBuffers,headroom,priority',
+    ],
   ])('%s %s', (file, path, expected) => {
     expect(
       fleetPathsOf(file, path)

@@ -15,7 +15,7 @@ import { makeTempProject, readTree, removeTempProject, writeTree } from './dist-
 
 const POOLS = `nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
 nodePools:
   web:
     nodeClass: default
@@ -111,7 +111,10 @@ describe('fleetPathsOf', () => {
       'nodePools,web,labels,team.example.com/x',
     ],
     ['a/karpenter/nodepool-web.yaml', 'spec.template.spec.taints[0].value', 'nodePools,web,taints,0,value'],
-    ['a/karpenter/nodepool-web.yaml', 'spec.weightless', 'nodePools,web'],
+    // Any other spec field is looked for under Karpenter's own name (an imported version's fields
+    // pass through as written); a field not written falls back to the pool (minLength 1).
+    ['a/karpenter/nodepool-web.yaml', 'spec.weightless', 'nodePools,web,weightless'],
+    ['a/karpenter/nodepool-web.yaml', 'spec', 'nodePools,web'],
     [
       'a/karpenter/ec2nodeclass-default.yaml',
       'spec.tags.cost-center',

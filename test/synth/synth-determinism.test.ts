@@ -21,7 +21,7 @@ gitops:
 tags: { team: ticketing, flag: "on", zeta: "1e3", alpha: "yes" }
 nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
     tags: { z-last: "1", a-first: "2" }
   bottlerocket:
     alias: bottlerocket@v1.40.0
@@ -52,7 +52,7 @@ gitops:
   destination: { server: https://batch.example.com }
 nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
 nodePools:
   general:
     nodeClass: default

@@ -15,7 +15,7 @@ const WARNING: Diagnostic = {
   col: 5,
   path: 'nodeClasses.default.alias',
   message: "'al2023@latest' is not pinned",
-  fix: 'Pin a version such as al2023@v20250505',
+  fix: 'Pin a version such as al2023@v20260714',
 };
 const ERROR: Diagnostic = {
   severity: 'error',
@@ -100,7 +100,7 @@ describe('synth CLI', () => {
       EXIT_OK,
     );
     expect(err).toEqual([
-      "clusters/ticketing.yaml:12:5 warning: nodeClasses.default.alias: 'al2023@latest' is not pinned. Pin a version such as al2023@v20250505.",
+      "clusters/ticketing.yaml:12:5 warning: nodeClasses.default.alias: 'al2023@latest' is not pinned. Pin a version such as al2023@v20260714.",
     ]);
   });
 
@@ -114,7 +114,7 @@ describe('synth CLI', () => {
     expect(code).toBe(EXIT_USER_ERROR);
     expect(out).toEqual([]);
     expect(err).toEqual([
-      "clusters/ticketing.yaml:12:5 warning: nodeClasses.default.alias: 'al2023@latest' is not pinned. Pin a version such as al2023@v20250505.",
+      "clusters/ticketing.yaml:12:5 warning: nodeClasses.default.alias: 'al2023@latest' is not pinned. Pin a version such as al2023@v20260714.",
       "clusters/ticketing.yaml:30:7 nodePools.loadtest.disruption.consolidationPolicy: 'WhenUnderutilized' is not allowed. Use WhenEmptyOrUnderutilized (renamed in Karpenter v1).",
       'synth: 1 error; dist/ was not changed.',
     ]);
@@ -227,7 +227,9 @@ describe('synth CLI', () => {
     expect(run(['--help'])).toBe(EXIT_OK);
     expect(out).toHaveLength(1);
     expect(out[0]).toContain('usage: karpenter-gitops synth [--out DIR] [--clusters DIR] [--quiet]');
-    expect(out[0]).toContain('  -q, --quiet     print no summary line');
+    expect(out[0]).toContain(
+      '  -q, --quiet     print only warnings, errors and carry-over lines of checks not applied',
+    );
     expect(readTree(join(project, 'dist'))).toEqual({ 'keep/me.yaml': 'previous: output\n' });
   });
 });

@@ -24,7 +24,7 @@ const UNSAFE = `${MINIMAL}tags:
   ci-token: ${GITHUB_TOKEN}
 nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
     userData: |
       #!/bin/bash
       export AWS_SECRET_ACCESS_KEY=${AWS_SECRET}
@@ -123,7 +123,7 @@ describe('issue 28 bad input, one run', () => {
   fixture: ${GITHUB_TOKEN} # karpenter-gitops: allow-secret revoked token kept as a scanner fixture
 nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
 nodePools:
   a:
     nodeClass: default
@@ -137,7 +137,7 @@ nodePools:
   fixture: ${GITHUB_TOKEN} # karpenter-gitops: allow-secret
 nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
 nodePools:
   a:
     nodeClass: default

@@ -9,7 +9,7 @@ metadata:
 spec:
   role: KarpenterNodeRole-demo
   amiSelectorTerms:
-    - alias: al2023@v20250505
+    - alias: al2023@v20260714
   subnetSelectorTerms:
     - tags:
         karpenter.sh/discovery: demo

@@ -5,6 +5,7 @@
  */
 import { ALIAS_FAMILIES, aliasVersionProblem, exampleAlias, parseAlias } from '../../facts/ami-alias';
 import { aliasKubernetesProblem } from '../../facts/ami-publication';
+import { al2023ReleaseProblem } from '../../facts/al2023-release-coverage';
 import { CheckContext } from '../check-context';
 import { AmiFamily } from '../../facts/constants';
 import { FLEET_DEFAULTS } from '../../shared/fleet-defaults';
@@ -122,6 +123,8 @@ function checkAlias(
   const versionProblem = aliasVersionProblem(parsed);
   if (versionProblem) {
     ctx.error(path, versionProblem.message, versionProblem.fix);
+  } else if (parsed.family === 'al2023' && parsed.version !== 'latest') {
+    checkAl2023Release(ctx, path, parsed.version, kubernetesVersion);
   } else if (parsed.version === 'latest') {
     const pinned = exampleAlias(parsed.amiFamily);
     const pin =
@@ -143,6 +146,23 @@ function checkAlias(
     }
   }
   return parsed.amiFamily;
+}
+
+/**
+ * A pinned AL2023 release against the cluster's Kubernetes version, by the release data
+ * (model/facts/al2023-release-coverage.ts).
+ */
+function checkAl2023Release(
+  ctx: CheckContext,
+  path: PathSegment[],
+  version: string,
+  kubernetesVersion: string,
+): void {
+  const problem = al2023ReleaseProblem(version, kubernetesVersion);
+  if (problem === undefined) return;
+  const implied = ctx.raw.kubernetesVersion === undefined ? ' (kubernetesVersion defaults to it)' : '';
+  if (problem.severity === 'error') ctx.error(path, `${problem.message}${implied}`, problem.fix);
+  else ctx.warn(path, problem.message, problem.fix);
 }
 
 /** amiFamily against the alias family, and required when no term is an alias. */

@@ -22,7 +22,7 @@ export function checkDisruption(ctx: CheckContext, name: string, pool: RawNodePo
   budgets.forEach((b, i) => {
     if (b.schedule === undefined) return;
     const path = at('disruption', 'budgets', i, 'schedule');
-    const parsed = admitSchedule(b.schedule);
+    const parsed = admitSchedule(b.schedule, ctx.crdFacts);
     const shown = showAscii(b.schedule);
     if (!parsed.ok) {
       if (parsed.refusedBy === 'api-server') {
@@ -74,7 +74,7 @@ export function checkDisruption(ctx: CheckContext, name: string, pool: RawNodePo
   });
 
   const blocking = budgets.findIndex(
-    (b) => appliesToDrift(b) && allowsNoNodes(b.nodes) && budgetActivity(b).kind === 'always',
+    (b) => appliesToDrift(b) && allowsNoNodes(b.nodes) && budgetActivity(b, ctx.crdFacts).kind === 'always',
   );
   if (blocking >= 0) {
     const b = budgets[blocking];

@@ -17,6 +17,8 @@ import { TableInstanceType } from '../../facts/instance-table';
 import { poolInstanceTypes } from '../../resolve/pool-instance-types';
 import { resourceAmount, showAmount } from '../../parse/pod-requests';
 import { sampleNames } from '../../resolve/resolve-instance-types';
+import { kubeletPodSettings, podsOnType } from '../../resolve/pool-pods';
+import { writtenFamily } from '../../facts/ami-families';
 import { show } from '../../shared/show-value';
 
 const CAPACITY_LABEL: Readonly<Record<string, string>> = {
@@ -63,16 +65,15 @@ export function checkPoolLaunchable(ctx: CheckContext): void {
           : `Raise limits.${resource} to at least ${showAmount(resource, least.capacity)}, or allow smaller instance types`,
       );
     }
-    const nc = ctx.raw.nodeClasses?.[pool.nodeClass];
-    const maxPods = nc?.kubelet?.maxPods;
+    // The kubelet as written, typed or free-form (model/resolve/pool-pods.ts); a CEL expression
+    // in maxPods is evaluated by Karpenter per type: nothing to compare here.
+    const settings = kubeletPodSettings(ctx.kubeletOf(pool.nodeClass));
+    const maxPods = settings.maxPods;
     if (maxPods === undefined) continue;
-    // The kubelet runs at most min(maxPods, podsPerCore × vCPUs) pods.
-    const podsPerCore = nc?.kubelet?.podsPerCore;
+    const nc = ctx.raw.nodeClasses?.[pool.nodeClass];
+    const family = nc ? writtenFamily(nc) : undefined;
     const known = types.filter((t) => t.allocatable?.pods !== undefined);
-    const effective = (t: (typeof known)[number]): number =>
-      podsPerCore !== undefined && podsPerCore > 0
-        ? Math.min(maxPods, podsPerCore * Number(t.labels[LABELS.instanceCpu] ?? Infinity))
-        : maxPods;
+    const effective = (t: (typeof known)[number]): number => podsOnType(t, settings, family) ?? maxPods;
     if (known.length === 0 || known.some((t) => effective(t) <= (t.allocatable?.pods ?? 0))) continue;
     const most = Math.max(...known.map((t) => t.allocatable?.pods ?? 0));
     const largest = known.filter((t) => t.allocatable?.pods === most);

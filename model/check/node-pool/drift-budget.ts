@@ -6,7 +6,8 @@
  * schedule Karpenter cannot parse fails closed (allows 0 at all times).
  */
 import { longestGapMinutes } from '../../facts/cron-gaps';
-import { admitSchedule } from '../../facts/schedule-admission';
+import type { CrdFacts } from '../../facts/artifacts/crd-facts';
+import { admitSchedule, DEFAULT_CRD_FACTS } from '../../facts/schedule-admission';
 import { durationSeconds } from '../check-durations';
 
 export interface BudgetLike {
@@ -22,9 +23,13 @@ export type BudgetActivity =
   | { readonly kind: 'scheduled'; readonly schedule: string; readonly duration: string }
   | { readonly kind: 'unparsable' };
 
-export function budgetActivity(b: BudgetLike): BudgetActivity {
+/**
+ * `facts`: the CRD facts of the cluster's Karpenter version (its schedule pattern).
+ * @default DEFAULT_CRD_FACTS
+ */
+export function budgetActivity(b: BudgetLike, facts: CrdFacts = DEFAULT_CRD_FACTS): BudgetActivity {
   if (b.schedule === undefined) return { kind: 'always', why: 'no-schedule' };
-  const parsed = admitSchedule(b.schedule);
+  const parsed = admitSchedule(b.schedule, facts);
   if (!parsed.ok) return { kind: 'unparsable' };
   // An interval schedule is active at all times when its interval is within the duration.
   const gap =
@@ -58,11 +63,15 @@ export type DriftStart =
       }[];
     };
 
-export function driftStart(budgets: readonly BudgetLike[]): DriftStart {
+/**
+ * `facts`: the CRD facts of the cluster's Karpenter version.
+ * @default DEFAULT_CRD_FACTS
+ */
+export function driftStart(budgets: readonly BudgetLike[], facts: CrdFacts = DEFAULT_CRD_FACTS): DriftStart {
   const windows: { budget: number; schedule: string; duration: string }[] = [];
   for (const [i, b] of budgets.entries()) {
     if (!appliesToDrift(b)) continue;
-    const activity = budgetActivity(b);
+    const activity = budgetActivity(b, facts);
     if (activity.kind === 'unparsable') return { kind: 'never', budget: i };
     if (!allowsNoNodes(b.nodes)) continue;
     if (activity.kind === 'always') return { kind: 'never', budget: i };

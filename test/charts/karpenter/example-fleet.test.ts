@@ -58,7 +58,7 @@ describe('example fleet: dataops batch pool (arm64 data jobs)', () => {
       kind: 'EC2NodeClass',
       name: 'batch',
     });
-    expect(nodeClass.spec.amiSelectorTerms).toEqual([{ alias: 'al2023@v20250505' }]);
+    expect(nodeClass.spec.amiSelectorTerms).toEqual([{ alias: 'al2023@v20260714' }]);
     expect(nodeClass.spec.blockDeviceMappings[0].ebs).toMatchObject({
       volumeSize: '20Gi',
       volumeType: 'gp3',

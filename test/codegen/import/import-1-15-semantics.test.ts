@@ -55,7 +55,7 @@ ${classes}nodePools:
 `;
 
 const AL2023 = `  al2023:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
     kubelet:
       containerLogMaxSize: 50Mi
       maxPods: "eni_limited_pods"
@@ -161,7 +161,7 @@ const AL2023 = `  al2023:
 
     it('policies compares the cluster with the official policy import stored', async () => {
       await importSnapshot();
-      writeFleet(fleet('', '  al2023:\n    alias: al2023@v20250505\n'));
+      writeFleet(fleet('', '  al2023:\n    alias: al2023@v20260714\n'));
       clearRepositoryImportsCache();
       const { fleet: model } = loadFleetFromDir(repo, join(repo, 'clusters'));
       expect(officialPolicyLines(model)).toEqual([

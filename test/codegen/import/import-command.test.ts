@@ -64,7 +64,7 @@ const NODE_CLASS = (version: string, extra: string): string =>
   version: ${version}
 nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
 ${extra}nodePools:
   general:
     nodeClass: default
@@ -135,6 +135,29 @@ describe('import of a chart archive (1.99.0: one EC2NodeClass field and one enum
       readFileSync(join(repo, 'dist', 'shop', 'argocd', f), 'utf8'),
     );
     expect(app.some((t) => /targetRevision: 1\.99\.0/.test(t))).toBe(true);
+  });
+
+  it('synth --quiet still prints the carry-over line of checks not applied (warning level), not the summary', async () => {
+    await runImport([build199Archive(work)], repo, {});
+    writeFleet({ '_defaults.yaml': DEFAULTS, 'shop.yaml': NODE_CLASS('1.99.0', '') });
+    const { code, out, err } = synthIn(repo, ['--quiet']);
+    expect(code).toBe(0);
+    expect(err).toEqual([]);
+    expect(out).toEqual([
+      'synth: shop: Karpenter 1.99.0 (imported), nearest known 1.14.1: applied unchanged: requirement semantics, kubelet rules, instance catalogue, IAM scenarios; ' +
+        'not applied (schema changed): drift hash fields (EC2NodeClass spec.hibernation: field added and 1 more), AMI families (EC2NodeClass spec.instanceStorePolicy: enum + "RAID10").',
+    ]);
+  });
+
+  it('synth --quiet prints nothing for a version whose CRDs are those of 1.14.1 (every check applies)', async () => {
+    await runImport([buildChartArchive(work, { version: '1.14.3' })], repo, {});
+    writeFleet({ '_defaults.yaml': DEFAULTS, 'shop.yaml': NODE_CLASS('1.14.3', '') });
+    const quiet = synthIn(repo, ['--quiet']);
+    expect([quiet.code, quiet.out, quiet.err]).toEqual([0, [], []]);
+    const loud = synth();
+    expect(loud.out[0]).toMatch(
+      /^synth: shop: Karpenter 1\.14\.3 \(imported\) has the CRDs of 1\.14\.1: every check applies/,
+    );
   });
 
   it('the new field with a value outside its enum fails at its fleet line, and dist/ is not written', async () => {

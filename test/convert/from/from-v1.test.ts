@@ -49,7 +49,7 @@ describe('v1 NodePool + EC2NodeClass (lossless)', () => {
       message: "role 'KarpenterNodeRole-ticketing' became the cluster's node role",
     });
     expect(nodeClass(result, 'dataops')).toEqual({
-      alias: 'al2023@v20240807',
+      alias: 'al2023@v20260714',
       subnetSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'ticketing', tier: 'private' } }],
       securityGroupSelectorTerms: [{ id: 'sg-0123456789abcdef0' }, { name: 'dataops-nodes' }],
       userData: expect.stringContaining('kind: NodeConfig'),

@@ -102,7 +102,7 @@ describe('cluster checks', () => {
     ]);
     const pools = Array.from({ length: 101 }, (_, i) => `  p${i}: { nodeClass: d }`).join('\n');
     expect(
-      errorsOfCluster(MINIMAL + `nodeClasses:\n  d: { alias: al2023@v20250505 }\nnodePools:\n${pools}\n`),
+      errorsOfCluster(MINIMAL + `nodeClasses:\n  d: { alias: al2023@v20260714 }\nnodePools:\n${pools}\n`),
     ).toEqual([
       'clusters/demo.yaml:9:1 nodePools: 101 node pools, more than the 100 a cluster may have. Merge pools that differ only in requirements.',
     ]);

@@ -1,6 +1,6 @@
 import { DEFAULTS, errorsOf, load, MINIMAL } from '../../support/fleet-files';
 
-const CLASS = '    alias: al2023@v20250505\n';
+const CLASS = '    alias: al2023@v20260714\n';
 const defaults =
   DEFAULTS +
   `nodeClasses:\n  shared:\n${CLASS}nodePools:\n  base:\n    nodeClass: shared\n    labels: { tier: base }\n`;

@@ -28,12 +28,12 @@ describe('karpenter.mode', () => {
 
   test('set in _defaults.yaml it applies to every cluster', () => {
     const { cluster } = loadCluster(
-      `${MINIMAL}nodeClasses:\n  private:\n    alias: al2023@v20250505\n${POOL('')}`,
+      `${MINIMAL}nodeClasses:\n  private:\n    alias: al2023@v20260714\n${POOL('')}`,
     );
     expect(cluster.karpenter.mode).toBe('self-managed');
     const errors = errorsOf({
       '_defaults.yaml': `${DEFAULTS}karpenter:\n  mode: eks-auto-mode\n`,
-      'demo.yaml': `${MINIMAL}nodeClasses:\n  private:\n    alias: al2023@v20250505\n${POOL('')}`,
+      'demo.yaml': `${MINIMAL}nodeClasses:\n  private:\n    alias: al2023@v20260714\n${POOL('')}`,
     });
     expect(errors).toEqual([
       'clusters/demo.yaml:9:5 nodeClasses.private.alias: alias is not a field of the EKS Auto Mode NodeClass: EKS Auto Mode chooses and patches the node AMI itself (no AMI selection). Remove it (karpenter.mode: eks-auto-mode).',
@@ -169,7 +169,7 @@ describe('an EKS Auto Mode cluster', () => {
 describe('a self-managed cluster', () => {
   test('an Auto Mode-only node class field is an error at its line', () => {
     const errors = errorsOfCluster(
-      `${MINIMAL}nodeClasses:\n  default:\n    alias: al2023@v20250505\n    ephemeralStorage: { size: 80Gi }\n`,
+      `${MINIMAL}nodeClasses:\n  default:\n    alias: al2023@v20260714\n    ephemeralStorage: { size: 80Gi }\n`,
     );
     expect(errors).toEqual([
       'clusters/demo.yaml:10:5 nodeClasses.default.ephemeralStorage: ephemeralStorage is a field of the EKS Auto Mode NodeClass, but this cluster runs self-managed Karpenter (an EC2NodeClass). Use blockDeviceMappings (volumeSize, kmsKeyID, ...) in an EC2NodeClass, or set karpenter.mode: eks-auto-mode.',

@@ -15,7 +15,7 @@ const cluster = (body: string) => `${MINIMAL}${body}`;
 
 const CLASS = `nodeClasses:
   gpu:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
 `;
 
 /** One fleet with every mistake the issue lists (lines numbered in the comments). */
@@ -103,7 +103,7 @@ nodeClasses:
       "clusters/demo.yaml:10:12 nodeClasses.w.alias: Windows AMI aliases cannot be pinned ('windows2025@v20250101'). Karpenter accepts only windows2025@latest; set allowLatestAmi: true, or pin with amiSelectorTerms by id.",
     ]);
     expect(errorsOfCluster(cluster(`nodeClasses:\n  a:\n    alias: al2023@v1.39.1\n`))).toEqual([
-      "clusters/demo.yaml:9:12 nodeClasses.a.alias: 'v1.39.1' is not a AL2023 release: al2023 versions are an EKS AMI release date vYYYYMMDD. Write e.g. al2023@v20250505.",
+      "clusters/demo.yaml:9:12 nodeClasses.a.alias: 'v1.39.1' is not a AL2023 release: al2023 versions are an EKS AMI release date vYYYYMMDD. Write e.g. al2023@v20260714.",
     ]);
   });
 
@@ -129,7 +129,7 @@ nodeClasses:
   featureGates: { reservedCapacity: true }
 nodeClasses:
   n:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
     networkInterfaces:
       - { networkCardIndex: 1, deviceIndex: 0, interfaceType: efa-only }
       - { networkCardIndex: 1, deviceIndex: 0, interfaceType: efa-only }

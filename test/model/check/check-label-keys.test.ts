@@ -1,6 +1,6 @@
 import { errorsOfCluster, loadCluster, MINIMAL } from '../../support/fleet-files';
 
-const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
+const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20260714\n';
 const pool = (body: string) => `${MINIMAL}${CLASS}nodePools:\n  p:\n    nodeClass: default\n${body}`;
 
 describe('label keys in reserved domains', () => {

@@ -1,7 +1,7 @@
 /** Annotations on the generated NodePool / EC2NodeClass objects themselves. */
 import { errorsOfCluster, loadCluster, MINIMAL } from '../../support/fleet-files';
 
-const CLASS = 'nodeClasses:\n  c:\n    alias: al2023@v20250505\n';
+const CLASS = 'nodeClasses:\n  c:\n    alias: al2023@v20260714\n';
 
 describe('object annotations', () => {
   it('are kept on the pool and the class, apart from the template annotations', () => {

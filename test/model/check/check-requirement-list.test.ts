@@ -4,7 +4,7 @@
  */
 import { errorsOfCluster, MINIMAL } from '../../support/fleet-files';
 
-const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
+const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20260714\n';
 const GATES = 'karpenter:\n  featureGates:\n    nodeOverlay: true\n';
 const requirements = (...lines: string[]) => `    requirements:\n${lines.join('')}`;
 const poolWith = (body: string) =>

@@ -61,7 +61,7 @@ describe('resolved-name checks', () => {
     expect(
       errorsOfCluster(
         MINIMAL +
-          'iam:\n  createInstanceProfile: true\nnodeClasses:\n  a:\n    alias: al2023@v20250505\n    role: other-role\n  b:\n    alias: al2023@v20250505\n    instanceProfile: other-profile\n',
+          'iam:\n  createInstanceProfile: true\nnodeClasses:\n  a:\n    alias: al2023@v20260714\n    role: other-role\n  b:\n    alias: al2023@v20260714\n    instanceProfile: other-profile\n',
       ),
     ).toEqual([
       "clusters/demo.yaml:12:11 nodeClasses.a.role: role 'other-role' is not this cluster's node role 'KarpenterNodeRole-demo', so its nodes could not join. A cluster has one node role here: set iam.nodeRoleName to the role to keep and remove role from the node classes (they default to it), or give the classes of other roles an instanceProfile.",

@@ -14,7 +14,7 @@ const UNKNOWN = 'Qm7Zr2Xw9Lp4Tn8Vb3Kc6Hd1';
 
 const POOL = `nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
 nodePools:
   p:
     nodeClass: default

@@ -22,7 +22,7 @@ const indent = (text: string, by: string) =>
 
 const POOL = `nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
 nodePools:
   p:
     nodeClass: default
@@ -63,7 +63,7 @@ const PLACES: readonly { readonly name: string; readonly fleet: (s: SecretSample
   {
     name: 'AL2023 userData',
     fleet: (s) =>
-      `${MINIMAL}nodeClasses:\n  a:\n    alias: al2023@v20250505\n    userData: |\n${indent(`#!/bin/bash\n${s.line}`, '      ')}\n`,
+      `${MINIMAL}nodeClasses:\n  a:\n    alias: al2023@v20260714\n    userData: |\n${indent(`#!/bin/bash\n${s.line}`, '      ')}\n`,
   },
   {
     name: 'Bottlerocket TOML userData, a basic string',

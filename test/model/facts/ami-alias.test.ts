@@ -4,13 +4,15 @@ import {
   exampleAlias,
   parseAlias,
 } from '../../../model/facts/ami-alias';
+import { al2023ReleaseProblem } from '../../../model/facts/al2023-release-coverage';
 import { AMI_FAMILIES } from '../../../model/facts/constants';
+import { DEFAULT_KUBERNETES_VERSION } from '../../../model/facts/versions';
 
 describe('AMI aliases', () => {
   it('parses family@version and infers the AMI family', () => {
-    expect(parseAlias('al2023@v20250505')).toEqual({
+    expect(parseAlias('al2023@v20260714')).toEqual({
       family: 'al2023',
-      version: 'v20250505',
+      version: 'v20260714',
       amiFamily: 'AL2023',
     });
     expect(parseAlias('bottlerocket@v1.39.1')).toEqual({
@@ -45,7 +47,7 @@ describe('alias versions per family (Karpenter 1.14.1 pkg/providers/amifamily an
         "'v20250505' is not a Bottlerocket release: bottlerocket versions are a Bottlerocket release v1.x.y",
       fix: 'Write e.g. bottlerocket@v1.39.1',
     });
-    expect(problem('al2023@v1.39.1')?.fix).toBe('Write e.g. al2023@v20250505');
+    expect(problem('al2023@v1.39.1')?.fix).toBe('Write e.g. al2023@v20260714');
     expect(problem('al2023@v20251332')?.message).toContain('vYYYYMMDD');
   });
 
@@ -67,6 +69,9 @@ describe('alias versions per family (Karpenter 1.14.1 pkg/providers/amifamily an
       expect(aliasVersionProblem(parsed!)).toBeUndefined();
     }
     expect(exampleAlias('Bottlerocket')).toBe('bottlerocket@v1.39.1');
+    // The newest release in the data for the default Kubernetes version, so the hint resolves.
+    expect(exampleAlias('AL2023')).toBe('al2023@v20260714');
+    expect(al2023ReleaseProblem('v20260714', DEFAULT_KUBERNETES_VERSION)).toBeUndefined();
     expect(exampleAlias('Windows2025')).toBe('windows2025@latest');
     expect(ALIAS_FAMILIES.windows2025).toBe('Windows2025');
   });

@@ -39,7 +39,7 @@ describe('AMI family model', () => {
   it('the family Karpenter resolves: amiFamily first, else the alias', () => {
     expect(writtenFamily({ alias: 'bottlerocket@v1.39.1' })).toBe('Bottlerocket');
     expect(writtenFamily({ amiFamily: 'Custom', alias: 'bottlerocket@v1.39.1' })).toBe('Custom');
-    expect(writtenFamily({ amiSelectorTerms: [{ alias: 'al2023@v20250505' }] })).toBe('AL2023');
+    expect(writtenFamily({ amiSelectorTerms: [{ alias: 'al2023@v20260714' }] })).toBe('AL2023');
     expect(writtenFamily({ amiSelectorTerms: [{}] })).toBeUndefined();
   });
 

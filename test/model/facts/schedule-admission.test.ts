@@ -4,6 +4,9 @@
  * issue 35, where JavaScript's regular expressions and trim() disagreed with Go.
  */
 import { admitSchedule, schedulePattern } from '../../../model/facts/schedule-admission';
+import { SHIPPED_CRD_FACTS } from '../../../model/facts/artifacts/crd-facts';
+
+const v1_14_1 = SHIPPED_CRD_FACTS['1.14.1'];
 
 const verdict = (s: string): string => {
   const r = admitSchedule(s);
@@ -11,11 +14,28 @@ const verdict = (s: string): string => {
 };
 
 describe('admitSchedule', () => {
-  it('reads the pattern from the imported CRD of the version', () => {
-    expect(schedulePattern('1.14.1').source).toBe(
+  it("takes the pattern from the version's generated CRD facts", () => {
+    expect(schedulePattern(v1_14_1)?.source).toBe(
       '^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)\\s(.+)\\s(.+)\\s(.+)\\s(.+))$',
     );
-    expect(schedulePattern('1.0.14').source).toBe(schedulePattern('1.14.1').source);
+    expect(schedulePattern(SHIPPED_CRD_FACTS['1.0.14'])?.source).toBe(schedulePattern(v1_14_1)?.source);
+  });
+
+  it('a version whose CRD has no schedule pattern leaves the judgement to Karpenter alone', () => {
+    expect(schedulePattern({})).toBeUndefined();
+    expect(admitSchedule(' @daily', {})).toMatchObject({ ok: true });
+    expect(admitSchedule('@every 1h', {})).toMatchObject({ ok: true, everySeconds: 3600 });
+    expect(admitSchedule('@dailyx', {})).toMatchObject({ ok: false, refusedBy: 'karpenter' });
+  });
+
+  it('another pattern in the facts is the one the API server applies', () => {
+    const facts = { disruptionBudgetSchedulePattern: '^@daily$' };
+    expect(admitSchedule('@daily', facts)).toMatchObject({ ok: true });
+    expect(admitSchedule('0 9 * * *', facts)).toEqual({
+      ok: false,
+      refusedBy: 'api-server',
+      pattern: '^@daily$',
+    });
   });
 
   it.each([
@@ -45,7 +65,7 @@ describe('admitSchedule', () => {
     expect(admitSchedule(' @daily')).toEqual({
       ok: false,
       refusedBy: 'api-server',
-      pattern: schedulePattern().source,
+      pattern: schedulePattern(v1_14_1)?.source,
     });
     expect(admitSchedule('@dailyx')).toEqual({
       ok: false,

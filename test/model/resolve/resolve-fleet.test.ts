@@ -4,7 +4,7 @@ import { DEFAULTS, load, loadCluster, MINIMAL } from '../../support/fleet-files'
 
 describe('resolveCluster defaults', () => {
   const { cluster } = loadCluster(
-    MINIMAL + 'nodeClasses:\n  d:\n    alias: al2023@v20250505\nnodePools:\n  p:\n    nodeClass: d\n',
+    MINIMAL + 'nodeClasses:\n  d:\n    alias: al2023@v20260714\nnodePools:\n  p:\n    nodeClass: d\n',
   );
 
   it('fills every cluster-level default', () => {
@@ -60,7 +60,8 @@ describe('resolveCluster defaults', () => {
     expect(cluster.nodeClasses[0]).toEqual({
       name: 'd',
       source: { file: 'clusters/demo.yaml', line: 8, col: 3 },
-      amiSelectorTerms: [{ alias: 'al2023@v20250505' }],
+      aliasSources: { 'al2023@v20260714': { file: 'clusters/demo.yaml', line: 9, col: 12 } },
+      amiSelectorTerms: [{ alias: 'al2023@v20260714' }],
       role: 'KarpenterNodeRole-demo',
       subnetSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'demo' } }],
       securityGroupSelectorTerms: [{ tags: { 'karpenter.sh/discovery': 'demo' } }],
@@ -102,10 +103,19 @@ describe('resolveCluster defaults', () => {
     });
   });
 
+  it('records where an alias in amiSelectorTerms was written (aliasSources), for preflight', () => {
+    const { cluster: c } = loadCluster(
+      MINIMAL + 'nodeClasses:\n  d:\n    amiSelectorTerms:\n      - alias: bottlerocket@v1.40.0\n',
+    );
+    expect(c.nodeClasses[0].aliasSources).toEqual({
+      'bottlerocket@v1.40.0': { file: 'clusters/demo.yaml', line: 10, col: 16 },
+    });
+  });
+
   it('defaults encrypted, deleteOnTermination and volumeType of block devices', () => {
     const { cluster: c } = loadCluster(
       MINIMAL +
-        'nodeClasses:\n  d:\n    alias: al2023@v20250505\n    blockDeviceMappings:\n      - deviceName: /dev/xvda\n        ebs: { volumeSize: 20Gi }\n',
+        'nodeClasses:\n  d:\n    alias: al2023@v20260714\n    blockDeviceMappings:\n      - deviceName: /dev/xvda\n        ebs: { volumeSize: 20Gi }\n',
     );
     expect(c.nodeClasses[0].blockDeviceMappings).toEqual([
       {
@@ -118,7 +128,7 @@ describe('resolveCluster defaults', () => {
   it('uses instanceProfile instead of the default role, and derives the OIDC issuer', () => {
     const { cluster: c } = loadCluster(
       MINIMAL +
-        'iam:\n  identity: irsa\n  oidcProviderArn: arn:aws:iam::111122223333:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABC\nnodeClasses:\n  d:\n    alias: al2023@v20250505\n    instanceProfile: my-profile\n',
+        'iam:\n  identity: irsa\n  oidcProviderArn: arn:aws:iam::111122223333:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABC\nnodeClasses:\n  d:\n    alias: al2023@v20260714\n    instanceProfile: my-profile\n',
     );
     expect(c.nodeClasses[0].role).toBeUndefined();
     expect(c.nodeClasses[0].instanceProfile).toBe('my-profile');
@@ -133,7 +143,7 @@ describe('resolveCluster defaults', () => {
 describe('_defaults.yaml merge precedence', () => {
   const defaults =
     DEFAULTS +
-    '  targetRevision: release\ntags:\n  team: platform\n  env: prod\nnodeClasses:\n  shared:\n    alias: al2023@v20250505\n    tags: { owner: platform }\nnodePools:\n  base:\n    nodeClass: shared\n    zones: [eu-west-1a, eu-west-1b]\n    labels: { tier: base }\n';
+    '  targetRevision: release\ntags:\n  team: platform\n  env: prod\nnodeClasses:\n  shared:\n    alias: al2023@v20260714\n    tags: { owner: platform }\nnodePools:\n  base:\n    nodeClass: shared\n    zones: [eu-west-1a, eu-west-1b]\n    labels: { tier: base }\n';
   const loaded = load({
     '_defaults.yaml': defaults,
     'demo.yaml':
@@ -179,7 +189,7 @@ describe('sorting', () => {
   it('sorts classes, pools and map keys by name', () => {
     const { cluster } = loadCluster(
       MINIMAL +
-        'tags: { z: "1", a: "2" }\nnodeClasses:\n  zeta:\n    alias: al2023@v20250505\n  alpha:\n    alias: al2023@v20250505\nnodePools:\n  zz:\n    nodeClass: alpha\n    limits: { memory: 1Gi, cpu: 4 }\n  aa:\n    nodeClass: zeta\n',
+        'tags: { z: "1", a: "2" }\nnodeClasses:\n  zeta:\n    alias: al2023@v20260714\n  alpha:\n    alias: al2023@v20260714\nnodePools:\n  zz:\n    nodeClass: alpha\n    limits: { memory: 1Gi, cpu: 4 }\n  aa:\n    nodeClass: zeta\n',
     );
     expect(cluster.nodeClasses.map((c) => c.name)).toEqual(['alpha', 'zeta']);
     expect(cluster.nodePools.map((p) => p.name)).toEqual(['aa', 'zz']);

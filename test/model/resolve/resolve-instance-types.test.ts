@@ -5,7 +5,7 @@ import { resolveInstanceTypes } from '../../../model/resolve/resolve-instance-ty
 import { createPrng, DEFAULT_FUZZ_SEED, Prng } from '../../reliability/prng';
 import { oracleTypes } from './karpenter-oracle';
 
-const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
+const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20260714\n';
 const pool = (body: string) => `${MINIMAL}${CLASS}nodePools:\n  p:\n    nodeClass: default\n${body}`;
 const req = (key: string, operator: string, values?: string) =>
   `      - key: ${key}\n        operator: ${operator}\n${values !== undefined ? `        values: [${values}]\n` : ''}`;

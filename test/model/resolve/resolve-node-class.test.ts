@@ -9,8 +9,8 @@ const ctx = {
 
 describe('resolveNodeClass', () => {
   it('turns the alias into one alias term and keeps amiFamily only when set', () => {
-    const nc = resolveNodeClass('d', { alias: 'al2023@v20250505' }, ctx);
-    expect(nc.amiSelectorTerms).toEqual([{ alias: 'al2023@v20250505' }]);
+    const nc = resolveNodeClass('d', { alias: 'al2023@v20260714' }, ctx);
+    expect(nc.amiSelectorTerms).toEqual([{ alias: 'al2023@v20260714' }]);
     expect(nc).not.toHaveProperty('amiFamily');
     expect(
       resolveNodeClass('d', { amiFamily: 'AL2023', amiSelectorTerms: [{ id: 'ami-1' }] }, ctx),
@@ -21,7 +21,7 @@ describe('resolveNodeClass', () => {
   });
 
   it('class tags win over cluster tags, keys sorted', () => {
-    const nc = resolveNodeClass('d', { alias: 'al2023@v20250505', tags: { env: 'dev', b: '1' } }, ctx);
+    const nc = resolveNodeClass('d', { alias: 'al2023@v20260714', tags: { env: 'dev', b: '1' } }, ctx);
     expect(nc.tags).toEqual({ b: '1', env: 'dev', team: 'shop' });
     expect(Object.keys(nc.tags)).toEqual(['b', 'env', 'team']);
   });
@@ -39,7 +39,7 @@ describe('resolveNodeClass', () => {
     const nc = resolveNodeClass(
       'd',
       {
-        alias: 'al2023@v20250505',
+        alias: 'al2023@v20260714',
         subnetSelectorTerms: [{ id: 'subnet-1' }],
         securityGroupSelectorTerms: [{ name: 'sg' }],
         kubelet: { maxPods: 50, systemReserved: { memory: '1Gi', cpu: '100m' } },

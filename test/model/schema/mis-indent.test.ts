@@ -3,7 +3,7 @@ import { parseFleetSource } from '../../../model/parse/yaml-source';
 import { misIndentOf, schemaAt } from '../../../model/schema/mis-indent';
 import { errorsOfCluster, MINIMAL } from '../../support/fleet-files';
 
-const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
+const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20260714\n';
 const pool = (body: string) => `${MINIMAL}${CLASS}nodePools:\n  web:\n    nodeClass: default\n${body}`;
 
 describe('mis-indented keys', () => {

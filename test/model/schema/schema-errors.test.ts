@@ -7,7 +7,7 @@ import { errorsOfCluster, MINIMAL } from '../../support/fleet-files';
 describe('schema errors', () => {
   it('unknown key: at the key, with did-you-mean and the known keys', () => {
     expect(
-      errorsOfCluster(MINIMAL + 'nodeClasses:\n  d:\n    alias: al2023@v20250505\n    amiFamly: AL2023\n'),
+      errorsOfCluster(MINIMAL + 'nodeClasses:\n  d:\n    alias: al2023@v20260714\n    amiFamly: AL2023\n'),
     ).toEqual([
       "clusters/demo.yaml:10:5 nodeClasses.d.amiFamly: unknown key 'amiFamly'. Did you mean 'amiFamily'? Known keys here: metadata, alias, allowLatestAmi, amiFamily, amiSelectorTerms, role, instanceProfile, subnetSelectorTerms, securityGroupSelectorTerms, userData, bottlerocket, blockDeviceMappings, metadataOptions, kubelet, tags, detailedMonitoring, associatePublicIPAddress, instanceStorePolicy, capacityReservationSelectorTerms, networkInterfaces, cpuOptions, placementGrou….",
     ]);
@@ -35,7 +35,7 @@ describe('schema errors', () => {
     expect(
       errorsOfCluster(
         MINIMAL +
-          'nodeClasses:\n  d:\n    alias: al2023@v20250505\nnodePools:\n  p:\n    nodeClass: d\n    taints: { key: a }\n',
+          'nodeClasses:\n  d:\n    alias: al2023@v20260714\nnodePools:\n  p:\n    nodeClass: d\n    taints: { key: a }\n',
       ),
     ).toEqual(['clusters/demo.yaml:13:13 nodePools.p.taints: expected a list, got a map. Write a list.']);
   });
@@ -44,7 +44,7 @@ describe('schema errors', () => {
     expect(
       errorsOfCluster(
         MINIMAL +
-          'nodeClasses:\n  d:\n    alias: al2023@v20250505\nnodePools:\n  p:\n    nodeClass: d\n    capacityTypes: spot\n',
+          'nodeClasses:\n  d:\n    alias: al2023@v20260714\nnodePools:\n  p:\n    nodeClass: d\n    capacityTypes: spot\n',
       ),
     ).toEqual([
       "clusters/demo.yaml:13:20 nodePools.p.capacityTypes: expected a list of values, or a map with in or notIn (and optional minValues), got text 'spot'. Write a list of values, or a map with in or notIn (and optional minValues).",
@@ -55,7 +55,7 @@ describe('schema errors', () => {
     expect(
       errorsOfCluster(
         MINIMAL +
-          'nodeClasses:\n  d:\n    alias: al2023@v20250505\nnodePools:\n  loadtest:\n    nodeClass: d\n    disruption:\n      consolidationPolicy: WhenUnderutilized\n',
+          'nodeClasses:\n  d:\n    alias: al2023@v20260714\nnodePools:\n  loadtest:\n    nodeClass: d\n    disruption:\n      consolidationPolicy: WhenUnderutilized\n',
       ),
     ).toEqual([
       "clusters/demo.yaml:14:28 nodePools.loadtest.disruption.consolidationPolicy: 'WhenUnderutilized' was renamed in Karpenter v1. Use WhenEmptyOrUnderutilized.",
@@ -66,7 +66,7 @@ describe('schema errors', () => {
     expect(
       errorsOfCluster(
         MINIMAL +
-          'nodeClasses:\n  d:\n    alias: al2023@v20250505\nnodePools:\n  p:\n    nodeClass: d\n    capacityTypes: [spott]\n',
+          'nodeClasses:\n  d:\n    alias: al2023@v20260714\nnodePools:\n  p:\n    nodeClass: d\n    capacityTypes: [spott]\n',
       ),
     ).toEqual([
       "clusters/demo.yaml:13:21 nodePools.p.capacityTypes[0]: 'spott' is not allowed. Did you mean 'spot'? Use one of: on-demand, spot, reserved.",
@@ -105,7 +105,7 @@ describe('schema errors', () => {
     expect(
       errorsOfCluster(
         MINIMAL +
-          'nodeClasses:\n  d:\n    alias: al2023@v20250505\nnodePools:\n  p:\n    nodeClass: d\n    weight: 101\n',
+          'nodeClasses:\n  d:\n    alias: al2023@v20260714\nnodePools:\n  p:\n    nodeClass: d\n    weight: 101\n',
       ),
     ).toEqual([
       'clusters/demo.yaml:13:13 nodePools.p.weight: 101 is out of range. Use a whole number between 1 and 100.',

@@ -83,7 +83,7 @@ describe('no fleet output contains the secret', () => {
         oneLine ? `${at}${key}:\n${at}  v: ${JSON.stringify(sample.line)}\n` : '';
       const fleet = `${MINIMAL}${extra('tags', '')}nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
     userData: |
       #!/bin/bash
 ${indent(sample.line, '      ')}

@@ -42,7 +42,7 @@ describe('withApiDefaults', () => {
   });
 
   it('makes writing a default explicitly no change at all', () => {
-    const before = nodeClass('c', 'al2023@v20250505');
+    const before = nodeClass('c', 'al2023@v20260714');
     delete (before.spec as Obj).metadataOptions;
     const after = clone(before);
     setPath(after, 'spec.metadataOptions', { httpTokens: 'required' });

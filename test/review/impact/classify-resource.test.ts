@@ -26,7 +26,7 @@ describe('classifyResource', () => {
   });
 
   it('mixes behavioural and hashed changes: the worst wins, each keeps its reason', () => {
-    const before = nodeClass('c', 'al2023@v20250505');
+    const before = nodeClass('c', 'al2023@v20260714');
     const after = clone(before);
     setPath(after, 'metadata.labels', { a: 'b' });
     setPath(after, 'spec.ipPrefixCount', 1);
@@ -78,7 +78,7 @@ describe('AMI family detail (model/facts/ami-families.ts)', () => {
   });
 
   it('says AL2023 keeps pod data on /dev/xvda, and instanceStorePolicy replaces nodes', () => {
-    const before = nodeClass('c', 'al2023@v20250505');
+    const before = nodeClass('c', 'al2023@v20260714');
     const after = clone(before);
     setPath(after, 'spec.blockDeviceMappings', [{ deviceName: '/dev/xvda', ebs: { volumeSize: '50Gi' } }]);
     setPath(after, 'spec.instanceStorePolicy', 'RAID0');

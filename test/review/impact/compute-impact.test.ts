@@ -41,7 +41,7 @@ describe('computeImpact', () => {
   it('reports node replacement for exactly the pools using a class whose AMI alias changed', () => {
     const report = impact((m) =>
       setPath(obj(m, distPaths.nodeClass('dataops', 'dataops')), 'spec.amiSelectorTerms', [
-        { alias: 'al2023@v20250601' },
+        { alias: 'al2023@v20260625' },
       ]),
     );
     expect(pools(report)).toEqual(['dataops/batch:replaces']);
@@ -58,8 +58,8 @@ describe('computeImpact', () => {
     });
     expect(r.fields.map((f) => formatPath(f.path))).toEqual(['spec.amiSelectorTerms[0].alias']);
     const f = r.fields[0];
-    expect(f.before).toBe('al2023@v20250505');
-    expect(f.after).toBe('al2023@v20250601');
+    expect(f.before).toBe('al2023@v20260714');
+    expect(f.after).toBe('al2023@v20260625');
     expect(isClassified(f) && f.reason).toContain('AMIDrift');
     expect(report.totals).toEqual({
       resourcesChanged: 1,
@@ -72,7 +72,7 @@ describe('computeImpact', () => {
   it('carries a class change in a cluster with three pools to all three, sorted', () => {
     const report = impact((m) =>
       setPath(obj(m, distPaths.nodeClass('ticketing', 'default')), 'spec.amiSelectorTerms', [
-        { alias: 'al2023@v20250601' },
+        { alias: 'al2023@v20260625' },
       ]),
     );
     expect(report.clusters[0].resources[0].affectedPools).toEqual([

@@ -201,7 +201,7 @@ export const CLASS_EDITS: readonly Edit[] = [
     const a = terms.find((t) => typeof t.alias === 'string');
     if (!a) return undefined;
     const family = String(a.alias).split('@')[0];
-    a.alias = rng.pick([`${family}@v20250601`, String(a.alias)]);
+    a.alias = rng.pick([`${family}@v20260625`, String(a.alias)]);
     return `alias ${String(a.alias)}`;
   },
 ];

@@ -21,7 +21,7 @@ function pool(path: string, value: unknown): { impact: NodeImpact; reason: strin
 function klass(
   path: string,
   value: unknown,
-  base: Obj = nodeClass('c', 'al2023@v20250505'),
+  base: Obj = nodeClass('c', 'al2023@v20260714'),
 ): { impact: NodeImpact; reason: string } {
   const after = clone(base);
   setPath(after, path, value);
@@ -166,10 +166,10 @@ describe('EC2NodeClass drift rules', () => {
   });
 
   it('a pinned alias version change replaces every node (AMI drift)', () => {
-    const r = klass('spec.amiSelectorTerms', [{ alias: 'al2023@v20250601' }]);
+    const r = klass('spec.amiSelectorTerms', [{ alias: 'al2023@v20260625' }]);
     expect(r).toEqual({
       impact: 'replaces',
-      reason: expect.stringContaining('AMI alias al2023@v20250505 → al2023@v20250601') as unknown as string,
+      reason: expect.stringContaining('AMI alias al2023@v20260714 → al2023@v20260625') as unknown as string,
     });
   });
 

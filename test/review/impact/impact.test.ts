@@ -28,7 +28,7 @@ describe('npm run impact', () => {
       '- `spec.limits.cpu`: `100` → `500` — no: limits: behavioural setting, not considered for drift',
     );
     expect(md).toContain(
-      '| dataops | batch | **yes** | EC2NodeClass dataops: AMI alias al2023@v20250505 → al2023@v20250601: a different pinned release resolves to different AMIs, every node of the class drifts (AMIDrift) | 10% |',
+      '| dataops | batch | **yes** | EC2NodeClass dataops: AMI alias al2023@v20260714 → al2023@v20260625: a different pinned release resolves to different AMIs, every node of the class drifts (AMIDrift) | 10% |',
     );
   });
 

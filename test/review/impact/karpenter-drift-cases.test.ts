@@ -119,9 +119,9 @@ const ISSUE_CASES: readonly Case[] = [
   {
     name: 'a pinned alias bump',
     kind: 'EC2NodeClass',
-    set: ['spec.amiSelectorTerms', [{ alias: 'al2023@v20250601' }]],
+    set: ['spec.amiSelectorTerms', [{ alias: 'al2023@v20260625' }]],
     impact: 'replaces',
-    reason: 'AMI alias al2023@v20250505 → al2023@v20250601',
+    reason: 'AMI alias al2023@v20260714 → al2023@v20260625',
     follows: 'isAMIDrifted (provider pkg/cloudprovider/drift.go)',
   },
   {
@@ -385,7 +385,7 @@ function apply(o: Obj, [path, value]: readonly [string, unknown]): void {
 
 function run(c: Case) {
   const before =
-    c.kind === 'NodePool' ? nodePool('p', 'default', ['spot']) : nodeClass('c', 'al2023@v20250505');
+    c.kind === 'NodePool' ? nodePool('p', 'default', ['spot']) : nodeClass('c', 'al2023@v20260714');
   if (c.base) apply(before, c.base);
   const after = clone(before);
   apply(after, c.set);

@@ -121,6 +121,7 @@ describe('impact report: removed cluster, rings, untracked files', () => {
     const before = exampleObjects();
     before.set('ticketing/argocd/application-controller.yaml', application('ticketing', 'canary'));
     before.set('dataops/argocd/application-controller.yaml', application('dataops', 'prod'));
+    before.set(distPaths.cloudFormation('dataops'), cloudFormation('KarpenterNodeRole-dataops', 'dataops'));
     const after = new Map(
       [...before].filter(([k]) => !k.startsWith('dataops/')).map(([k, v]) => [k, clone(v)]),
     );
@@ -145,6 +146,34 @@ describe('impact report: removed cluster, rings, untracked files', () => {
       '3. Delete dataops-karpenter (the controller must outlive the nodes it terminates), then dataops-karpenter-crd (the CRDs stay: Delete=false), dataops-karpenter-base if present, and dataops-karpenter-root',
       '4. Delete the CloudFormation stack last (the controller and the nodes use its roles and queue until they are gone)',
     ]);
+  });
+
+  it("ends the removal order with the words of the removed cluster's AWS-side target (targets table)", () => {
+    const lastStep = (files: Map<string, Obj>): string | undefined => {
+      const after = new Map([...files].filter(([k]) => !k.startsWith('dataops/')));
+      return compare(files, after).clusters.find((c) => c.name === 'dataops')?.decommission?.[3];
+    };
+    const withTerraform = exampleObjects();
+    withTerraform.set('dataops/terraform/karpenter.tf.json', {
+      resource: { aws_iam_role: { node: { name: 'KarpenterNodeRole-dataops' } } },
+    });
+    expect(lastStep(withTerraform)).toBe(
+      'Remove the Terraform module last (terraform destroy, or delete its module block and apply: the controller and the nodes use its roles and queue until they are gone)',
+    );
+    const withAck = exampleObjects();
+    withAck.set('dataops/ack/karpenter.yaml', {
+      apiVersion: 'iam.services.k8s.aws/v1alpha1',
+      kind: 'Role',
+      metadata: { name: 'karpenter-node', namespace: 'ack-system' },
+      spec: { name: 'KarpenterNodeRole-dataops' },
+    });
+    expect(lastStep(withAck)).toBe(
+      'Delete dataops-karpenter-aws last (the controller and the nodes use its roles and queue until they are gone); with deletion-policy retain (the default) ACK leaves the roles and the queue in AWS: delete them there once nothing uses them',
+    );
+    // No AWS-side file in dist/ (aws.managedBy: external): the tool never made a stack to delete.
+    expect(lastStep(exampleObjects())).toBe(
+      'Remove the roles and the queue last, where the team manages AWS (aws.managedBy is external: the tool generated nothing)',
+    );
   });
 
   it('says what Karpenter does to the nodes of a removed pool and in what order to remove things', () => {

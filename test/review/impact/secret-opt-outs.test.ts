@@ -38,7 +38,7 @@ function synth(fleet: string, out: string): void {
 
 const FLEET = (userData: string, budgets: string) => `${MINIMAL}nodeClasses:
   default:
-    alias: al2023@v20250505
+    alias: al2023@v20260714
     tags:
       fixture: ${TOKEN} # karpenter-gitops: allow-secret revoked token, scanner fixture
     userData: |

@@ -64,7 +64,7 @@ function synthAt(version: string, out: string): ReadonlyMap<string, string> {
   writeFileSync(join(repo, 'clusters', '_defaults.yaml'), DEFAULTS);
   writeFileSync(
     join(repo, 'clusters', 'shop.yaml'),
-    `${MINIMAL}karpenter:\n  version: ${version}\nnodeClasses:\n  default:\n    alias: al2023@v20250505\nnodePools:\n  general:\n    nodeClass: default\n    limits: { cpu: "100" }\n  fixed:\n    nodeClass: default\n    expireAfter: 720h\n    weight: 10\n    limits: { cpu: "10" }\n`,
+    `${MINIMAL}karpenter:\n  version: ${version}\nnodeClasses:\n  default:\n    alias: al2023@v20260714\nnodePools:\n  general:\n    nodeClass: default\n    limits: { cpu: "100" }\n  fixed:\n    nodeClass: default\n    expireAfter: 720h\n    weight: 10\n    limits: { cpu: "10" }\n`,
   );
   clearRepositoryImportsCache();
   const err: string[] = [];

@@ -91,7 +91,7 @@ metadata:
 spec:
   role: KarpenterNodeRole-other
   amiSelectorTerms:
-    - alias: al2023@v20250505
+    - alias: al2023@v20260714
   subnetSelectorTerms:
     - tags:
         karpenter.sh/discovery: shop

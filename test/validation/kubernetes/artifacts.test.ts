@@ -49,8 +49,20 @@ describe('validation artifacts', () => {
       const second = generateValidationArtifacts(crds);
       expect(second).toEqual(first);
       // Karpenter 1.14.1, 1.0.14, Argo CD, and the pinned EKS Auto Mode NodeClass: 3 files per CRD
-      // version, one catalog per set.
-      expect(first.length).toBe(3 * (5 + 6 + 3 + 1) + 4);
+      // version, one catalog per set; the two Karpenter sets also have their CRD facts, as facts.js
+      // beside the artifacts and as a typed crd-facts.ts.
+      expect(first.length).toBe(3 * (5 + 6 + 3 + 1) + 4 + 2 * 2);
+      expect(
+        first
+          .map(([path]) => path)
+          .filter((p) => /facts\.(js|ts)$/.test(p))
+          .sort(),
+      ).toEqual([
+        'karpenter-v1.0.14/crd-facts.ts',
+        'karpenter-v1.14.1/crd-facts.ts',
+        'validation/karpenter-v1.0.14/facts.js',
+        'validation/karpenter-v1.14.1/facts.js',
+      ]);
       for (const [path, content] of first) {
         const committed = join(root, 'imports', path);
         expect(existsSync(committed)).toBe(true);

@@ -49,7 +49,7 @@ const EXPLICIT: Record<string, Case> = {
     pass: [{ alias: 'al2023@latest' }],
     fail: [{ alias: 'al2023@latest' }, { id: 'ami-1' }],
   },
-  "self.matches('^[a-zA-Z0-9]+@.+$')": { pass: 'al2023@v20250505', fail: 'al2023' },
+  "self.matches('^[a-zA-Z0-9]+@.+$')": { pass: 'al2023@v20260714', fail: 'al2023' },
   "self.split('@')[0] in ['al2','al2023','bottlerocket','windows2019','windows2022','windows2025']": {
     pass: 'windows2025@latest',
     fail: 'ubuntu@latest',

@@ -8,10 +8,13 @@ import { join } from 'node:path';
 import { findProjectRoot } from '../../../validation/kubernetes/artifacts';
 import { parseManifests } from '../../../validation/manifest-source';
 import { ManifestValidator } from '../../../validation/kubernetes/validate-manifests';
+import { nodeClassArtifacts } from '../../../validation/kubernetes/node-class-artifacts';
 import {
-  IMPORTED_NODE_CLASS_DIR,
-  nodeClassArtifacts,
-} from '../../../validation/kubernetes/node-class-artifacts';
+  AUTO_MODE_FOLDER,
+  clearRepositoryImportsCache,
+  LOCK_FILE,
+  REPOSITORY_IMPORTS_DIR,
+} from '../../../io/repository-imports';
 
 const root = findProjectRoot(join(__dirname, '..', '..', '..'));
 
@@ -48,8 +51,10 @@ describe('nodeClassArtifacts', () => {
     try {
       // A stand-in import: the pinned artifacts, with a validator that requires a field the
       // pinned schema does not know, so a finding shows which schema judged.
-      const dir = join(repo, IMPORTED_NODE_CLASS_DIR);
+      const dir = join(repo, REPOSITORY_IMPORTS_DIR, AUTO_MODE_FOLDER);
       cpSync(join(root, 'imports', 'validation', 'eks-auto-mode-pinned'), dir, { recursive: true });
+      // Until the lock names the folder, it is not an import (a stray copy is never trusted).
+      expect(nodeClassArtifacts(root, repo).origin).toBe('pinned');
       writeFileSync(
         join(dir, 'nodeclasses.eks.amazonaws.com.v1.validate.js'),
         `'use strict';
@@ -61,9 +66,25 @@ module.exports = function validate(d) {
 };
 `,
       );
+      const lock = {
+        lockVersion: 1,
+        imports: [
+          {
+            folder: AUTO_MODE_FOLDER,
+            kind: 'eks-auto-mode',
+            source: 'nodeclass.yaml',
+            files: [],
+            contentSha256: '0',
+          },
+        ],
+      };
+      writeFileSync(join(repo, REPOSITORY_IMPORTS_DIR, LOCK_FILE), JSON.stringify(lock));
+      clearRepositoryImportsCache();
       const chosen = nodeClassArtifacts(root, repo);
       expect(chosen.origin).toBe('imported');
-      expect(chosen.label).toBe(`the NodeClass CRD imported into ${IMPORTED_NODE_CLASS_DIR}`);
+      expect(chosen.label).toBe(
+        `the NodeClass CRD imported into ${REPOSITORY_IMPORTS_DIR}/${AUTO_MODE_FOLDER}`,
+      );
       const validator = new ManifestValidator('1.14.1', root, repo);
       expect(validator.nodeClass.origin).toBe('imported');
       const findings = validator.validate(parseManifests('nc.yaml', NODE_CLASS));

@@ -8,7 +8,7 @@ describe('block device mappings', () => {
     expect(
       errorsOfCluster(
         nodeClass(
-          '    alias: al2023@v20250505\n    blockDeviceMappings:\n      - deviceName: /dev/xvda\n        ebs: { volumeSize: 20GB }\n',
+          '    alias: al2023@v20260714\n    blockDeviceMappings:\n      - deviceName: /dev/xvda\n        ebs: { volumeSize: 20GB }\n',
         ),
       ),
     ).toEqual([

@@ -19,7 +19,7 @@ describe('block device checks', () => {
     expect(
       errorsOfCluster(
         cls(
-          'alias: al2023@v20250505',
+          'alias: al2023@v20260714',
           '      - deviceName: /dev/xvda\n        ebs: { volumeSize: 20Gi }\n      - deviceName: /dev/xvdf\n        rootVolume: true\n        ebs: { volumeSize: 500Gi }\n',
         ),
       ),

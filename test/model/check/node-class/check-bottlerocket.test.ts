@@ -19,7 +19,7 @@ describe('bottlerocket block', () => {
   it('bottlerocket settings need a Bottlerocket AMI and TOML-able values', () => {
     expect(
       errorsOfCluster(
-        nodeClass('    alias: al2023@v20250505\n    bottlerocket:\n      settings:\n        motd: ~\n'),
+        nodeClass('    alias: al2023@v20260714\n    bottlerocket:\n      settings:\n        motd: ~\n'),
       ),
     ).toEqual([
       'clusters/demo.yaml:10:5 nodeClasses.d.bottlerocket: bottlerocket settings need a Bottlerocket AMI, but the AMI family is AL2023. Use alias: bottlerocket@v1.39.1, or write userData for this family.',

@@ -4,7 +4,7 @@ import { errorsOfCluster, loadCluster, MINIMAL } from '../../../support/fleet-fi
 
 /** MINIMAL (6 lines) + karpenter (7-8) + nodeClasses (9) + `  c:` (10) + alias (11) + terms key (12). */
 const withTerms = (terms: string) =>
-  `${MINIMAL}karpenter:\n  featureGates: { reservedCapacity: true }\nnodeClasses:\n  c:\n    alias: al2023@v20250505\n    capacityReservationSelectorTerms:\n${terms}`;
+  `${MINIMAL}karpenter:\n  featureGates: { reservedCapacity: true }\nnodeClasses:\n  c:\n    alias: al2023@v20260714\n    capacityReservationSelectorTerms:\n${terms}`;
 
 describe('capacity reservation selector terms', () => {
   it('accepts a term by id and a term by tags, owner and match criteria', () => {

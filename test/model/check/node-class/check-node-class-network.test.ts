@@ -2,7 +2,7 @@
 import { errorsOfCluster, loadCluster, MINIMAL } from '../../../support/fleet-files';
 
 /** MINIMAL (6 lines) + nodeClasses (7) + `  c:` (8) + alias (9) + the body from line 10. */
-const nodeClass = (body: string) => `${MINIMAL}nodeClasses:\n  c:\n    alias: al2023@v20250505\n${body}`;
+const nodeClass = (body: string) => `${MINIMAL}nodeClasses:\n  c:\n    alias: al2023@v20260714\n${body}`;
 
 describe('node class networking checks', () => {
   it('accepts EFA interfaces with a primary interface, a placement group by name and timeouts', () => {

@@ -6,7 +6,7 @@ const nodeClass = (body: string) => `${MINIMAL}nodeClasses:\n  d:\n${body}`;
 describe('node class tags', () => {
   it('tags Karpenter sets itself, on the class or the cluster', () => {
     expect(
-      errorsOfCluster(nodeClass('    alias: al2023@v20250505\n    tags:\n      karpenter.sh/nodepool: x\n')),
+      errorsOfCluster(nodeClass('    alias: al2023@v20260714\n    tags:\n      karpenter.sh/nodepool: x\n')),
     ).toEqual([
       "clusters/demo.yaml:11:7 nodeClasses.d.tags.karpenter.sh/nodepool: tag 'karpenter.sh/nodepool' is set by Karpenter itself. Remove it (Karpenter tags every instance with the cluster, node pool, node claim and node class).",
     ]);

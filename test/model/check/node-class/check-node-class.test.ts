@@ -6,14 +6,14 @@ const nodeClass = (body: string) => `${MINIMAL}nodeClasses:\n  d:\n${body}`;
 describe('node class checks', () => {
   it('exactly one of role / instanceProfile', () => {
     expect(
-      errorsOfCluster(nodeClass('    alias: al2023@v20250505\n    role: a\n    instanceProfile: b\n')),
+      errorsOfCluster(nodeClass('    alias: al2023@v20260714\n    role: a\n    instanceProfile: b\n')),
     ).toEqual([
       'clusters/demo.yaml:11:5 nodeClasses.d.instanceProfile: role and instanceProfile are both set. Keep one: role (Karpenter manages the instance profile) or instanceProfile.',
     ]);
   });
 
   it('class names must be DNS-1123 subdomains', () => {
-    expect(errorsOfCluster(`${MINIMAL}nodeClasses:\n  Default:\n    alias: al2023@v20250505\n`)).toEqual([
+    expect(errorsOfCluster(`${MINIMAL}nodeClasses:\n  Default:\n    alias: al2023@v20260714\n`)).toEqual([
       "clusters/demo.yaml:8:3 nodeClasses.Default: node class name 'Default' is not a valid Kubernetes name (DNS-1123 subdomain: lower-case letters, digits, '-' and '.'). Rename it, e.g. 'default'.",
     ]);
   });
@@ -21,7 +21,7 @@ describe('node class checks', () => {
   it('unencrypted volumes and IMDSv1 are warnings', () => {
     const { warnings } = loadCluster(
       nodeClass(
-        '    alias: al2023@v20250505\n    metadataOptions: { httpTokens: optional }\n    blockDeviceMappings:\n      - deviceName: /dev/xvda\n        ebs: { volumeSize: 20Gi, encrypted: false }\n',
+        '    alias: al2023@v20260714\n    metadataOptions: { httpTokens: optional }\n    blockDeviceMappings:\n      - deviceName: /dev/xvda\n        ebs: { volumeSize: 20Gi, encrypted: false }\n',
       ),
     );
     expect(warnings.map((w) => [w.line, w.path, w.message])).toEqual([
@@ -33,7 +33,7 @@ describe('node class checks', () => {
   it('kubelet map keys Karpenter accepts', () => {
     expect(
       errorsOfCluster(
-        nodeClass('    alias: al2023@v20250505\n    kubelet:\n      evictionHard: { memory.availble: 5% }\n'),
+        nodeClass('    alias: al2023@v20260714\n    kubelet:\n      evictionHard: { memory.availble: 5% }\n'),
       ),
     ).toEqual([
       "clusters/demo.yaml:11:23 nodeClasses.d.kubelet.evictionHard.memory.availble: 'memory.availble' is not a valid key of kubelet.evictionHard. Did you mean 'memory.available'? Use one of: memory.available, nodefs.available, nodefs.inodesFree, imagefs.available, imagefs.inodesFree, pid.available.",
@@ -44,7 +44,7 @@ describe('node class checks', () => {
     expect(
       errorsOfCluster(
         nodeClass(
-          '    alias: al2023@v20250505\n    kubelet:\n      kubeReserved: { cpu: lots }\n      evictionHard: { memory.available: 5%, nodefs.available: ten }\n',
+          '    alias: al2023@v20260714\n    kubelet:\n      kubeReserved: { cpu: lots }\n      evictionHard: { memory.available: 5%, nodefs.available: ten }\n',
         ),
       ),
     ).toEqual([

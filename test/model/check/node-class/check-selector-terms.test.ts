@@ -8,7 +8,7 @@ describe('selector terms', () => {
     expect(
       errorsOfCluster(
         nodeClass(
-          '    alias: al2023@v20250505\n    securityGroupSelectorTerms:\n      - name: web\n        tags: { a: b }\n',
+          '    alias: al2023@v20260714\n    securityGroupSelectorTerms:\n      - name: web\n        tags: { a: b }\n',
         ),
       ),
     ).toEqual([

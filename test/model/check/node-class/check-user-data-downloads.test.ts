@@ -4,7 +4,7 @@ import { loadCluster, MINIMAL } from '../../../support/fleet-files';
 
 const withUserData = (lines: string[]) =>
   loadCluster(
-    `${MINIMAL}nodeClasses:\n  default:\n    alias: al2023@v20250505\n    userData: |\n${lines.map((l) => `      ${l}\n`).join('')}`,
+    `${MINIMAL}nodeClasses:\n  default:\n    alias: al2023@v20260714\n    userData: |\n${lines.map((l) => `      ${l}\n`).join('')}`,
   ).warnings.map(formatDiagnostic);
 
 describe('userData downloads', () => {

@@ -7,7 +7,7 @@ describe('user data size', () => {
   it('userData over the 16 KiB EC2 limit', () => {
     expect(
       errorsOfCluster(
-        nodeClass(`    alias: al2023@v20250505\n    userData: "#!/bin/sh\\necho ${'u'.repeat(19985)}"\n`),
+        nodeClass(`    alias: al2023@v20260714\n    userData: "#!/bin/sh\\necho ${'u'.repeat(19985)}"\n`),
       ),
     ).toEqual([
       'clusters/demo.yaml:10:15 nodeClasses.d.userData: userData is 20000 bytes, more than the 16384 EC2 accepts. Move the bulk into a script the node downloads, and keep userData short.',

@@ -21,12 +21,12 @@ describe('userData checks', () => {
   });
 
   it('AL2023: a script without #! is an error; a script with #! and a full NodeConfig pass', () => {
-    expect(errorsOfCluster(cls('    alias: al2023@v20250505\n    userData: "echo hi\\nsleep 1"\n'))).toEqual([
+    expect(errorsOfCluster(cls('    alias: al2023@v20260714\n    userData: "echo hi\\nsleep 1"\n'))).toEqual([
       'clusters/demo.yaml:10:15 nodeClasses.u.userData: this AL2023 userData is neither a NodeConfig, a shell script (no #! line) nor MIME multi-part: Karpenter wraps it as a shell-script part that cloud-init cannot run. Start the script with #!/bin/bash, or write a NodeConfig (apiVersion: node.eks.aws/v1alpha1, kind: NodeConfig).',
     ]);
     const ok = loadCluster(
       cls(
-        '    alias: al2023@v20250505\n    userData: |\n      apiVersion: node.eks.aws/v1alpha1\n      kind: NodeConfig\n      spec:\n        kubelet:\n          config:\n            shutdownGracePeriod: 30s\n',
+        '    alias: al2023@v20260714\n    userData: |\n      apiVersion: node.eks.aws/v1alpha1\n      kind: NodeConfig\n      spec:\n        kubelet:\n          config:\n            shutdownGracePeriod: 30s\n',
       ),
     );
     expect(ok.warnings).toEqual([]);

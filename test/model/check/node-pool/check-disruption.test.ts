@@ -3,7 +3,7 @@ import { formatDiagnostic } from '../../../../model/shared/diagnostics';
 import { MIN_EXPIRE_AFTER_SECONDS } from '../../../../model/check/node-pool/check-disruption';
 import { loadCluster, MINIMAL } from '../../../support/fleet-files';
 
-const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
+const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20260714\n';
 const warnings = (body: string) =>
   loadCluster(`${MINIMAL}${CLASS}nodePools:\n  p:\n    nodeClass: default\n${body}`).warnings.map(
     formatDiagnostic,

@@ -1,7 +1,7 @@
 import { formatDiagnostic } from '../../../../model/shared/diagnostics';
 import { loadCluster, MINIMAL } from '../../../support/fleet-files';
 
-const CLASS = (extra = '') => `nodeClasses:\n  default:\n    alias: al2023@v20250505\n${extra}`;
+const CLASS = (extra = '') => `nodeClasses:\n  default:\n    alias: al2023@v20260714\n${extra}`;
 const pool = (body: string, cls = '') =>
   `${MINIMAL}${CLASS(cls)}nodePools:\n  p:\n    nodeClass: default\n    instanceCategories: [c, m, r]\n${body}`;
 const warnings = (text: string) => loadCluster(text).warnings.map(formatDiagnostic);

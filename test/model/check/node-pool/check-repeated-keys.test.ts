@@ -10,7 +10,7 @@ const poolWarnings = (yaml: string): string[] =>
 const poolErrors = (yaml: string): string[] => errorsOfCluster(yaml).filter((e) => e.includes(' nodePools.'));
 
 const CLASSES =
-  'nodeClasses:\n  default:\n    alias: al2023@v20250505\n  win:\n    alias: windows2022@latest\n    allowLatestAmi: true\n';
+  'nodeClasses:\n  default:\n    alias: al2023@v20260714\n  win:\n    alias: windows2022@latest\n    allowLatestAmi: true\n';
 const pool = (body: string, nodeClass = 'default') =>
   `${MINIMAL}${CLASSES}nodePools:\n  p:\n    nodeClass: ${nodeClass}\n${body}`;
 const req = (key: string, operator: string, values?: string, minValues?: number) =>

@@ -2,7 +2,7 @@
 import { errorsOfCluster, loadCluster, MINIMAL } from '../../../support/fleet-files';
 
 const GATES = 'karpenter:\n  featureGates:\n    nodeOverlay: true\n    capacityBuffer: true\n';
-const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20250505\n';
+const CLASS = 'nodeClasses:\n  default:\n    alias: al2023@v20260714\n';
 const POOL = (extra = '') =>
   `nodePools:\n  general:\n    nodeClass: default\n    instanceCategories: [c, m, r]\n${extra}`;
 const BUFFER = 'capacityBuffers:\n  headroom:\n    podTemplateRef: { name: chunk }\n    replicas: 2\n';

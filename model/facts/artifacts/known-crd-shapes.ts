@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadArtifactModule } from './artifact-module';
-import type { CrdRule, CrdSchemaNode, CrdShape } from './crd-schema-diff';
-import type { KarpenterVersion } from './versions';
+import type { CrdRule, CrdSchemaNode, CrdShape } from '../crd-schema-diff';
+import type { KarpenterVersion } from '../versions';
 
 /** A catalog entry of the artifacts (validation/kubernetes/artifacts.ts writes the same shape). */
 interface CatalogRow {
