@@ -31,6 +31,8 @@ import { Diagnostic, sortDiagnostics, UserError, wholeFileError } from './shared
 import { DefaultsFindings, diagnosticId } from './shared/defaults-findings';
 import { checkDefaultsOverrides } from './check/check-defaults-overrides';
 import { ClusterModel, FleetModel } from './shared/fleet-model';
+import type { LoadScope } from './shared/load-scope';
+export type { LoadDetails, LoadScope } from './shared/load-scope';
 import { clusterSchema, defaultsSchema, fleetValidators } from './schema/fleet-schema';
 import { LocatedNode, keyLocAt, mergeLocated, toPlain } from './parse/located';
 import { pruneInvalid } from './schema/prune-invalid';
@@ -61,30 +63,6 @@ export interface FleetSource {
 }
 
 export const DEFAULTS_FILE = '_defaults.yaml';
-
-/**
- * How much of the fleet one load sees (`check --shard K/N`, review/shard-steps.ts): a shard of
- * the fleet checks its own cluster files each on its own, and leaves the checks across clusters
- * to the shard that loads every file.
- */
-export interface LoadScope {
-  /**
-   * The sources are the whole fleet: the checks across clusters run (names, AWS names,
-   * destinations, rings), and a fleet without a cluster is an error. False for a part of it.
-   * @default true
-   */
-  readonly wholeFleet?: boolean;
-  /** Told what a shard needs besides the result. @default not told */
-  readonly onDetails?: (details: LoadDetails) => void;
-}
-
-/** What one load found besides its result (LoadScope.onDetails). */
-export interface LoadDetails {
-  /** The cluster name of every cluster file that parsed (`name:`, or the file stem). */
-  readonly names: ReadonlyMap<string, string>;
-  /** The findings of the checks across clusters, as reported (`diagnosticId`). */
-  readonly acrossClusters: ReadonlySet<string>;
-}
 
 /** Pure loader over in-memory files (tests, fuzz harness, benchmark). */
 export function loadFleetFromSources(
