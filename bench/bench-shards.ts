@@ -28,6 +28,8 @@ export interface ShardRow {
   readonly slowestCpuOverFullCpu?: number;
 }
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
 function wall(runs: readonly TimedProcess[]): Measured {
   const cpu = runs.map((r) => r.cpuMs);
   return {
@@ -51,15 +53,30 @@ function cpuRatio(
   return spread(ratios).median;
 }
 
-export function measureShards(run: TimedRunner, dir: string, size: string, runs: number): ShardRow {
+/**
+ * @param progress told each check's times as it ends (at 2,000 clusters the row takes most of an
+ *   hour: a run cut short still leaves what it measured) @default not told
+ */
+export function measureShards(
+  run: TimedRunner,
+  dir: string,
+  size: string,
+  runs: number,
+  progress?: (line: string) => void,
+): ShardRow {
   const node = process.execPath;
-  const check = (extra: readonly string[]) =>
-    run(
-      `check --base HEAD --full ${extra.join(' ')}`.trim(),
+  const check = (extra: readonly string[]) => {
+    const what = `check --base HEAD --full ${extra.join(' ')}`.trim();
+    const p = run(
+      what,
       node,
       ['build/review/check.js', '--quiet', '--base', 'HEAD', '--full', ...extra],
       dir,
     );
+    const cpu = p.cpuMs !== undefined ? `, ${seconds(p.cpuMs)} CPU` : '';
+    progress?.(`bench: ${size} ${what}: ${seconds(p.wallMs)} wall${cpu}`);
+    return p;
+  };
   const fulls: TimedProcess[] = [];
   const perShard: TimedProcess[][] = Array.from({ length: BENCH_SHARDS }, () => []);
   const slowest: TimedProcess[] = [];
@@ -87,24 +104,17 @@ export function measureShards(run: TimedRunner, dir: string, size: string, runs:
   };
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
 export function formatShardRows(rows: readonly ShardRow[]): string[] {
   if (rows.length === 0) return [];
   return [
     '',
-    `check --full sharded (the ${BENCH_SHARDS} shards run one after another on this machine; target: slowest ≤ 1/6 of full):`,
+    `check --full sharded (the ${BENCH_SHARDS} shards run one after another on this machine; the target, slowest ≤ 1/6 of full, is judged with the others above):`,
     '',
     '| fleet | check --full | each shard (1 … N) | slowest shard | slowest / full | most CPU of a shard / full CPU |',
     '|---|---:|---|---:|---:|---:|',
     ...rows.map(
       (r) =>
         `| ${r.size} | ${seconds(r.full.wall.median)} | ${r.shardMs.map(seconds).join(', ')} | ${seconds(r.slowest.wall.median)} | ${r.slowestOverFull.toFixed(3)} | ${r.slowestCpuOverFullCpu?.toFixed(3) ?? '–'} |`,
-    ),
-    '',
-    ...rows.map(
-      (r) =>
-        `target slowest shard ≤ 1/6 of check --full (${r.size}): ${r.slowestOverFull <= 1 / 6 ? 'met' : 'MISSED'} (${r.slowestOverFull.toFixed(3)} vs ${(1 / 6).toFixed(3)})`,
     ),
   ];
 }

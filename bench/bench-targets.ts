@@ -2,6 +2,7 @@
  * The issue's performance targets as data, and the judge that decides each one on what a
  * benchmark run measured (bench/bench.ts); bench-report.ts prints the verdicts.
  */
+import type { ShardRow } from './bench-shards';
 import type { CheckRow } from './bench-check';
 import type { EverydayRow } from './bench-everyday';
 import type { SizeResult, Target } from './bench-report';
@@ -155,6 +156,7 @@ export function targets(
   context: TargetContext,
   failure?: string,
   checks: readonly CheckRow[] = [],
+  shards: readonly ShardRow[] = [],
 ): Target[] {
   const measured: Measurements = {
     small: results.find((r) => r.size === '50x6'),
@@ -169,8 +171,22 @@ export function targets(
   return [
     ...TARGETS.map((rule) => judge(rule.what, rule, rule.measure(measured), () => why(rule))),
     ...steadyThroughputTargets(results),
+    ...shardTargets(shards),
   ];
 }
+
+/** The slowest shard of `check --full` ≤ 1/6 of the full check (issue 44), one per fleet size measured. */
+function shardTargets(shards: readonly ShardRow[]): Target[] {
+  return shards.flatMap((r) => {
+    const cpu = r.slowestCpuOverFullCpu !== undefined ? `; CPU ${r.slowestCpuOverFullCpu.toFixed(3)}` : '';
+    const value = `${r.slowestOverFull.toFixed(3)}${cpu}`;
+    const measured = { value, actual: r.slowestOverFull, stated: `${r.slowestOverFull.toFixed(3)} wall` };
+    const what = `slowest of ${r.shards} shards of \`check --full\` ≤ 1/6 of the full check (${r.size})`;
+    return [judge(what, SLOWEST_SHARD, measured, () => '')];
+  });
+}
+
+const SLOWEST_SHARD: Limit = { sense: 'at most', limit: 1 / 6, limitText: '1/6 (0.167)' };
 
 /** The earlier target, one per fleet size whose throughput was measured. */
 function steadyThroughputTargets(results: readonly SizeResult[]): Target[] {

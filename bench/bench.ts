@@ -330,7 +330,7 @@ function measureCheckRows(
     measureCheck(run, project, label, rows, args.runs, checks);
     if (sharded) {
       io.err(`bench: check --full and its shards, fleet ${label} ...`);
-      shards.push(measureShards(run, project, label, args.runs));
+      shards.push(measureShards(run, project, label, args.runs, (line) => io.err(line)));
     }
     rmSync(project, { recursive: true, force: true });
   }
@@ -365,7 +365,7 @@ export function benchCli(argv: readonly string[], io: BenchIo, root: string = TO
   const shards: ShardRow[] = [];
   const stages: StageProfile[] = [];
   const print = (failure?: string) => {
-    const judged = targets(results, everyday, args, failure, checks);
+    const judged = targets(results, everyday, args, failure, checks, shards);
     if (args.json) {
       io.out(
         JSON.stringify(

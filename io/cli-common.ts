@@ -12,7 +12,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { formatDiagnostic, plural, sortDiagnostics, UserError } from '../model';
 import { LoadedFleet } from '../model/load-fleet';
 import { linePrompts } from './line-prompts';
-import { loadFleet } from './read-fleet';
+import { listClusterFiles, loadFleet, LoadFleetOptions } from './read-fleet';
 import { TOOL_ROOT } from './tool-root';
 
 export interface ToolPackage {
@@ -71,17 +71,33 @@ export interface CliIo {
 }
 
 /** Loads and resolves the fleet description in `clustersDir` (absolute); throws UserError with every mistake. */
-export type FleetLoader = (projectRoot: string, clustersDir: string) => LoadedFleet;
+export type FleetLoader = (
+  projectRoot: string,
+  clustersDir: string,
+  part?: Pick<LoadFleetOptions, 'only' | 'onDetails'>,
+) => LoadedFleet;
 
 /** The real loader (model/load-fleet.ts); diagnostics name files relative to the project root. */
-export const loadFleetFromDir: FleetLoader = (projectRoot, clustersDir) => {
+/** The root and folder the fleet is read from, so that its files are named as in diagnostics. */
+function fleetFolder(projectRoot: string, clustersDir: string): { root: string; clustersDir: string } {
   const rel = relative(projectRoot, clustersDir).split(sep).join('/');
   // A folder outside the project is named from its parent (`clusters/x.yaml`), never
   // `../../tmp/...`: source paths reach generated files, which must not depend on the machine.
   if (rel === '..' || rel.startsWith('../') || isAbsolute(rel))
-    return loadFleet(dirname(clustersDir), { clustersDir: basename(clustersDir) });
-  return loadFleet(projectRoot, { clustersDir: rel === '' ? '.' : rel });
+    return { root: dirname(clustersDir), clustersDir: basename(clustersDir) };
+  return { root: projectRoot, clustersDir: rel === '' ? '.' : rel };
+}
+
+export const loadFleetFromDir: FleetLoader = (projectRoot, clustersDir, part) => {
+  const at = fleetFolder(projectRoot, clustersDir);
+  return loadFleet(at.root, { clustersDir: at.clustersDir, ...part });
 };
+
+/** The cluster files of the fleet in `clustersDir`, named as loadFleetFromDir names them (io/read-fleet.ts). */
+export function clusterFilesInDir(projectRoot: string, clustersDir: string): string[] {
+  const at = fleetFolder(projectRoot, clustersDir);
+  return listClusterFiles(at.root, { clustersDir: at.clustersDir });
+}
 
 /** `dist/` for a folder inside cwd, the absolute path otherwise; always POSIX separators and a trailing slash. */
 export function displayPath(cwd: string, dir: string): string {

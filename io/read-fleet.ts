@@ -9,7 +9,14 @@ import { join, relative, resolve, sep } from 'node:path';
 import { Diagnostic, RepositoryImports, UserError, wholeFileError } from '../model';
 import { readRepositoryImports } from './repository-imports';
 import { MAX_FILE_BYTES } from '../model/stages';
-import { dedupeDiagnostics, FleetSource, LoadedFleet, loadFleetFromSources } from '../model/load-fleet';
+import {
+  DEFAULTS_FILE,
+  dedupeDiagnostics,
+  FleetSource,
+  LoadedFleet,
+  loadFleetFromSources,
+  LoadScope,
+} from '../model/load-fleet';
 
 export const DEFAULT_CLUSTERS_DIR = 'clusters';
 
@@ -24,6 +31,46 @@ export interface LoadFleetOptions {
    * @default read from `<projectRoot>/karpenter-imports/` (io/repository-imports.ts)
    */
   readonly imports?: RepositoryImports;
+  /**
+   * Part of the fleet (`check --shard K/N`): the cluster files (paths as in diagnostics,
+   * `clusters/shop.yaml`) read and loaded besides `_defaults.yaml`; no other file is read, and
+   * no check across clusters runs.
+   * @default every file, the whole fleet
+   */
+  readonly only?: ReadonlySet<string>;
+  /** Told what a shard needs besides the result (model/load-fleet.ts LoadScope). @default not told */
+  readonly onDetails?: LoadScope['onDetails'];
+}
+
+/** The folder of the fleet as diagnostics name it (relative to the project root, POSIX separators). */
+function fleetDirLabel(projectRoot: string, abs: string): string {
+  return (relative(projectRoot, abs) || '.').split(sep).join('/');
+}
+
+function fleetPath(dir: string, name: string): string {
+  return dir === '.' || dir === '' ? name : `${dir}/${name}`;
+}
+
+/**
+ * The cluster files of the fleet, named as in diagnostics (`clusters/shop.yaml`), sorted: every
+ * name in the folder ending in `.yaml` and not starting with `_`, read from the folder listing
+ * alone (no file is opened). What `check --shard` cuts into shards; a file that will not load
+ * still has its shard. Empty when the folder cannot be listed (the load reports that).
+ */
+export function listClusterFiles(
+  projectRoot: string,
+  options?: Pick<LoadFleetOptions, 'clustersDir'>,
+): string[] {
+  const abs = resolve(projectRoot, options?.clustersDir ?? DEFAULT_CLUSTERS_DIR);
+  const dir = fleetDirLabel(projectRoot, abs);
+  try {
+    return readdirSync(abs)
+      .filter((n) => n.endsWith('.yaml') && !n.startsWith('_'))
+      .sort()
+      .map((n) => fleetPath(dir, n));
+  } catch {
+    return [];
+  }
 }
 
 /** Read `<projectRoot>/clusters/*.yaml` (sorted) and load them. Throws UserError on any mistake. */
@@ -31,11 +78,13 @@ export function loadFleet(projectRoot: string, options?: LoadFleetOptions): Load
   const given = options?.clustersDir ?? DEFAULT_CLUSTERS_DIR;
   const abs = resolve(projectRoot, given);
   // File names in diagnostics are relative to the project root, with POSIX separators.
-  const dir = (relative(projectRoot, abs) || '.').split(sep).join('/');
+  const dir = fleetDirLabel(projectRoot, abs);
+  const only = options?.only;
   let names: string[];
   try {
     names = readdirSync(abs)
       .filter((n) => /\.ya?ml$/.test(n))
+      .filter((n) => only === undefined || n === DEFAULTS_FILE || only.has(fleetPath(dir, n)))
       .sort();
   } catch {
     throw new UserError([
@@ -50,7 +99,7 @@ export function loadFleet(projectRoot: string, options?: LoadFleetOptions): Load
   const sources: FleetSource[] = [];
   const early: Diagnostic[] = [];
   for (const name of names) {
-    const path = dir === '.' || dir === '' ? name : `${dir}/${name}`;
+    const path = fleetPath(dir, name);
     let size: number;
     let isFile: boolean;
     try {
@@ -92,7 +141,14 @@ export function loadFleet(projectRoot: string, options?: LoadFleetOptions): Load
   }
   try {
     const imports = options?.imports ?? readRepositoryImports(projectRoot);
-    const loaded = loadFleetFromSources(sources, { emptyMessageDir: dir, imports });
+    const loaded = loadFleetFromSources(sources, {
+      emptyMessageDir: dir,
+      imports,
+      scope: {
+        wholeFleet: only === undefined,
+        ...(options?.onDetails ? { onDetails: options.onDetails } : {}),
+      },
+    });
     if (early.length > 0) throw new UserError(early);
     return loaded;
   } catch (e) {

@@ -115,6 +115,7 @@ export {
 export { endSentence, plural } from './shared/text';
 export type { PathSegment } from './shared/path-segment';
 export type { Diagnostic, Severity } from './shared/diagnostics';
+export { diagnosticId } from './shared/defaults-findings';
 export { didYouMean } from './shared/did-you-mean';
 export { FLEET_DIR, POLICY_PROOF_FILE, distPaths, isFleetClusterParams } from './shared/dist-layout';
 export type { DistFiles } from './shared/dist-layout';

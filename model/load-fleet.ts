@@ -31,6 +31,8 @@ import { Diagnostic, sortDiagnostics, UserError, wholeFileError } from './shared
 import { DefaultsFindings, diagnosticId } from './shared/defaults-findings';
 import { checkDefaultsOverrides } from './check/check-defaults-overrides';
 import { ClusterModel, FleetModel } from './shared/fleet-model';
+import type { LoadScope } from './shared/load-scope';
+export type { LoadDetails, LoadScope } from './shared/load-scope';
 import { clusterSchema, defaultsSchema, fleetValidators } from './schema/fleet-schema';
 import { LocatedNode, keyLocAt, mergeLocated, toPlain } from './parse/located';
 import { pruneInvalid } from './schema/prune-invalid';
@@ -69,10 +71,17 @@ export function loadFleetFromSources(
     readonly emptyMessageDir?: string;
     /** The repository's imported Karpenter versions (io/repository-imports.ts). @default none */
     readonly imports?: RepositoryImports;
+    /** @default the whole fleet, details not told */
+    readonly scope?: LoadScope;
   },
 ): LoadedFleet {
   const diagnostics: Diagnostic[] = [];
-  const { defaultsSource, clusterSources } = fleetFiles(sources, diagnostics, internal?.emptyMessageDir);
+  const whole = internal?.scope?.wholeFleet ?? true;
+  const { defaultsSource, clusterSources } = fleetFiles(
+    sources,
+    diagnostics,
+    whole ? (internal?.emptyMessageDir ?? 'clusters') : undefined,
+  );
   const validators = fleetValidators();
   const imports = internal?.imports ?? NO_REPOSITORY_IMPORTS;
   const defaults = loadDefaults(defaultsSource, validators, diagnostics, imports);
@@ -87,13 +96,21 @@ export function loadFleetFromSources(
     imports,
   };
   const entries: FleetEntry[] = [];
+  const names = new Map<string, string>();
   for (const source of clusterSources) {
     const entry = loadCluster(run, source);
     if (entry) entries.push(entry);
+    if (entry) names.set(source.path, entry.name);
   }
   run.inDefaults.flush();
-  diagnostics.push(...checkFleet(entries), ...checkRings(entries), ...checkAckDestinations(entries));
-  return fleetOrErrors(maskFreeText(diagnostics, [...run.freeText]), run.secrets, entries);
+  const across = whole
+    ? [...checkFleet(entries), ...checkRings(entries), ...checkAckDestinations(entries)]
+    : [];
+  diagnostics.push(...across);
+  const reported = (list: readonly Diagnostic[]) =>
+    withoutSecrets(maskFreeText(list, [...run.freeText]), run.secrets).map(oneLineDiagnostic);
+  internal?.scope?.onDetails?.({ names, acrossClusters: new Set(reported(across).map(diagnosticId)) });
+  return fleetOrErrors(reported(diagnostics), entries);
 }
 
 /** What every cluster file of one load shares; diagnostics and secrets collect across files. */
@@ -128,7 +145,10 @@ interface ClusterFile {
   readonly passThrough: readonly PassThroughField[];
 }
 
-/** The files sorted by path: `_defaults.yaml` and the cluster files; any other name is an error. */
+/**
+ * The files sorted by path: `_defaults.yaml` and the cluster files; any other name is an error,
+ * and so is no cluster file at all when `emptyMessageDir` (the folder) is given.
+ */
 function fleetFiles(
   sources: readonly FleetSource[],
   diagnostics: Diagnostic[],
@@ -160,8 +180,8 @@ function fleetFiles(
       clusterSources.push(s);
     }
   }
-  if (clusterSources.length === 0 && diagnostics.length === 0) {
-    const dir = emptyMessageDir ?? 'clusters';
+  if (clusterSources.length === 0 && diagnostics.length === 0 && emptyMessageDir !== undefined) {
+    const dir = emptyMessageDir;
     diagnostics.push(
       wholeFileError(
         dir,
@@ -328,13 +348,9 @@ function resolveAndCheck(
   return { ...entry, model };
 }
 
-/** Every diagnostic one bounded line, secrets masked: any error throws them all, else the fleet. */
-function fleetOrErrors(
-  diagnostics: readonly Diagnostic[],
-  secrets: readonly SecretValue[],
-  entries: readonly FleetEntry[],
-): LoadedFleet {
-  const all = dedupeDiagnostics(withoutSecrets(diagnostics, secrets).map(oneLineDiagnostic));
+/** Every diagnostic (one bounded line, secrets masked) deduplicated: any error throws them all, else the fleet. */
+function fleetOrErrors(diagnostics: readonly Diagnostic[], entries: readonly FleetEntry[]): LoadedFleet {
+  const all = dedupeDiagnostics(diagnostics);
   if (all.some((d) => d.severity === 'error')) {
     // A cluster is valid when neither its file nor _defaults.yaml has an error.
     const errorFiles = new Set(all.filter((d) => d.severity === 'error').map((d) => d.file));

@@ -8,6 +8,7 @@ import type { PreLinted } from '../validation/validate-tree';
 import type { PreviousDist } from './previous-dist';
 import type { ProvenBase } from './proof-reuse';
 import type { ShardSpec } from './shard';
+import type { LoadFleetOptions } from '../io/read-fleet';
 import type { StaleFile } from './stale-dist';
 
 export const CHECK_STEPS = ['load', 'synth', 'stale', 'validate', 'policies'] as const;
@@ -44,11 +45,23 @@ export interface CheckResult {
 }
 
 export interface CheckDeps {
-  /** Loads and resolves the fleet description under projectRoot (throws UserError). */
-  readonly loadFleet: (projectRoot: string) => {
+  /**
+   * Loads and resolves the fleet description under projectRoot (throws UserError); with `part`,
+   * only `_defaults.yaml` and the cluster files in `part.only`, without the checks across
+   * clusters (shards 2…N of `check --shard`, review/shard-steps.ts).
+   */
+  readonly loadFleet: (
+    projectRoot: string,
+    part?: Pick<LoadFleetOptions, 'only' | 'onDetails'>,
+  ) => {
     readonly fleet: FleetModel;
     readonly warnings: readonly Diagnostic[];
   };
+  /**
+   * The fleet's cluster files (`clusters/<stem>.yaml`), from the folder listing alone: what
+   * `--shard` cuts. Undefined: every shard loads the whole fleet (and cuts what loaded).
+   */
+  readonly listClusterFiles?: (projectRoot: string) => readonly string[];
   /**
    * All generated files, relative to dist/ (pure): texts, or texts with the values they were
    * rendered from (which spare validation the parse of committed files identical to them).

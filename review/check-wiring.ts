@@ -5,10 +5,10 @@
  * cached by content: validation/cloudformation/cfn-lint.ts) and the policy scenario table
  * (review/policy-scenarios-step.ts). Tests inject their own CheckDeps instead.
  */
-import { loadFleetFromDir } from '../io/cli-common';
+import { clusterFilesInDir, loadFleetFromDir } from '../io/cli-common';
 import { join } from 'node:path';
 import { synthesizeFiles } from '../synth/synthesize';
-import { GENERATORS } from '../synth/generators';
+import { argocdFleetWideGenerator } from '../charts/argocd/argocd-generator';
 import { cfnLintCacheDir, homeFolder } from '../validation/cloudformation/cfn-lint-cache';
 import { lintTemplates } from '../validation/cloudformation/cfn-lint';
 import { cloudFormationTemplates, distSources, validateDist } from '../validation/validate-dist';
@@ -16,7 +16,8 @@ import { runPolicyScenarios } from './policy-scenarios-step';
 import { proveInWorkers } from './scenario-workers';
 import { CheckDeps } from './run-check';
 
-const FLEET_WIDE_GENERATORS = GENERATORS.filter((g) => g.name === 'argocd');
+/** dist/fleet/'s files no single cluster owns come from the Argo CD generator alone (charts/argocd/fleet-chart.ts). */
+const FLEET_WIDE_GENERATORS = [{ name: 'argocd', generate: argocdFleetWideGenerator }];
 
 /**
  * @param projectRoot the user's repository (the working folder)
@@ -30,9 +31,9 @@ export function defaultCheckDeps(
 ): CheckDeps {
   const home = homeFolder(env);
   return {
-    loadFleet: (root) => loadFleetFromDir(root, clustersDir),
+    loadFleet: (root, part) => loadFleetFromDir(root, clustersDir, part),
+    listClusterFiles: (root) => clusterFilesInDir(root, clustersDir),
     synthesize: (fleet) => synthesizeFiles(fleet),
-    // dist/fleet/ comes from the Argo CD generator alone (charts/argocd/fleet-chart.ts).
     synthesizeFleetWide: (fleet) => synthesizeFiles(fleet, FLEET_WIDE_GENERATORS),
     // Without a fleet the validator takes each cluster's Karpenter version from its Applications.
     validate: (files, fleet, previous, context) =>

@@ -3,13 +3,15 @@
  * same shape the synth pipeline produces in memory, so both can be compared directly.
  */
 import * as fs from 'fs';
-import { readTree } from '../io/read-tree';
+import { join } from 'path';
+import { listTree } from '../io/read-tree';
 import { UserError, DistFiles, wholeFileError } from '../model';
 
 /**
  * @param dir folder to read; a missing folder is a UserError unless `allowMissing` (then empty).
+ * @param keep the files read (paths relative to `dir`; `check --shard` reads its own) @default every file
  */
-export function readDistDir(dir: string, allowMissing = false): DistFiles {
+export function readDistDir(dir: string, allowMissing = false, keep?: (rel: string) => boolean): DistFiles {
   const files: DistFiles = new Map();
   if (!fs.existsSync(dir)) {
     if (allowMissing) return files;
@@ -21,6 +23,7 @@ export function readDistDir(dir: string, allowMissing = false): DistFiles {
       ),
     ]);
   }
-  for (const { rel, text } of readTree(dir)) files.set(rel, text);
+  for (const rel of listTree(dir))
+    if (keep === undefined || keep(rel)) files.set(rel, fs.readFileSync(join(dir, rel), 'utf8'));
   return files;
 }

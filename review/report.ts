@@ -8,10 +8,10 @@
  * a usage error.
  */
 import * as path from 'path';
-import { CliIo, loadFleetFromDir } from '../io/cli-common';
+import { CliIo, clusterFilesInDir, loadFleetFromDir } from '../io/cli-common';
+import type { FleetModel } from '../model';
 import { AnyCommand, defineCommand, usageError } from '../io/command';
-import { parseShard, SHARD_FORM, ShardSpec } from './shard';
-import { fleetOfShard } from './shard-scope';
+import { assignShards, clusterFileStem, parseShard, SHARD_FORM, ShardSpec } from './shard';
 import { capacityReport, renderCapacityJson, renderCapacityMarkdown } from './capacity-report';
 import { emitText } from './text-output';
 
@@ -23,7 +23,11 @@ export interface ReportOptions {
   /** @default 'markdown' */
   readonly format: (typeof REPORT_FORMATS)[number];
   readonly output?: string;
-  /** Only this shard's clusters (as `check --shard K/N` cuts them). @default the whole fleet */
+  /**
+   * Only this shard's clusters (as `check --shard K/N` cuts them): only `_defaults.yaml` and
+   * their files are read, each checked on its own (the checks across clusters are check's).
+   * @default the whole fleet
+   */
   readonly shard?: ShardSpec;
 }
 
@@ -64,10 +68,20 @@ export const reportCommand: AnyCommand = defineCommand({
 
 /** Loads the fleet in `options.clusters` (relative to `cwd`, the project unless `projectRoot` is given) and renders its report; throws UserError. */
 export function runReport(options: ReportOptions, cwd: string, projectRoot: string = cwd): string {
-  const loaded = loadFleetFromDir(projectRoot, path.resolve(cwd, options.clusters)).fleet;
-  const fleet = options.shard ? fleetOfShard(loaded, options.shard) : loaded;
+  const dir = path.resolve(cwd, options.clusters);
+  const fleet = options.shard
+    ? loadShardOfFleet(projectRoot, dir, options.shard)
+    : loadFleetFromDir(projectRoot, dir).fleet;
   const report = capacityReport(fleet);
   return options.format === 'json' ? renderCapacityJson(report) : renderCapacityMarkdown(report);
+}
+
+/** The clusters of one shard, from `_defaults.yaml` and their own files alone. */
+function loadShardOfFleet(projectRoot: string, clustersDir: string, shard: ShardSpec): FleetModel {
+  const files = clusterFilesInDir(projectRoot, clustersDir);
+  const cut = assignShards(files.map(clusterFileStem), shard.count);
+  const only = new Set(files.filter((f) => cut.get(clusterFileStem(f)) === shard.index));
+  return loadFleetFromDir(projectRoot, clustersDir, { only }).fleet;
 }
 
 /** `report` with parsed options; paths are relative to the working folder. */

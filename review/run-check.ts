@@ -30,7 +30,7 @@ import { readDistDir } from './read-dist-dir';
 import { lintSummary, startLint } from './check-lint';
 import { previousReader, provenBase } from './previous-dist';
 import { DEFAULT_DIFF_LINES, findStaleFiles, StaleFile, staleMessage } from './stale-dist';
-import { fleetWidePath, ownedFiles } from './shard-scope';
+import { fleetWidePath } from './shard-scope';
 import { loadShard, ShardLoad, synthShard } from './shard-steps';
 
 export type { PreviousDist } from './previous-dist';
@@ -63,11 +63,11 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
   const steps: StepResult[] = [];
   const run = stepRunner(steps, options.onProgress);
   const readPrevious = previousReader(options.previous);
-  // Read once, before the first step, so that cfn-lint can start on its templates at once
-  // (a shard knows its templates once the fleet is loaded).
-  const allCommitted = readDistDir(options.distDir, true);
+  // Read once, before the first step, so that cfn-lint can start on its templates at once (a
+  // shard knows its files once the fleet is loaded, and reads only those).
+  const allCommitted = options.shard ? undefined : readDistDir(options.distDir, true);
   const fresh = options.full === true;
-  let lint = options.shard ? undefined : startLint(allCommitted, deps.lintTemplates, fresh);
+  let lint = allCommitted ? startLint(allCommitted, deps.lintTemplates, fresh) : undefined;
 
   let fleet: FleetModel | undefined;
   let shard: ShardLoad | undefined;
@@ -82,7 +82,9 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
     return load.outcome;
   });
   const owned = shard;
-  const committedFiles = owned ? ownedFiles(owned.scope, allCommitted) : allCommitted;
+  const committedFiles = owned
+    ? readDistDir(options.distDir, true, owned.scope.ownsDist)
+    : (allCommitted ?? new Map<string, string>());
   lint ??= startLint(committedFiles, deps.lintTemplates, fresh);
   let generatedFiles: GeneratedFiles | undefined;
   let generated: DistFiles | undefined;

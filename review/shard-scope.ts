@@ -17,42 +17,71 @@ export interface ShardScope {
   readonly fleetWide: boolean;
   /** Cluster files in the whole fleet. */
   readonly clusterCount: number;
+  /** The cluster files of this shard, sorted (also those that do not load). */
+  readonly ownFiles: readonly string[];
   /** The shard of a cluster file (`clusters/shop.yaml`), undefined for any other file. */
   readonly shardOfFile: (file: string) => number | undefined;
   /** Whether this shard owns a dist/-relative path. */
   readonly ownsDist: (rel: string) => boolean;
   /** Whether this shard reports a finding of the load step. */
-  readonly ownsFinding: (d: Diagnostic) => boolean;
+  readonly ownsFinding: (d: Pick<Diagnostic, 'file'>) => boolean;
 }
 
 /**
  * @param clusterFiles every cluster file of the fleet, relative to the project root (what the
  *   shards are cut from: a file that does not parse still has its shard)
- * @param fleet the clusters that loaded (all of them, or the valid ones after errors)
+ * @param names the cluster name of each cluster file this shard knows (`name:` or the stem): its
+ *   own, and in shard 1 every file that parsed
  */
 export function shardScope(
   shard: ShardSpec,
   clusterFiles: readonly string[],
-  fleet?: FleetModel,
+  names: ReadonlyMap<string, string> = new Map(),
 ): ShardScope {
   const byStem = assignShards(clusterFiles.map(clusterFileStem), shard.count);
   const fileShard = new Map(clusterFiles.map((f) => [f, byStem.get(clusterFileStem(f)) as number]));
-  // A cluster's dist/ folder is named by its name, which `name:` may set apart from its file.
-  const byName = new Map<string, number>(byStem);
-  for (const c of fleet?.clusters ?? []) {
-    const s = fileShard.get(c.source.file) ?? byStem.get(clusterFileStem(c.source.file));
-    if (s !== undefined) byName.set(c.name, s);
-  }
+  const byName = distOwners(clusterFiles, fileShard, names);
   const fleetWide = isFleetShard(shard);
   const mine = (s: number | undefined) => (s === undefined ? fleetWide : s === shard.index);
   return {
     shard,
     fleetWide,
     clusterCount: clusterFiles.length,
+    ownFiles: clusterFiles.filter((f) => fileShard.get(f) === shard.index).sort(),
     shardOfFile: (file) => fileShard.get(file),
     ownsDist: (rel) => mine(clusterOfDistPath(rel, byName)),
     ownsFinding: (d) => mine(fileShard.get(d.file)),
   };
+}
+
+/**
+ * The shard of each dist/ folder name (`dist/<cluster>/`): a cluster's folder is named by its
+ * name, which `name:` may set apart from its file's stem. A name known to this shard is its
+ * file's (the first file in path order, when two claim one name: an error the checks across
+ * clusters report); the stem of a file whose name is not known stands for it (a file that does
+ * not parse, or another shard's file, which shards 2…N never read). So a shard claims a folder
+ * only for a cluster it reads, and shard 1, which reads every file, agrees with every shard.
+ */
+function distOwners(
+  clusterFiles: readonly string[],
+  fileShard: ReadonlyMap<string, number>,
+  names: ReadonlyMap<string, string>,
+): Map<string, number> {
+  const owners = new Map<string, number>();
+  for (const f of clusterFiles) {
+    const name = names.get(f);
+    if (name !== undefined && !owners.has(name)) owners.set(name, fileShard.get(f) as number);
+  }
+  for (const f of clusterFiles) {
+    const stem = clusterFileStem(f);
+    if (!names.has(f) && !owners.has(stem)) owners.set(stem, fileShard.get(f) as number);
+  }
+  return owners;
+}
+
+/** The cluster name of each cluster file of a loaded fleet. */
+export function clusterNames(fleet: FleetModel | undefined): Map<string, string> {
+  return new Map((fleet?.clusters ?? []).map((c) => [c.source.file, c.name]));
 }
 
 /** The shard of the cluster a dist/ path belongs to; undefined for fleet-wide and unknown paths. */
@@ -71,19 +100,6 @@ export function shardFleet(scope: ShardScope, fleet: FleetModel): FleetModel {
   return {
     clusters: fleet.clusters.filter((c) => scope.shardOfFile(c.source.file) === scope.shard.index),
   };
-}
-
-/** The clusters of a fleet that loaded without error that shard `shard` checks. */
-export function fleetOfShard(fleet: FleetModel, shard: ShardSpec): FleetModel {
-  const files = fleet.clusters.map((c) => c.source.file);
-  return shardFleet(shardScope(shard, files, fleet), fleet);
-}
-
-/** The files of a dist/ tree this shard owns. */
-export function ownedFiles<F>(scope: ShardScope, files: ReadonlyMap<string, F>): Map<string, F> {
-  const out = new Map<string, F>();
-  for (const [rel, file] of files) if (scope.ownsDist(rel)) out.set(rel, file);
-  return out;
 }
 
 /** Generated files: this shard's clusters' from `own`, plus (shard 1) the fleet-wide ones from `fleetWide`. */

@@ -2,18 +2,23 @@
  * The load and synth steps of `check --shard K/N` (review/run-check.ts runs the rest on what
  * these leave: the shard's clusters and the files of dist/ it owns, review/shard-scope.ts).
  *
- * Every shard loads the whole fleet description: the checks across clusters (names, AWS names,
- * destinations, rings) need every cluster, and the shards must agree on who owns what. Each
- * shard reports only the findings in its own cluster files (shard 1 also those elsewhere), so a
- * mistake is reported once, by one shard. Synth then runs the generators over the shard's
- * clusters only; shard 1 also renders the fleet-wide files of dist/fleet/ from the whole fleet.
+ * The shards are cut from the folder listing of the fleet (every `clusters/*.yaml` but
+ * `_defaults.yaml`), known before any file is read. Shards 2…N read and load only
+ * `_defaults.yaml` and their own cluster files, each checked on its own as in a whole load, and
+ * run no check across clusters. Shard 1 loads the whole fleet: the checks across clusters
+ * (names, AWS names, destinations, rings) need every cluster resolved, and it renders
+ * dist/fleet/'s shared files from all of them; it reports its own files' findings, those outside
+ * cluster files (`_defaults.yaml`) and every finding of the checks across clusters, wherever it
+ * points. So a mistake is reported once, by one shard. Synth then runs the generators over the
+ * shard's clusters only; shard 1 also renders the fleet-wide files of dist/fleet/.
  */
 import { basename } from 'node:path';
-import { Diagnostic, FleetModel, GeneratedFiles, plural, UserError } from '../model';
+import { Diagnostic, diagnosticId, FleetModel, GeneratedFiles, plural, UserError } from '../model';
+import type { LoadDetails } from '../model/load-fleet';
 import { generatedTexts } from './check-inputs';
 import type { CheckDeps } from './check-types';
-import { shardLabel, ShardSpec } from './shard';
-import { ShardScope, shardFleet, shardGenerated, shardScope } from './shard-scope';
+import { assignShards, clusterFileStem, isFleetShard, shardLabel, ShardSpec } from './shard';
+import { clusterNames, ShardScope, shardFleet, shardGenerated, shardScope } from './shard-scope';
 
 /** What the load step of a shard leaves for the others. */
 export interface ShardLoad {
@@ -39,43 +44,70 @@ function clusterFilesOf(fleet: FleetModel | undefined, findings: readonly Diagno
   return [...files].sort();
 }
 
-export function loadShard(
-  projectRoot: string,
-  deps: Pick<CheckDeps, 'loadFleet'>,
-  shard: ShardSpec,
-): ShardLoad {
-  let loaded: FleetModel | undefined;
-  let all: readonly Diagnostic[];
-  let clean = true;
+/** One load, its UserError taken apart. */
+interface Attempt {
+  /** The clusters that loaded: all of them, or the valid ones after errors. */
+  readonly loaded?: FleetModel;
+  readonly all: readonly Diagnostic[];
+  readonly clean: boolean;
+}
+
+function attempt(load: () => { fleet: FleetModel; warnings: readonly Diagnostic[] }): Attempt {
   try {
-    const l = deps.loadFleet(projectRoot);
-    loaded = l.fleet;
-    all = l.warnings;
+    const l = load();
+    return { loaded: l.fleet, all: l.warnings, clean: true };
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
-    loaded = e.validFleet;
-    all = e.diagnostics;
-    clean = false;
+    return { ...(e.validFleet ? { loaded: e.validFleet } : {}), all: e.diagnostics, clean: false };
   }
-  const scopeFiles = clusterFilesOf(loaded, all);
-  const scope = shardScope(shard, scopeFiles, loaded);
+}
+
+export function loadShard(
+  projectRoot: string,
+  deps: Pick<CheckDeps, 'loadFleet' | 'listClusterFiles'>,
+  shard: ShardSpec,
+): ShardLoad {
+  const listed = deps.listClusterFiles?.(projectRoot);
+  if (listed === undefined) {
+    // Without a listing (injected loaders): load everything, cut what loaded.
+    const a = attempt(() => deps.loadFleet(projectRoot));
+    const scope = shardScope(shard, clusterFilesOf(a.loaded, a.all), clusterNames(a.loaded));
+    return shardOutcome(scope, a, (d) => scope.ownsFinding(d));
+  }
+  const cut = assignShards(listed.map(clusterFileStem), shard.count);
+  const own = listed.filter((f) => cut.get(clusterFileStem(f)) === shard.index);
+  let details: LoadDetails | undefined;
+  const onDetails = (d: LoadDetails) => {
+    details = d;
+  };
+  const fleetWide = isFleetShard(shard);
+  const a = attempt(() =>
+    deps.loadFleet(projectRoot, fleetWide ? { onDetails } : { only: new Set(own), onDetails }),
+  );
+  const scope = shardScope(shard, listed, details?.names ?? clusterNames(a.loaded));
+  const across = fleetWide ? (details?.acrossClusters ?? new Set<string>()) : new Set<string>();
+  return shardOutcome(scope, a, (d) => scope.ownsFinding(d) || across.has(diagnosticId(d)));
+}
+
+/** The load step's result for the shard: its clusters, and the findings it reports. */
+function shardOutcome(scope: ShardScope, a: Attempt, owns: (d: Diagnostic) => boolean): ShardLoad {
+  const shard = scope.shard;
+  const { loaded, all, clean } = a;
   const mine = loaded ? shardFleet(scope, loaded) : { clusters: [] };
-  const files = scopeFiles.filter((f) => scope.shardOfFile(f) === shard.index);
   const modelled = new Set(mine.clusters.map((c) => c.source.file));
-  const ownErrors = all.some((d) => d.severity === 'error' && scope.ownsFinding(d));
+  const ownErrors = all.some((d) => d.severity === 'error' && owns(d));
+  const files = scope.ownFiles;
   // Clusters of this shard that did not load for a mistake elsewhere (e.g. in _defaults.yaml).
   const lost = !clean && (loaded === undefined || (!ownErrors && files.some((f) => !modelled.has(f))));
-  const findings = all.filter(
-    (d) => scope.ownsFinding(d) || (lost && scope.shardOfFile(d.file) === undefined),
-  );
+  const findings = all.filter((d) => owns(d) || (lost && scope.shardOfFile(d.file) === undefined));
   const failed = lost || ownErrors;
   const pools = mine.clusters.reduce((n, c) => n + c.nodePools.length, 0);
   const total = scope.clusterCount;
   return {
     scope,
     ...(failed ? {} : { fleet: mine }),
-    ...(clean && loaded ? { whole: loaded } : {}),
-    clusterFiles: scopeFiles.filter((f) => scope.shardOfFile(f) === shard.index),
+    ...(clean && loaded && scope.fleetWide ? { whole: loaded } : {}),
+    clusterFiles: files,
     status: failed ? 'failed' : 'ok',
     findings,
     summary: failed

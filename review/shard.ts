@@ -4,10 +4,16 @@
  * The key of a cluster is the stem of its file (`clusters/<stem>.yaml`), known before the file
  * parses, so that a cluster whose file is broken still has exactly one shard. The keys are put
  * in the order of their SHA-256 (ties, which do not happen in practice, by the key) and that
- * order is cut into N runs of ⌊M/N⌋ or ⌈M/N⌉ clusters: shard sizes differ by at most one, for
+ * order is cut into N runs: shard 1 a little shorter (it also loads every other shard's
+ * clusters, for the checks across clusters), the others of sizes that differ by at most one, for
  * any names. A cluster's place in the hash order depends on its name only, so adding or
  * removing a cluster moves no other cluster except at the N−1 cuts, where at most one
  * cluster each crosses into the neighbouring shard.
+ *
+ * The key is the file's stem, not its `name:`: the two are one unless the file sets `name:`,
+ * and the stem is known from the folder listing alone, so that shards 2…N never read another
+ * shard's files. A cluster named apart from its file is checked by its file's shard, and its
+ * dist/ folder (named by its name) follows it there (review/shard-scope.ts).
  *
  * (The hash alone, `hash mod N`, would move nothing at all, but is only balanced on average:
  * 100 clusters on 8 shards come out up to 60 % above the mean; see docs/pr-job.md.)
@@ -52,7 +58,35 @@ function hashOf(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
-/** The 1-based shard of every key, for `count` shards (keys are cluster file stems). */
+/**
+ * What shard 1 pays for each cluster of another shard (it loads the whole fleet for the checks
+ * across clusters), as a share of what checking one cluster in full costs (load, synth, stale,
+ * validate, cfn-lint, scenarios): loading 2,000 clusters of 6 pools takes 8.4 s, their
+ * `check --full` about 450 s (docs/performance.md), 0.019.
+ */
+export const FOREIGN_LOAD_SHARE = 0.02;
+
+/** Shard 1 never gets less than this share of an equal cut (shard sizes within ±20 % of the mean). */
+const MIN_FLEET_SHARD_SHARE = 0.8;
+
+/**
+ * How many clusters shard 1 takes of `total` on `count` shards: fewer than an equal share, by
+ * what loading the other shards' clusters costs it, so that it finishes with the others
+ * (m₁ + (M − m₁)·r = (M − m₁)/(N − 1)), and never under 80 % of an equal share.
+ */
+export function fleetShardSize(total: number, count: number): number {
+  if (count <= 1) return total;
+  const r = FOREIGN_LOAD_SHARE;
+  const balanced = (total * (1 - r * (count - 1))) / ((1 - r) * (count - 1) + 1);
+  const least = Math.ceil((MIN_FLEET_SHARD_SHARE * total) / count);
+  return Math.min(total, Math.max(Math.round(balanced), least));
+}
+
+/**
+ * The 1-based shard of every key, for `count` shards (keys are cluster file stems): the keys in
+ * the order of their SHA-256, the first `fleetShardSize` of them shard 1's, the rest cut into
+ * N − 1 runs whose sizes differ by at most one.
+ */
 export function assignShards(keys: Iterable<string>, count: number): Map<string, number> {
   const ordered = [...new Set(keys)]
     .map((key) => ({ key, hash: hashOf(key) }))
@@ -61,7 +95,11 @@ export function assignShards(keys: Iterable<string>, count: number): Map<string,
     );
   const out = new Map<string, number>();
   const total = ordered.length;
-  ordered.forEach(({ key }, rank) => out.set(key, Math.floor((rank * count) / total) + 1));
+  const first = fleetShardSize(total, count);
+  const rest = total - first;
+  ordered.forEach(({ key }, rank) =>
+    out.set(key, rank < first ? 1 : 2 + Math.floor(((rank - first) * (count - 1)) / rest)),
+  );
   return out;
 }
 

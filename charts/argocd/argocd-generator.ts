@@ -30,6 +30,18 @@ export function argocdGenerator(fleet: FleetModel): GeneratedFiles {
 }
 
 /**
+ * Only the fleet-wide files of `dist/fleet/` (AppProject of the roots, `argocd-cm` patch,
+ * ApplicationSet), as argocdGenerator renders them: what shard 1 of `check --shard` compares.
+ */
+export function argocdFleetWideGenerator(fleet: FleetModel): GeneratedFiles {
+  const problems = projectNameProblems(fleet);
+  if (problems.length > 0) throw new UserError(problems);
+  const app = new App({ outdir: '.', recordConstructMetadata: false });
+  const fleetChart = new FleetChart(app, { fleet, perCluster: false });
+  return new Map(fleetChart.manifests.map(({ path, apiObject }) => [path, renderManifestFile(apiObject)]));
+}
+
+/**
  * Each cluster needs its own AppProject in its Argo CD namespace: two clusters naming the
  * same project would have two roots fighting over one object.
  */

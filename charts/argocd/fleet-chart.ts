@@ -15,6 +15,12 @@ import { FleetAppProject, FleetRoot } from './fleet-root';
 
 export interface FleetChartProps {
   readonly fleet: FleetModel;
+  /**
+   * Also each cluster's root or ApplicationSet parameter file; false: only the files no single
+   * cluster owns (what shard 1 of `check --shard` compares, review/shard-scope.ts).
+   * @default true
+   */
+  readonly perCluster?: boolean;
 }
 
 export class FleetChart extends Chart {
@@ -50,7 +56,7 @@ export class FleetChart extends Chart {
         manifests.push({ path: distPaths.fleetApplicationSet(ns), apiObject: set.apiObject });
       }
     }
-    for (const cluster of clusters) {
+    for (const cluster of (props.perCluster ?? true) ? clusters : []) {
       if (cluster.gitops.fleetEntry === 'applicationset') {
         files.set(distPaths.fleetClusterParams(cluster.name), renderRootParams(cluster));
       } else {

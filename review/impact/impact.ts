@@ -3,6 +3,7 @@
  *
  *   karpenter-gitops impact --base origin/main [--dist dist] [--format markdown|json] [--output FILE]
  *   karpenter-gitops impact OLD_DIST NEW_DIST [--format markdown|json] [--output FILE]
+ *   karpenter-gitops impact ... --shard K/N   (only the clusters of shard K of N, as check cuts them)
  *
  * With --base, the old tree is dist/ at that git revision (read with git, no checkout) and the new
  * tree is the working copy's dist/. Exit 0 with a report (whatever its verdict), 1 when an input
@@ -23,6 +24,8 @@ import { emitText } from '../text-output';
 import { AnyCommand, defineCommand, ParsedArgs, usageError } from '../../io/command';
 import { allowedSecretsIn, optOutComments } from './secret-opt-outs';
 import { officialPolicyFor } from '../../policies/official-policy-versions';
+import { parseShard, SHARD_FORM, ShardSpec } from '../shard';
+import { impactShard, shardOfTree } from './impact-shard';
 
 export const IMPACT_FORMATS = ['markdown', 'json'] as const;
 export type ImpactFormat = (typeof IMPACT_FORMATS)[number];
@@ -35,6 +38,11 @@ export interface ImpactOptions {
   /** @default 'markdown' */
   readonly format: ImpactFormat;
   readonly output?: string;
+  /**
+   * Only the clusters of shard K of N, as `check --shard K/N` cuts them (review/impact/impact-shard.ts).
+   * @default the whole change
+   */
+  readonly shard?: ShardSpec;
 }
 
 const IMPACT_OPTIONS = {
@@ -52,6 +60,11 @@ const IMPACT_OPTIONS = {
     defaultText: 'markdown',
   },
   output: { type: 'string', value: 'FILE', description: 'write the report to FILE', defaultText: 'stdout' },
+  shard: {
+    type: 'string',
+    value: SHARD_FORM,
+    description: 'only the clusters of shard K of N, as check --shard K/N cuts them',
+  },
 } as const;
 
 /** Turns parsed arguments into ImpactOptions; a string is a usage error sentence. */
@@ -60,13 +73,22 @@ export function impactOptionsFrom(args: ParsedArgs<typeof IMPACT_OPTIONS>): Impa
   const positional = args.positionals;
   if (base !== undefined && positional.length > 0) return 'give either --base or two folders, not both';
   if (base === undefined && positional.length !== 2) return 'give --base <git-ref> or two dist folders';
-  return { base, dist: dist ?? 'dist', positional, format: format ?? 'markdown', output };
+  const shard = args.values.shard === undefined ? undefined : parseShard(args.values.shard);
+  if (typeof shard === 'string') return shard;
+  return {
+    base,
+    dist: dist ?? 'dist',
+    positional,
+    format: format ?? 'markdown',
+    output,
+    ...(shard ? { shard } : {}),
+  };
 }
 
 export const impactCommand: AnyCommand = defineCommand({
   name: 'impact',
   summary: 'the impact report of a change to dist/: which nodes it replaces, what it adds or removes',
-  usage: ['impact OLD_DIST NEW_DIST [--format markdown|json] [--output FILE]'],
+  usage: ['impact OLD_DIST NEW_DIST [--format markdown|json] [--output FILE] [--shard K/N]'],
   options: IMPACT_OPTIONS,
   positionals: {
     name: 'OLD_DIST NEW_DIST',
@@ -100,20 +122,28 @@ export function runImpact(options: ImpactOptions, cwd: string): string {
   const repository = path.dirname(
     path.resolve(cwd, options.base !== undefined ? options.dist : options.positional[1]),
   );
+  const clustersDir = path.join(repository, 'clusters');
+  const shard = options.shard
+    ? impactShard(options.shard, clustersDir, before.files, after.files)
+    : undefined;
+  if (shard) {
+    before = { ...before, files: shardOfTree(shard, before.files) };
+    after = { ...after, files: shardOfTree(shard, after.files) };
+  }
   const imports = readRepositoryImports(repository);
   const upgrades = karpenterUpgrades(before.files, after.files, imports);
   const computed = {
     ...computeImpact(before, after, (v) => officialPolicyFor(v, imports.karpenter.get(v))),
     ...(upgrades.length > 0 ? { upgrades } : {}),
   };
-  const untracked = options.base !== undefined ? untrackedInDist(options.dist, cwd) : [];
+  const untracked = (options.base !== undefined ? untrackedInDist(options.dist, cwd) : []).filter(
+    (rel) => shard?.ownsDist(rel) ?? true,
+  );
   const withUntracked = untracked.length > 0 ? { ...computed, untracked } : computed;
   const allowed = allowedSecretsIn(after.files);
-  const clustersDir = path.join(
-    path.dirname(path.resolve(cwd, options.base !== undefined ? options.dist : options.positional[1])),
-    'clusters',
+  const comments = optOutComments(clustersDir, 'clusters').filter(
+    (c) => shard?.ownsFleetFile(c.file) ?? true,
   );
-  const comments = optOutComments(clustersDir, 'clusters');
   const report =
     allowed.length + comments.length > 0
       ? { ...withUntracked, secretOptOuts: { allowed, comments } }

@@ -356,6 +356,33 @@ describe('statistics, targets and profiles', () => {
     expect(failed[0].reason).toBe('the pipeline failed (exit 1):');
   });
 
+  it('judges the slowest shard of check --full against 1/6 of the full check, per size measured', () => {
+    const row = (size: string, slowestOverFull: number) => ({
+      size,
+      shards: 8,
+      full: { wall: { median: 1000, min: 1000, max: 1000 } },
+      shardMs: [100],
+      slowest: { wall: { median: 1000 * slowestOverFull, min: 0, max: 0 } },
+      slowestOverFull,
+      slowestCpuOverFullCpu: 0.165,
+    });
+    const judged = targets([], [], allRows, undefined, [], [row('2000x6', 0.155), row('200x2', 0.3)]);
+    expect(judged.slice(-2).map((t) => [t.status, t.what, t.value, t.reason])).toEqual([
+      [
+        'met',
+        'slowest of 8 shards of `check --full` ≤ 1/6 of the full check (2000x6)',
+        '0.155; CPU 0.165',
+        '0.155 wall ≤ 1/6 (0.167)',
+      ],
+      [
+        'missed',
+        'slowest of 8 shards of `check --full` ≤ 1/6 of the full check (200x2)',
+        '0.300; CPU 0.165',
+        '0.300 wall > 1/6 (0.167)',
+      ],
+    ]);
+  });
+
   it('sums self time by function and by package', () => {
     const frame = (functionName: string, url: string, lineNumber = 0) => ({ functionName, url, lineNumber });
     const summary = summarizeProfile({

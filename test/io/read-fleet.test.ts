@@ -3,7 +3,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatDiagnostic, UserError } from '../../model/shared/diagnostics';
-import { loadFleet } from '../../io/read-fleet';
+import { listClusterFiles, loadFleet } from '../../io/read-fleet';
+import { diagnosticId } from '../../model';
 import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 import { DEFAULTS, MINIMAL } from '../support/fleet-files';
 
@@ -78,5 +79,60 @@ describe('loadFleet on disk', () => {
     expect(() => loadFleet(dir)).toThrow(
       'clusters/big.yaml: file is 1048579 bytes, larger than the 1048576-byte (1 MiB) limit for a fleet file. Split the description or remove the bulk.',
     );
+  });
+
+  it('lists the cluster files without reading them: every *.yaml but _defaults.yaml and other _ names', () => {
+    writeFileSync(join(dir, 'clusters', '_defaults.yaml'), DEFAULTS);
+    writeFileSync(join(dir, 'clusters', 'b.yaml'), 'not: [yaml\n');
+    writeFileSync(join(dir, 'clusters', 'a.yaml'), MINIMAL);
+    writeFileSync(join(dir, 'clusters', '_old.yaml'), MINIMAL);
+    writeFileSync(join(dir, 'clusters', 'c.yml'), MINIMAL);
+    expect(listClusterFiles(dir)).toEqual(['clusters/a.yaml', 'clusters/b.yaml']);
+    expect(listClusterFiles(dir, { clustersDir: 'nope' })).toEqual([]);
+  });
+
+  it('with `only`, reads _defaults.yaml and those files alone, without the checks across clusters', () => {
+    writeFileSync(join(dir, 'clusters', '_defaults.yaml'), DEFAULTS);
+    writeFileSync(join(dir, 'clusters', 'a.yaml'), MINIMAL);
+    // Not read: a broken file, a folder named like a fleet file, a badly named file.
+    writeFileSync(join(dir, 'clusters', 'b.yaml'), 'not: [yaml\n');
+    mkdirSync(join(dir, 'clusters', 'old.yaml'));
+    writeFileSync(join(dir, 'clusters', 'c.yml'), MINIMAL);
+    // The same cluster again under another file name: a duplicate only the whole fleet sees.
+    writeFileSync(join(dir, 'clusters', 'd.yaml'), `name: a\n${MINIMAL}`);
+    let names: ReadonlyMap<string, string> | undefined;
+    const part = loadFleet(dir, {
+      only: new Set(['clusters/a.yaml', 'clusters/d.yaml']),
+      onDetails: (d) => {
+        names = d.names;
+        expect(d.acrossClusters.size).toBe(0);
+      },
+    });
+    expect(part.fleet.clusters.map((c) => c.source.file)).toEqual(['clusters/a.yaml', 'clusters/d.yaml']);
+    expect(names).toEqual(
+      new Map([
+        ['clusters/a.yaml', 'a'],
+        ['clusters/d.yaml', 'a'],
+      ]),
+    );
+    // No cluster of one's own is no error for a part of the fleet.
+    expect(loadFleet(dir, { only: new Set() }).fleet.clusters).toEqual([]);
+    // The whole fleet reports them all, the duplicate name among the checks across clusters.
+    let across: ReadonlySet<string> = new Set();
+    try {
+      loadFleet(dir, { onDetails: (d) => (across = d.acrossClusters) });
+      throw new Error('expected a UserError');
+    } catch (e) {
+      const files = (e as UserError).diagnostics.map((d) => d.file);
+      for (const f of ['clusters/b.yaml', 'clusters/old.yaml', 'clusters/c.yml']) expect(files).toContain(f);
+      const dup = (e as UserError).diagnostics.filter((d) => across.has(diagnosticId(d)));
+      expect(dup).toEqual([
+        expect.objectContaining({
+          file: 'clusters/a.yaml',
+          path: 'name',
+          message: "cluster name 'a' is also used by clusters/d.yaml:1:1",
+        }),
+      ]);
+    }
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '../../review/capacity-report';
 import { money, poolCapacity, rangeText } from '../../model/stages';
 import { runReport } from '../../review/report';
+import { assignShards } from '../../review/shard';
 import { DEFAULTS, load, MINIMAL } from '../support/fleet-files';
 import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 
@@ -221,6 +222,47 @@ describe('report command', () => {
     const pools = json.clusters.flatMap((c) => c.pools);
     expect(pools.flatMap((p) => p.types).filter((t) => /^(mac|p3\.|[cm][78]g-flex\.)/.test(t))).toEqual([]);
     expect(md).toContain('| loadtest | 1,336 (');
+  });
+
+  it('--shard K/N reports the shard’s clusters, as check cuts them; together, the whole report', () => {
+    const whole = JSON.parse(
+      runReport({ clusters: 'clusters', format: 'json' }, root, root),
+    ) as CapacityReport;
+    const owner = assignShards(['dataops', 'edge', 'ticketing', 'training'], 2);
+    const parts = [1, 2].map(
+      (k) =>
+        JSON.parse(
+          runReport({ clusters: 'clusters', format: 'json', shard: { index: k, count: 2 } }, root, root),
+        ) as CapacityReport,
+    );
+    parts.forEach((p, i) => {
+      expect(p.clusters.length).toBeGreaterThan(0);
+      for (const c of p.clusters) expect(owner.get(c.cluster)).toBe(i + 1);
+    });
+    const union = parts.flatMap((p) => p.clusters).sort((a, b) => (a.cluster < b.cluster ? -1 : 1));
+    expect(union).toEqual(whole.clusters);
+  });
+
+  it('--shard reads only its own cluster files: a broken file of another shard is not an error', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-'));
+    try {
+      fs.cpSync(path.join(root, 'clusters'), path.join(dir, 'clusters'), { recursive: true });
+      const owner = assignShards(['dataops', 'edge', 'ticketing', 'training'], 2);
+      const other = owner.get('edge') === 1 ? 2 : 1;
+      fs.writeFileSync(path.join(dir, 'clusters', 'edge.yaml'), 'aws: [unclosed\n');
+      const shard = (k: number) => ({
+        clusters: 'clusters',
+        format: 'json' as const,
+        shard: { index: k, count: 2 },
+      });
+      expect(() => runReport(shard(owner.get('edge') as number), dir, dir)).toThrow(/edge\.yaml:2:1/);
+      const json = JSON.parse(runReport(shard(other), dir, dir)) as CapacityReport;
+      expect(json.clusters.map((c) => c.cluster).sort()).toEqual(
+        ['dataops', 'ticketing', 'training'].filter((c) => owner.get(c) === other),
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a fleet with mistakes is a UserError with file:line diagnostics', () => {

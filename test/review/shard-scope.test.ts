@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Diagnostic, DistFiles, FleetModel, UserError } from '../../model';
 import { runCheck } from '../../review/run-check';
 import { assignShards } from '../../review/shard';
-import { fleetOfShard, fleetWidePath, shardScope } from '../../review/shard-scope';
+import { clusterNames, fleetWidePath, shardFleet, shardScope } from '../../review/shard-scope';
 import { buildCluster } from '../support/fleet-fixtures';
 
 const NAMES = Array.from({ length: 12 }, (_, i) => `c${String(i).padStart(2, '0')}`);
@@ -16,7 +16,7 @@ const inShard = (k: number) => NAMES.filter((n) => OWNER.get(n) === k);
 describe('shardScope', () => {
   it('owns its clusters’ folders, roots and generator files; shard 1 also the fleet-wide files', () => {
     for (const k of [1, 2, 3]) {
-      const scope = shardScope({ index: k, count: 3 }, FILES, FLEET);
+      const scope = shardScope({ index: k, count: 3 }, FILES, clusterNames(FLEET));
       for (const n of NAMES) {
         const mine = OWNER.get(n) === k;
         expect(scope.ownsDist(`${n}/karpenter/nodepool-general.yaml`)).toBe(mine);
@@ -31,7 +31,7 @@ describe('shardScope', () => {
       ])
         expect(scope.ownsDist(shared)).toBe(k === 1);
       expect(scope.ownsFinding({ file: 'clusters/_defaults.yaml' } as Diagnostic)).toBe(k === 1);
-      expect(fleetOfShard(FLEET, { index: k, count: 3 }).clusters.map((c) => c.name)).toEqual(inShard(k));
+      expect(shardFleet(scope, FLEET).clusters.map((c) => c.name)).toEqual(inShard(k));
     }
     expect(fleetWidePath('fleet/argocd-cm-patch-argocd.yaml')).toBe(true);
     expect(fleetWidePath('fleet/root-c01.yaml')).toBe(false);
@@ -45,7 +45,7 @@ describe('shardScope', () => {
       ],
     };
     const k = OWNER.get('c00') as number;
-    const scope = shardScope({ index: k, count: 3 }, FILES, renamed);
+    const scope = shardScope({ index: k, count: 3 }, FILES, clusterNames(renamed));
     expect(scope.ownsDist('shop-prod/values/karpenter.yaml')).toBe(true);
   });
 });

@@ -67,10 +67,11 @@ describe('check --shard K/4 on a 200-cluster bench fleet', () => {
     expect(union((s) => s.clusterFiles)).toEqual(whole.clusterFiles);
     expect(union((s) => s.files)).toEqual(whole.files);
     expect(shards.reduce((n, s) => n + s.scenarios, 0)).toBe(whole.scenarios);
-    // Each shard's share is its part of the hash order, 50 clusters each; fleet-wide files in shard 1.
+    // Each shard's share is its part of the hash order (shard 1, which also loads the others'
+    // clusters, 48; the others 50 or 51); fleet-wide files in shard 1.
     const owner = assignShards(whole.clusters, SHARDS);
+    expect(shards.map((s) => s.clusters.length)).toEqual([48, 51, 51, 50]);
     shards.forEach((s, i) => {
-      expect(s.clusters).toHaveLength(CLUSTERS / SHARDS);
       for (const c of s.clusters) expect(owner.get(c)).toBe(i + 1);
     });
     expect(shards[0].files).toContain('fleet/appproject-argocd.yaml');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { benchClusterName } from '../../bench/bench-fleet';
-import { assignShards, clusterFileStem, parseShard, SHARD_FORM } from '../../review/shard';
+import { assignShards, clusterFileStem, fleetShardSize, parseShard, SHARD_FORM } from '../../review/shard';
 
 /** Names as teams write them: numbered, team-env-region, and arbitrary. */
 const NAMING: Readonly<Record<string, (i: number) => string>> = {
@@ -44,11 +44,15 @@ describe('assignShards', () => {
         for (const count of [2, 3, 4, 8, 16, 20]) {
           const keys = Array.from({ length: clusters }, (_, i) => NAMING[naming](i));
           const mean = clusters / count;
-          for (const size of sizes(keys, count)) {
-            expect(Math.abs(size - mean) / mean).toBeLessThanOrEqual(0.2);
-            // Within one cluster of each other, for any names.
-            expect(size === Math.floor(mean) || size === Math.ceil(mean)).toBe(true);
-          }
+          const got = sizes(keys, count);
+          for (const size of got) expect(Math.abs(size - mean) / mean).toBeLessThanOrEqual(0.2);
+          // Shard 1 (which also loads the others' clusters) a little smaller; the others within
+          // one cluster of each other, for any names.
+          expect(got[0]).toBe(fleetShardSize(clusters, count));
+          expect(got[0]).toBeLessThan(mean);
+          const restMean = (clusters - got[0]) / (count - 1);
+          for (const size of got.slice(1))
+            expect(size === Math.floor(restMean) || size === Math.ceil(restMean)).toBe(true);
         }
     },
   );
@@ -84,6 +88,19 @@ describe('assignShards', () => {
     });
     const shards = assignShards(keys, 2);
     expect(byHash.map((k) => shards.get(k))).toEqual([1, 1, 2, 2]);
+  });
+
+  it('gives shard 1 fewer clusters by what loading the others costs it, never under 80 % of a share', () => {
+    // m₁ + (M − m₁)·0.02 = (M − m₁)/(N − 1): 2,000 on 8 shards → 219 (an equal share is 250).
+    expect(fleetShardSize(2000, 8)).toBe(219);
+    expect(fleetShardSize(2000, 1)).toBe(2000);
+    expect(fleetShardSize(200, 4)).toBe(48);
+    // 2,000 on 32 shards: the formula gives 12, the floor 80 % of 62.5.
+    expect(fleetShardSize(2000, 32)).toBe(50);
+    expect(fleetShardSize(3, 8)).toBe(1);
+    expect(fleetShardSize(0, 4)).toBe(0);
+    const keys = Array.from({ length: 2000 }, (_, i) => benchClusterName(i));
+    expect(sizes(keys, 8)).toEqual([219, 255, 254, 255, 254, 255, 254, 254]);
   });
 
   it('names the stem of a cluster file', () => {

@@ -1,5 +1,9 @@
 import { parse } from 'yaml';
-import { argocdGenerator, projectNameProblems } from '../../../charts/argocd/argocd-generator';
+import {
+  argocdFleetWideGenerator,
+  argocdGenerator,
+  projectNameProblems,
+} from '../../../charts/argocd/argocd-generator';
 import { UserError } from '../../../model/shared/diagnostics';
 import { FleetModel } from '../../../model/shared/fleet-model';
 import { fleetFixture } from '../../support/fleet-fixtures';
@@ -153,5 +157,35 @@ describe('fleet entry point with several Argo CD namespaces and repositories', (
     expect(root.spec.source.repoURL).toBe('https://git.example.com/b.git');
     const app = parse(files.get('batch/argocd/application-controller.yaml') ?? '');
     expect(app.metadata.namespace).toBe('argocd-batch');
+  });
+});
+
+describe('argocdFleetWideGenerator', () => {
+  it('renders exactly the fleet-wide files of dist/fleet/ as argocdGenerator does, nothing per cluster', () => {
+    const [batch, ticketing] = fleetFixture().clusters;
+    const fleet: FleetModel = {
+      clusters: [{ ...batch, gitops: { ...batch.gitops, fleetEntry: 'applicationset' } }, ticketing],
+    };
+    const all = textsOf(argocdGenerator(fleet));
+    const wide = textsOf(argocdFleetWideGenerator(fleet));
+    expect([...wide.keys()].sort()).toEqual([
+      'fleet/applicationset-argocd.yaml',
+      'fleet/appproject-argocd.yaml',
+      'fleet/argocd-cm-patch-argocd.yaml',
+    ]);
+    for (const [path, text] of wide) expect(text).toBe(all.get(path));
+    expect(all.has('fleet/clusters/batch.json')).toBe(true);
+    expect(all.has('fleet/root-ticketing.yaml')).toBe(true);
+  });
+
+  it('refuses AppProject names that collide across clusters, as argocdGenerator does', () => {
+    const [batch, ticketing] = fleetFixture().clusters;
+    const fleet: FleetModel = {
+      clusters: [batch, { ...ticketing, gitops: { ...ticketing.gitops, project: batch.gitops.project } }],
+    };
+    expect(() => argocdFleetWideGenerator(fleet)).toThrow(UserError);
+    expect(() => argocdFleetWideGenerator(fleet)).toThrow(
+      /AppProject 'batch' in namespace argocd is already used by cluster batch/,
+    );
   });
 });
