@@ -8,8 +8,15 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { Diagnostic, RepositoryImports, UserError, wholeFileError } from '../model';
 import { readRepositoryImports } from './repository-imports';
+import { defaultFleetLoadCache } from './fleet-load-cache';
 import { MAX_FILE_BYTES } from '../model/stages';
-import { dedupeDiagnostics, FleetSource, LoadedFleet, loadFleetFromSources } from '../model/load-fleet';
+import {
+  ClusterLoadCache,
+  dedupeDiagnostics,
+  FleetSource,
+  LoadedFleet,
+  loadFleetFromSources,
+} from '../model/load-fleet';
 
 export const DEFAULT_CLUSTERS_DIR = 'clusters';
 
@@ -24,6 +31,11 @@ export interface LoadFleetOptions {
    * @default read from `<projectRoot>/karpenter-imports/` (io/repository-imports.ts)
    */
   readonly imports?: RepositoryImports;
+  /**
+   * Cluster files loaded before, by content (io/fleet-load-cache.ts); `null`: none.
+   * @default the user's cache folder, unless KARPENTER_GITOPS_FLEET_CACHE=off or running from sources
+   */
+  readonly cache?: ClusterLoadCache | null;
 }
 
 /** Read `<projectRoot>/clusters/*.yaml` (sorted) and load them. Throws UserError on any mistake. */
@@ -92,7 +104,12 @@ export function loadFleet(projectRoot: string, options?: LoadFleetOptions): Load
   }
   try {
     const imports = options?.imports ?? readRepositoryImports(projectRoot);
-    const loaded = loadFleetFromSources(sources, { emptyMessageDir: dir, imports });
+    const cache = options?.cache === undefined ? defaultFleetLoadCache() : (options.cache ?? undefined);
+    const loaded = loadFleetFromSources(sources, {
+      emptyMessageDir: dir,
+      imports,
+      ...(cache ? { cache } : {}),
+    });
     if (early.length > 0) throw new UserError(early);
     return loaded;
   } catch (e) {

@@ -46,6 +46,14 @@ import {
   NO_REPOSITORY_IMPORTS,
   RepositoryImports,
 } from './shared/imported-versions';
+import {
+  ClusterLoadCache,
+  ClusterLoadRecord,
+  clusterLoadKey,
+  keepableRecord,
+} from './check/cluster-load-record';
+
+export type { ClusterLoadCache, ClusterLoadRecord } from './check/cluster-load-record';
 
 export interface LoadedFleet {
   readonly fleet: FleetModel;
@@ -68,31 +76,108 @@ export function loadFleetFromSources(
     readonly emptyMessageDir?: string;
     /** The repository's imported Karpenter versions (io/repository-imports.ts). @default none */
     readonly imports?: RepositoryImports;
+    /**
+     * Records of cluster files loaded before, by content (model/check/cluster-load-record.ts);
+     * not used when the repository imports any version. @default none: every file is loaded
+     */
+    readonly cache?: ClusterLoadCache;
   },
 ): LoadedFleet {
   const diagnostics: Diagnostic[] = [];
   const { defaultsSource, clusterSources } = fleetFiles(sources, diagnostics, internal?.emptyMessageDir);
   const validators = fleetValidators();
   const defaults = loadDefaults(defaultsSource, validators, diagnostics);
+  const inDefaults = new DefaultsFindings(defaultsSource?.path, diagnostics);
   const run: LoadRun = {
     sources,
     validators,
     defaults,
     diagnostics,
-    inDefaults: new DefaultsFindings(defaultsSource?.path, diagnostics),
+    inDefaults,
     secrets: [],
     freeText: new Set(),
     imports: internal?.imports ?? NO_REPOSITORY_IMPORTS,
   };
   const entries: FleetEntry[] = [];
+  const cache = usableCache(internal?.cache, run);
   for (const source of clusterSources) {
-    const entry = loadCluster(run, source);
+    const entry = cache ? loadClusterKept(run, source, cache, defaultsSource) : loadCluster(run, source);
     if (entry) entries.push(entry);
   }
-  run.inDefaults.flush();
+  inDefaults.flush();
   diagnostics.push(...checkFleet(entries), ...checkRings(entries), ...checkAckDestinations(entries));
   return fleetOrErrors(maskFreeText(diagnostics, [...run.freeText]), run.secrets, entries);
 }
+
+/** The cache, when records can stand for this load: no repository imports, a usable `_defaults.yaml`. */
+function usableCache(cache: ClusterLoadCache | undefined, run: LoadRun): ClusterLoadCache | undefined {
+  const imports = run.imports;
+  if (!cache || imports.karpenter.size > 0 || imports.autoModeNodeClass !== undefined) return undefined;
+  return run.defaults.usable ? cache : undefined;
+}
+
+/**
+ * loadCluster through its record: a kept record is applied as it was made; otherwise the file is
+ * loaded into a record, which is applied the same way and kept when it may be.
+ */
+function loadClusterKept(
+  run: LoadRun,
+  source: FleetSource,
+  cache: ClusterLoadCache,
+  defaultsSource: FleetSource | undefined,
+): FleetEntry | undefined {
+  const key = clusterLoadKey(source, defaultsSource);
+  const kept = cache.get(key);
+  if (kept) return applyRecord(run, kept);
+  const direct: Diagnostic[] = [];
+  const reports: [string, Diagnostic[]][] = [];
+  const counter = { merged: 0 };
+  const recording: LoadRun = {
+    ...run,
+    diagnostics: direct,
+    inDefaults: {
+      get merged() {
+        return counter.merged;
+      },
+      set merged(n: number) {
+        counter.merged = n;
+      },
+      report: (file, list) => void reports.push([file, [...list]]),
+    },
+    secrets: [],
+    freeText: new Set(),
+  };
+  const entry = loadCluster(recording, source);
+  // In loadCluster's order: the file's own YAML problems first, then what it reported.
+  run.diagnostics.push(...direct);
+  const found = {
+    merged: counter.merged > 0,
+    freeText: [...recording.freeText],
+    reports,
+    secrets: recording.secrets,
+  };
+  applyFound(run, found);
+  if (!entry) return undefined;
+  const record: ClusterLoadRecord = { ...found, entry };
+  if (keepableRecord(record, direct.length)) cache.set(key, record);
+  return entry;
+}
+
+/** What loading one file adds to the load of the fleet, in loadCluster's order. */
+function applyRecord(run: LoadRun, record: ClusterLoadRecord): FleetEntry {
+  applyFound(run, record);
+  return record.entry;
+}
+
+function applyFound(run: LoadRun, found: Omit<ClusterLoadRecord, 'entry'>): void {
+  if (found.merged) run.inDefaults.merged++;
+  for (const text of found.freeText) run.freeText.add(text);
+  for (const [file, list] of found.reports) run.inDefaults.report(file, list);
+  run.secrets.push(...found.secrets);
+}
+
+/** The `_defaults.yaml` collector as loadCluster uses it. */
+type DefaultsCollector = Pick<DefaultsFindings, 'merged' | 'report'>;
 
 /** What every cluster file of one load shares; diagnostics and secrets collect across files. */
 interface LoadRun {
@@ -101,7 +186,7 @@ interface LoadRun {
   readonly validators: ReturnType<typeof fleetValidators>;
   readonly defaults: LoadedDefaults;
   readonly diagnostics: Diagnostic[];
-  readonly inDefaults: DefaultsFindings;
+  readonly inDefaults: DefaultsCollector;
   readonly secrets: SecretValue[];
   /** Free-text strings of every file: messages show them masked only. */
   readonly freeText: Set<string>;
