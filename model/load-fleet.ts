@@ -48,9 +48,9 @@ import {
 } from './shared/imported-versions';
 import {
   ClusterLoadCache,
-  ClusterLoadRecord,
   clusterLoadKey,
-  keepableRecord,
+  DefaultsCollector,
+  loadThroughCache,
 } from './check/cluster-load-record';
 
 export type { ClusterLoadCache, ClusterLoadRecord } from './check/cluster-load-record';
@@ -101,7 +101,9 @@ export function loadFleetFromSources(
   const entries: FleetEntry[] = [];
   const cache = usableCache(internal?.cache, run);
   for (const source of clusterSources) {
-    const entry = cache ? loadClusterKept(run, source, cache, defaultsSource) : loadCluster(run, source);
+    const entry = cache
+      ? loadThroughCache(run, cache, clusterLoadKey(source, defaultsSource), (r) => loadCluster(r, source))
+      : loadCluster(run, source);
     if (entry) entries.push(entry);
   }
   inDefaults.flush();
@@ -115,69 +117,6 @@ function usableCache(cache: ClusterLoadCache | undefined, run: LoadRun): Cluster
   if (!cache || imports.karpenter.size > 0 || imports.autoModeNodeClass !== undefined) return undefined;
   return run.defaults.usable ? cache : undefined;
 }
-
-/**
- * loadCluster through its record: a kept record is applied as it was made; otherwise the file is
- * loaded into a record, which is applied the same way and kept when it may be.
- */
-function loadClusterKept(
-  run: LoadRun,
-  source: FleetSource,
-  cache: ClusterLoadCache,
-  defaultsSource: FleetSource | undefined,
-): FleetEntry | undefined {
-  const key = clusterLoadKey(source, defaultsSource);
-  const kept = cache.get(key);
-  if (kept) return applyRecord(run, kept);
-  const direct: Diagnostic[] = [];
-  const reports: [string, Diagnostic[]][] = [];
-  const counter = { merged: 0 };
-  const recording: LoadRun = {
-    ...run,
-    diagnostics: direct,
-    inDefaults: {
-      get merged() {
-        return counter.merged;
-      },
-      set merged(n: number) {
-        counter.merged = n;
-      },
-      report: (file, list) => void reports.push([file, [...list]]),
-    },
-    secrets: [],
-    freeText: new Set(),
-  };
-  const entry = loadCluster(recording, source);
-  // In loadCluster's order: the file's own YAML problems first, then what it reported.
-  run.diagnostics.push(...direct);
-  const found = {
-    merged: counter.merged > 0,
-    freeText: [...recording.freeText],
-    reports,
-    secrets: recording.secrets,
-  };
-  applyFound(run, found);
-  if (!entry) return undefined;
-  const record: ClusterLoadRecord = { ...found, entry };
-  if (keepableRecord(record, direct.length)) cache.set(key, record);
-  return entry;
-}
-
-/** What loading one file adds to the load of the fleet, in loadCluster's order. */
-function applyRecord(run: LoadRun, record: ClusterLoadRecord): FleetEntry {
-  applyFound(run, record);
-  return record.entry;
-}
-
-function applyFound(run: LoadRun, found: Omit<ClusterLoadRecord, 'entry'>): void {
-  if (found.merged) run.inDefaults.merged++;
-  for (const text of found.freeText) run.freeText.add(text);
-  for (const [file, list] of found.reports) run.inDefaults.report(file, list);
-  run.secrets.push(...found.secrets);
-}
-
-/** The `_defaults.yaml` collector as loadCluster uses it. */
-type DefaultsCollector = Pick<DefaultsFindings, 'merged' | 'report'>;
 
 /** What every cluster file of one load shares; diagnostics and secrets collect across files. */
 interface LoadRun {

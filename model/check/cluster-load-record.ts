@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Diagnostic } from '../shared/diagnostics';
+import type { DefaultsFindings } from '../shared/defaults-findings';
 import type { FleetEntry } from './check-fleet';
 import type { SecretValue } from './check-secrets';
 
@@ -106,4 +107,73 @@ function isPlainData(value: unknown, seen: Set<object>): boolean {
     if (!d || d.get !== undefined || d.set !== undefined || !isPlainData(d.value, seen)) return false;
   }
   return true;
+}
+
+/** The `_defaults.yaml` collector as a cluster's load uses it. */
+export type DefaultsCollector = Pick<DefaultsFindings, 'merged' | 'report'>;
+
+/** What the load of one cluster file adds to: the run's findings and what messages mask. */
+export interface LoadSink {
+  readonly diagnostics: Diagnostic[];
+  readonly inDefaults: DefaultsCollector;
+  readonly secrets: SecretValue[];
+  readonly freeText: Set<string>;
+}
+
+/**
+ * `load` (one cluster file into `run`) through its record: a kept record is applied as it was
+ * made; otherwise the file is loaded into a record, which is applied the same way and kept when
+ * it may be.
+ */
+export function loadThroughCache<R extends LoadSink>(
+  run: R,
+  cache: ClusterLoadCache,
+  key: string,
+  load: (recording: R) => FleetEntry | undefined,
+): FleetEntry | undefined {
+  const kept = cache.get(key);
+  if (kept) {
+    applyFound(run, kept);
+    return kept.entry;
+  }
+  const direct: Diagnostic[] = [];
+  const reports: [string, Diagnostic[]][] = [];
+  const counter = { merged: 0 };
+  const recording: R = {
+    ...run,
+    diagnostics: direct,
+    inDefaults: {
+      get merged() {
+        return counter.merged;
+      },
+      set merged(n: number) {
+        counter.merged = n;
+      },
+      report: (file: string, list: readonly Diagnostic[]) => void reports.push([file, [...list]]),
+    },
+    secrets: [],
+    freeText: new Set<string>(),
+  };
+  const entry = load(recording);
+  // In the load's order: the file's own YAML problems first, then what it reported.
+  run.diagnostics.push(...direct);
+  const found = {
+    merged: counter.merged > 0,
+    freeText: [...recording.freeText],
+    reports,
+    secrets: recording.secrets,
+  };
+  applyFound(run, found);
+  if (!entry) return undefined;
+  const record: ClusterLoadRecord = { ...found, entry };
+  if (keepableRecord(record, direct.length)) cache.set(key, record);
+  return entry;
+}
+
+/** What loading one file adds to the load of the fleet, in the load's order. */
+function applyFound(run: LoadSink, found: Omit<ClusterLoadRecord, 'entry'>): void {
+  if (found.merged) run.inDefaults.merged++;
+  for (const text of found.freeText) run.freeText.add(text);
+  for (const [file, list] of found.reports) run.inDefaults.report(file, list);
+  run.secrets.push(...found.secrets);
 }
