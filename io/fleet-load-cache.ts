@@ -39,12 +39,12 @@ export const FLEET_CACHE_ENV = 'KARPENTER_GITOPS_FLEET_CACHE';
 /** Cache files kept; the least recently used beyond this are deleted. */
 export const CACHE_ENTRIES_KEPT = 5000;
 
-/** The cache folder (XDG base directory convention). */
-export function fleetCacheDir(env: NodeJS.ProcessEnv): string {
+/** The cache folder (XDG base directory convention); `sub` names the cache. */
+export function fleetCacheDir(env: NodeJS.ProcessEnv, sub: 'fleet' | 'validation' = 'fleet'): string {
   const home = env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir();
   const base =
     env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== '' ? env.XDG_CACHE_HOME : join(home, '.cache');
-  return join(base, 'karpenter-gitops', 'fleet');
+  return join(base, 'karpenter-gitops', sub);
 }
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
@@ -87,11 +87,12 @@ export function toolBuildIdentity(from: string = __dirname): string | undefined 
   return `repository build ${sha256(lines.join('\n'))}`;
 }
 
-/** The cluster-file cache in `dir` for the tool build `identity`. */
-export function fleetLoadCache(
+/** Records kept by key in `dir` for the tool build `identity`: a V8 payload checked by its sha256. */
+export function keptRecords<T>(
   dir: string,
   identity: string,
-): ClusterLoadCache & { readonly written: number } {
+  valid: (v: unknown) => v is T,
+): { get(key: string): T | undefined; set(key: string, record: T): void; readonly written: number } {
   let written = 0;
   const fileOf = (key: string) =>
     join(dir, `${sha256(JSON.stringify([CACHE_FORMAT, identity, process.version, key]))}.v8`);
@@ -99,7 +100,10 @@ export function fleetLoadCache(
     get written() {
       return written;
     },
-    get: (key) => readRecord(fileOf(key)),
+    get: (key) => {
+      const r = readRecord(fileOf(key));
+      return r !== undefined && valid(r) ? r : undefined;
+    },
     set: (key, record) => {
       try {
         const payload = serialize(record);
@@ -113,18 +117,31 @@ export function fleetLoadCache(
   };
 }
 
+/** The cluster-file cache in `dir` for the tool build `identity`. */
+export function fleetLoadCache(
+  dir: string,
+  identity: string,
+): ClusterLoadCache & { readonly written: number } {
+  return keptRecords(dir, identity, isRecord);
+}
+
 /** The cache of the environment, or undefined when it is off or the build has no identity. */
 export function defaultFleetLoadCache(env: NodeJS.ProcessEnv = process.env): ClusterLoadCache | undefined {
-  if (env[FLEET_CACHE_ENV] === 'off') return undefined;
-  const identity = toolBuildIdentity();
+  const identity = cacheIdentity(env);
   if (identity === undefined) return undefined;
   const dir = fleetCacheDir(env);
   pruneFleetCache(dir);
   return fleetLoadCache(dir, identity);
 }
 
+/** The build identity when caches are on (not turned off, a build with an identity). */
+export function cacheIdentity(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env[FLEET_CACHE_ENV] === 'off') return undefined;
+  return toolBuildIdentity();
+}
+
 /** The record in `file`, or undefined (none, or not exactly what this code wrote). */
-function readRecord(file: string): ClusterLoadRecord | undefined {
+function readRecord(file: string): unknown {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -142,7 +159,6 @@ function readRecord(file: string): ClusterLoadRecord | undefined {
   } catch {
     return undefined;
   }
-  if (!isRecord(record)) return undefined;
   try {
     const now = new Date();
     utimesSync(file, now, now);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { synthesizeFiles } from '../synth/synthesize';
 import { GENERATORS } from '../synth/generators';
 import { cfnLintCacheDir, homeFolder } from '../validation/cloudformation/cfn-lint-cache';
+import { defaultClusterFindingsCache } from '../validation/cluster-findings-cache';
 import { lintTemplates } from '../validation/cloudformation/cfn-lint';
 import { cloudFormationTemplates, distSources, validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
@@ -29,6 +30,7 @@ export function defaultCheckDeps(
   env: NodeJS.ProcessEnv = process.env,
 ): CheckDeps {
   const home = homeFolder(env);
+  const findingsCache = defaultClusterFindingsCache(env);
   return {
     loadFleet: (root) => loadFleetFromDir(root, clustersDir),
     synthesize: (fleet) => synthesizeFiles(fleet),
@@ -40,6 +42,7 @@ export function defaultCheckDeps(
         ...(previous ? { previous } : {}),
         ...(context?.values ? { values: context.values } : {}),
         ...(context?.cfnLint !== undefined ? { cfnLint: context.cfnLint } : {}),
+        ...(findingsCache ? { cache: findingsCache } : {}),
       }),
     lintTemplates: (committed, fresh) =>
       lintTemplates(cloudFormationTemplates(distSources(committed)), {
