@@ -15,7 +15,8 @@
  * What is kept is what loading the file added to the run (model/check/cluster-load-record.ts):
  * its warnings exactly as reported, with their file:line positions, its merged located tree
  * (every later finding that points back at the fleet reads positions from it) and its model.
- * Only files loaded without errors are kept; with repository imports (karpenter-imports/) nothing
+ * A `_defaults.yaml` that passed its schema is noted by the same key (its schema is not compiled
+ * again for it). Only files loaded without errors are kept; with repository imports (karpenter-imports/) nothing
  * is used. Each file starts with the format line and the sha256 of the rest: a file that is not
  * exactly what this code wrote (truncated, edited, another format) is ignored and replaced.
  * Written atomically; the least recently used beyond CACHE_ENTRIES_KEPT are deleted.
@@ -122,7 +123,17 @@ export function fleetLoadCache(
   dir: string,
   identity: string,
 ): ClusterLoadCache & { readonly written: number } {
-  return keptRecords(dir, identity, isRecord);
+  const records = keptRecords(dir, identity, isRecord);
+  const passed = keptRecords(dir, identity, (v): v is true => v === true);
+  return {
+    get written() {
+      return records.written + passed.written;
+    },
+    get: (key) => records.get(key),
+    set: (key, record) => records.set(key, record),
+    defaultsPassed: (key) => passed.get(`defaults passed ${key}`) === true,
+    recordDefaultsPassed: (key) => passed.set(`defaults passed ${key}`, true),
+  };
 }
 
 /** The cache of the environment, or undefined when it is off or the build has no identity. */

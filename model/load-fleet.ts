@@ -85,25 +85,29 @@ export function loadFleetFromSources(
 ): LoadedFleet {
   const diagnostics: Diagnostic[] = [];
   const { defaultsSource, clusterSources } = fleetFiles(sources, diagnostics, internal?.emptyMessageDir);
-  const validators = fleetValidators();
-  const defaults = loadDefaults(defaultsSource, validators, diagnostics);
+  const imports = internal?.imports ?? NO_REPOSITORY_IMPORTS;
+  const cache = withoutImports(imports) ? internal?.cache : undefined;
+  const defaults = loadDefaults(defaultsSource, diagnostics, cache);
   const inDefaults = new DefaultsFindings(defaultsSource?.path, diagnostics);
   const run: LoadRun = {
     sources,
-    validators,
+    // Compiled on first use: a run whose files all come from the cache never needs them.
+    get validators() {
+      return fleetValidators();
+    },
     defaults,
     diagnostics,
     inDefaults,
     secrets: [],
     freeText: new Set(),
-    imports: internal?.imports ?? NO_REPOSITORY_IMPORTS,
+    imports,
   };
   const entries: FleetEntry[] = [];
-  const cache = usableCache(internal?.cache, run);
   for (const source of clusterSources) {
-    const entry = cache
-      ? loadThroughCache(run, cache, clusterLoadKey(source, defaultsSource), (r) => loadCluster(r, source))
-      : loadCluster(run, source);
+    const entry =
+      cache && defaults.usable
+        ? loadThroughCache(run, cache, clusterLoadKey(source, defaultsSource), (r) => loadCluster(r, source))
+        : loadCluster(run, source);
     if (entry) entries.push(entry);
   }
   inDefaults.flush();
@@ -111,11 +115,9 @@ export function loadFleetFromSources(
   return fleetOrErrors(maskFreeText(diagnostics, [...run.freeText]), run.secrets, entries);
 }
 
-/** The cache, when records can stand for this load: no repository imports, a usable `_defaults.yaml`. */
-function usableCache(cache: ClusterLoadCache | undefined, run: LoadRun): ClusterLoadCache | undefined {
-  const imports = run.imports;
-  if (!cache || imports.karpenter.size > 0 || imports.autoModeNodeClass !== undefined) return undefined;
-  return run.defaults.usable ? cache : undefined;
+/** Records stand for a load only without repository imports (their CRDs decide checks too). */
+function withoutImports(imports: RepositoryImports): boolean {
+  return imports.karpenter.size === 0 && imports.autoModeNodeClass === undefined;
 }
 
 /** What every cluster file of one load shares; diagnostics and secrets collect across files. */
@@ -196,15 +198,21 @@ function fleetFiles(
 /** Parses `_defaults.yaml` and checks it against its schema. */
 function loadDefaults(
   defaultsSource: FleetSource | undefined,
-  validators: ReturnType<typeof fleetValidators>,
   diagnostics: Diagnostic[],
+  cache: ClusterLoadCache | undefined,
 ): LoadedDefaults {
   if (!defaultsSource) return { root: undefined, usable: true };
   const parsed = parseFleetSource(defaultsSource.path, defaultsSource.text);
   diagnostics.push(...parsed.diagnostics);
   const root = parsed.root;
   if (!root) return { root: undefined, usable: false };
-  if (!validators.defaults(toPlain(root))) {
+  // The same text passed its schema before (same build): it passes again.
+  const key = cache?.defaultsPassed ? clusterLoadKey(defaultsSource, undefined) : undefined;
+  if (key !== undefined && cache?.defaultsPassed?.(key)) return { root, usable: true };
+  const validators = fleetValidators();
+  if (validators.defaults(toPlain(root))) {
+    if (key !== undefined) cache?.recordDefaultsPassed?.(key);
+  } else {
     // Merged anyway: its errors are reported once (deduplicated), cluster checks still run.
     diagnostics.push(...translateSchemaErrors(validators.defaults.errors ?? [], root));
   }

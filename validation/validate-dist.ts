@@ -66,6 +66,7 @@ export function validateDist(
       previous: previous.loose,
       previousFor: (c) => previous.docsOf(c),
       previousDigestFor: (c) => previous.digestOf(c),
+      previousLooseDigest: previous.looseDigest,
       ...(options.cache ? { cache: options.cache } : {}),
     }).findings,
   );
@@ -116,10 +117,12 @@ export function cloudFormationTemplates(
  */
 function previousByCluster(files: DistFiles): {
   readonly loose: ManifestDocument[];
+  readonly looseDigest: string;
   docsOf(cluster: string): ManifestDocument[];
   digestOf(cluster: string): string;
 } {
   const loose: ManifestDocument[] = [];
+  const looseTexts: [string, string][] = [];
   const texts = new Map<string, [string, string][]>();
   const parsed = new Map<string, ManifestDocument[]>();
   const docsOfFile = (rel: string, text: string) =>
@@ -127,11 +130,14 @@ function previousByCluster(files: DistFiles): {
   for (const [rel, text] of files) {
     if (!VALIDATED_EXTENSIONS.test(rel)) continue;
     const where = distCluster(rel);
-    if (!where) loose.push(...docsOfFile(rel, text));
-    else texts.set(where.cluster, [...(texts.get(where.cluster) ?? []), [rel, text]]);
+    if (!where) {
+      loose.push(...docsOfFile(rel, text));
+      looseTexts.push([rel, text]);
+    } else texts.set(where.cluster, [...(texts.get(where.cluster) ?? []), [rel, text]]);
   }
   return {
     loose,
+    looseDigest: createHash('sha256').update(JSON.stringify(looseTexts)).digest('hex'),
     docsOf: (cluster) => {
       let docs = parsed.get(cluster);
       if (!docs)

@@ -70,6 +70,11 @@ export interface TreeOptions {
    */
   readonly previousDigestFor?: (cluster: string) => string;
   /**
+   * A digest of the files `previous` came from, for `cache`'s key.
+   * @default none: with previous objects outside cluster folders, their findings are not kept
+   */
+  readonly previousLooseDigest?: string;
+  /**
    * Findings of clusters judged before, by what decides them (validation/validate-dist.ts).
    * @default none: every cluster is judged
    */
@@ -183,6 +188,8 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
   const findings: Finding[] = [];
   const checked: CheckedDocument[] = [];
   const loose: ManifestDocument[] = [];
+  /** Name and text of every file with a document in `loose`, once each. */
+  const looseTexts: string[] = [];
   const clusters = new Map<string, ClusterFiles>();
   const templates: { doc: ManifestDocument; text: string }[] = [];
 
@@ -207,6 +214,7 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
       continue;
     }
     const docs = parseManifests(f.display, f.text, f.value);
+    const looseBefore = loose.length;
     for (const doc of docs) {
       const object = doc.error === undefined ? documentObject(doc.value) : undefined;
       checked.push({ file: doc.file, index: doc.index, ...(object ? { object } : {}) });
@@ -221,6 +229,7 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
       } else if (bucket) bucket.manifests.push(doc);
       else loose.push(doc);
     }
+    if (loose.length > looseBefore) looseTexts.push(f.display, f.text);
     // A target whose main file is a stream of Kubernetes objects (ack): validated as manifests
     // above, and read for the cross-checks as the list of its objects.
     const target = bucket ? targetFileOf(f.rel) : undefined;
@@ -232,7 +241,7 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
   }
 
   const defaultVersion = options.karpenterVersion ?? DEFAULT_KARPENTER_VERSION;
-  findings.push(...validatorFor(defaultVersion).validate(loose, options.previous));
+  findings.push(...looseFindingsKept(defaultVersion, loose, looseTexts, options));
   for (const [cluster, c] of [...clusters].sort(([a], [b]) => compareCodeUnits(a, b)))
     findings.push(...clusterFindingsKept(cluster, c, options));
 
@@ -276,6 +285,31 @@ function clusterFindingsKept(cluster: string, c: ClusterFiles, options: TreeOpti
     }),
     ...crossCheckBuffers(cluster, c.manifests),
   ];
+  if (key !== undefined) options.cache?.set(key, found);
+  return found;
+}
+
+/**
+ * The findings of the documents outside a cluster folder (dist/fleet/, bad values documents),
+ * through `options.cache` like a cluster's: keyed by the version, their files and the previous
+ * loose objects' digest.
+ */
+function looseFindingsKept(
+  version: KarpenterSchemas,
+  loose: readonly ManifestDocument[],
+  texts: readonly string[],
+  options: TreeOptions,
+): readonly Finding[] {
+  const previousDigest = (options.previous ?? []).length === 0 ? '' : options.previousLooseDigest;
+  const key =
+    options.cache && typeof version === 'string' && previousDigest !== undefined && loose.length > 0
+      ? createHash('sha256')
+          .update(JSON.stringify([CLUSTER_FINDINGS_FORMAT, null, version, previousDigest, texts]))
+          .digest('hex')
+      : undefined;
+  const kept = key !== undefined ? options.cache?.get(key) : undefined;
+  if (kept) return kept;
+  const found = validatorFor(version).validate(loose, options.previous);
   if (key !== undefined) options.cache?.set(key, found);
   return found;
 }

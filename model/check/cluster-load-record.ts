@@ -35,6 +35,10 @@ export interface ClusterLoadRecord {
 export interface ClusterLoadCache {
   get(key: string): ClusterLoadRecord | undefined;
   set(key: string, record: ClusterLoadRecord): void;
+  /** Whether `_defaults.yaml` with this key (`clusterLoadKey` of it alone) passed its schema before. @default never */
+  readonly defaultsPassed?: (key: string) => boolean;
+  /** Keeps that `_defaults.yaml` with this key passed its schema. @default nothing kept */
+  readonly recordDefaultsPassed?: (key: string) => void;
 }
 
 /** A file as the loader reads it. */

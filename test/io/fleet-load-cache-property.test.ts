@@ -90,6 +90,8 @@ describe.each(SEEDS)('seed %i', (seed) => {
         sets++;
         kept.set(key, record);
       },
+      ...(kept.defaultsPassed ? { defaultsPassed: kept.defaultsPassed } : {}),
+      ...(kept.recordDefaultsPassed ? { recordDefaultsPassed: kept.recordDefaultsPassed } : {}),
     };
     let findingHits = 0;
     const keptFindings = clusterFindingsCache(join(work, 'findings'), 'property test build');

@@ -52,6 +52,8 @@ function counted(inner: ClusterLoadCache): ClusterLoadCache & { hits: number; se
       c.sets++;
       inner.set(key, record);
     },
+    ...(inner.defaultsPassed ? { defaultsPassed: inner.defaultsPassed } : {}),
+    ...(inner.recordDefaultsPassed ? { recordDefaultsPassed: inner.recordDefaultsPassed } : {}),
   };
   return c;
 }
@@ -122,8 +124,9 @@ describe('fleetLoadCache', () => {
     const root = demoProject();
     const dir = join(work, 'cache');
     loadFleet(root, { cache: fleetLoadCache(dir, 'b') });
+    // Four cluster files and the note that _defaults.yaml passed its schema.
     const files = readdirSync(dir).sort();
-    expect(files).toHaveLength(4);
+    expect(files).toHaveLength(5);
     const truncated = join(dir, files[0]);
     writeFileSync(truncated, readFileSync(truncated).subarray(0, 200));
     const flipped = join(dir, files[1]);
@@ -133,8 +136,8 @@ describe('fleetLoadCache', () => {
     writeFileSync(join(dir, files[2]), 'karpenter-gitops fleet cache 1\nnot a hash\n');
     const c = counted(fleetLoadCache(dir, 'b'));
     expect(loadFleet(root, { cache: c })).toEqual(loadFleet(root, { cache: null }));
-    expect(c.hits).toBe(1);
-    expect(c.sets).toBe(3);
+    expect(c.hits + c.sets).toBe(4);
+    expect(c.hits).toBeLessThanOrEqual(2);
     expect(counted(fleetLoadCache(dir, 'b')).get('no such key')).toBeUndefined();
   });
 
@@ -154,8 +157,42 @@ describe('fleetLoadCache', () => {
     };
     const first = messages();
     expect(first.some((m) => m.startsWith('clusters/ticketing.yaml:'))).toBe(true);
-    expect(readdirSync(dir)).toHaveLength(3);
+    expect(readdirSync(dir)).toHaveLength(4);
     expect(messages()).toEqual(first);
+  });
+
+  it('notes a _defaults.yaml that passed its schema, and never one that did not', () => {
+    const root = demoProject();
+    const dir = join(work, 'cache');
+    const defaults = join(root, 'clusters', '_defaults.yaml');
+    writeFileSync(defaults, `${readFileSync(defaults, 'utf8')}unknownTopLevelKey: 1\n`);
+    const messages = () => {
+      try {
+        loadFleet(root, { cache: fleetLoadCache(dir, 'b') });
+        return [];
+      } catch (e) {
+        return (e as UserError).diagnostics.map(formatDiagnostic);
+      }
+    };
+    const plain = (() => {
+      try {
+        loadFleet(root, { cache: null });
+        return [];
+      } catch (e) {
+        return (e as UserError).diagnostics.map(formatDiagnostic);
+      }
+    })();
+    expect(
+      plain.some((m) => m.startsWith('clusters/_defaults.yaml:') && m.includes('unknownTopLevelKey')),
+    ).toBe(true);
+    expect(messages()).toEqual(plain);
+    expect(messages()).toEqual(plain);
+    const cache = fleetLoadCache(dir, 'b');
+    expect(
+      cache.defaultsPassed?.(
+        clusterLoadKey({ path: 'clusters/_defaults.yaml', text: readFileSync(defaults, 'utf8') }, undefined),
+      ),
+    ).toBe(false);
   });
 });
 
