@@ -45,7 +45,7 @@ export function defaultCheckDeps(
         ...(findingsCache ? { cache: findingsCache } : {}),
       }),
     lintTemplates: (committed, fresh) =>
-      lintTemplates(cloudFormationTemplates(distSources(committed)), {
+      lintTemplates(() => cloudFormationTemplates(distSources(committed)), {
         cacheDir: cfnLintCacheDir(env, home),
         readCache: !fresh,
         cwd: projectRoot,
