@@ -185,6 +185,18 @@ function chartVersion(
 }
 
 export function validateFiles(files: readonly SourceFile[], options: TreeOptions = {}): TreeResult {
+  return validateFilesBeforeCloudFormation(files, options).finish(options.cfnLint ?? true);
+}
+
+/**
+ * validateFiles up to the CloudFormation templates' findings, which `finish` adds (with cfn-lint's
+ * result, when the caller waits for it meanwhile): `finish(x)` gives exactly
+ * `validateFiles(files, { ...options, cfnLint: x })`.
+ */
+export function validateFilesBeforeCloudFormation(
+  files: readonly SourceFile[],
+  options: TreeOptions = {},
+): { finish(cfnLint: boolean | PreLinted): TreeResult } {
   const findings: Finding[] = [];
   const checked: CheckedDocument[] = [];
   const loose: ManifestDocument[] = [];
@@ -245,8 +257,13 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
   for (const [cluster, c] of [...clusters].sort(([a], [b]) => compareCodeUnits(a, b)))
     findings.push(...clusterFindingsKept(cluster, c, options));
 
-  findings.push(...cloudFormationFindings(templates, options.cfnLint ?? true));
-  return { findings, documents: checked.length, checked };
+  return {
+    finish: (cfnLint) => ({
+      findings: [...findings, ...cloudFormationFindings(templates, cfnLint)],
+      documents: checked.length,
+      checked,
+    }),
+  };
 }
 
 /**
