@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { synthesizeFiles } from '../synth/synthesize';
 import { GENERATORS } from '../synth/generators';
 import { cfnLintCacheDir, homeFolder } from '../validation/cloudformation/cfn-lint-cache';
-import { defaultClusterFindingsCache } from '../validation/cluster-findings-cache';
+import { defaultClusterFindingsCache, defaultTemplateVerdicts } from '../validation/cluster-findings-cache';
 import { lintTemplates } from '../validation/cloudformation/cfn-lint';
 import {
   cloudFormationTemplates,
@@ -58,7 +58,7 @@ export function defaultCheckDeps(
       return { finish: (cfnLint) => started.finish(cfnLint ?? true) };
     },
     lintTemplates: (committed, fresh) =>
-      lintTemplates(() => cloudFormationTemplates(distSources(committed)), {
+      lintTemplates(() => cloudFormationTemplates(distSources(committed), defaultTemplateVerdicts(env)), {
         cacheDir: cfnLintCacheDir(env, home),
         readCache: !fresh,
         cwd: projectRoot,

@@ -9,6 +9,7 @@
 import { cacheIdentity, fleetCacheDir, keptRecords, pruneFleetCache } from '../io/fleet-load-cache';
 import { Finding } from './finding';
 import { ClusterFindingsCache } from './validate-tree';
+import type { TemplateVerdicts } from './validate-dist';
 
 /** The cache of the environment, or undefined when caches are off or the build has no identity. */
 export function defaultClusterFindingsCache(
@@ -19,6 +20,13 @@ export function defaultClusterFindingsCache(
   const dir = fleetCacheDir(env, 'validation');
   pruneFleetCache(dir);
   return clusterFindingsCache(dir, identity);
+}
+
+/** Whether each committed text holds a CloudFormation template, kept the same way (validate-dist.ts). */
+export function defaultTemplateVerdicts(env: NodeJS.ProcessEnv = process.env): TemplateVerdicts | undefined {
+  const identity = cacheIdentity(env);
+  if (identity === undefined) return undefined;
+  return keptRecords(fleetCacheDir(env, 'validation'), identity, (v): v is boolean => typeof v === 'boolean');
 }
 
 /** The cache in `dir` for the tool build `identity`. */

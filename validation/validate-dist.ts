@@ -113,19 +113,32 @@ const MAY_BE_TEMPLATE = /"Resources"\s*:|^Resources\s*:/m;
  */
 export function cloudFormationTemplates(
   files: Iterable<Pick<SourceFile, 'display' | 'rel' | 'text'>>,
+  verdicts?: TemplateVerdicts,
 ): CfnLintTemplate[] {
   const out: CfnLintTemplate[] = [];
   for (const f of [...files].sort((a, b) => compareCodeUnits(a.display, b.display))) {
     if (!VALIDATED_EXTENSIONS.test(f.rel) || isFleetClusterParams(f.rel) || !MAY_BE_TEMPLATE.test(f.text))
       continue;
-    if (
-      parseManifests(f.display, f.text).some(
+    const key = verdicts ? createHash('sha256').update(`template?\0${f.text}`).digest('hex') : undefined;
+    let verdict = key !== undefined ? verdicts?.get(key) : undefined;
+    if (verdict === undefined) {
+      verdict = parseManifests(f.display, f.text).some(
         (d) => d.error === undefined && isCloudFormationTemplate(d.value),
-      )
-    )
-      out.push({ file: f.display, text: f.text });
+      );
+      if (key !== undefined) verdicts?.set(key, verdict);
+    }
+    if (verdict) out.push({ file: f.display, text: f.text });
   }
   return out;
+}
+
+/**
+ * Whether a text holds a CloudFormation template, kept by the sha256 of the text (the verdict
+ * depends on nothing else): `check` looks for the committed templates on every run.
+ */
+export interface TemplateVerdicts {
+  get(key: string): boolean | undefined;
+  set(key: string, verdict: boolean): void;
 }
 
 /**

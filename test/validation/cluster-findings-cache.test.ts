@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { distPaths } from '../../model/shared/dist-layout';
 import { FleetModel } from '../../model/shared/fleet-model';
 import { clusterFindingsCache, defaultClusterFindingsCache } from '../../validation/cluster-findings-cache';
-import { validateDist } from '../../validation/validate-dist';
+import { cloudFormationTemplates, distSources, validateDist } from '../../validation/validate-dist';
 import { ClusterFindingsCache } from '../../validation/validate-tree';
 import { Finding } from '../../validation/finding';
 import { buildCluster } from '../support/fleet-fixtures';
-import { CLUSTER, distFiles, NODE_POOL } from './fixtures';
+import { CLUSTER, cfnTemplate, distFiles, NODE_POOL } from './fixtures';
 
 const fleet = (version: '1.14.1' | '1.0.14' = '1.14.1'): FleetModel => ({
   clusters: [buildCluster({ name: CLUSTER, karpenter: { version } })],
@@ -106,5 +106,32 @@ describe('validation findings kept per cluster folder', () => {
     expect(
       defaultClusterFindingsCache({ XDG_CACHE_HOME: work, KARPENTER_GITOPS_FLEET_CACHE: 'off' }),
     ).toBeUndefined();
+  });
+});
+
+describe('template verdicts kept by text', () => {
+  it('find exactly the templates a run without them finds, and are used', () => {
+    const files = distSources(
+      distFiles({
+        [distPaths.cloudFormation(CLUSTER)]: cfnTemplate(),
+        'demo/values/odd.yaml': 'Resources: not-a-template\n',
+      }),
+    );
+    const kept = new Map<string, boolean>();
+    let hits = 0;
+    const verdicts = {
+      get: (key: string) => {
+        const v = kept.get(key);
+        if (v !== undefined) hits++;
+        return v;
+      },
+      set: (key: string, v: boolean) => void kept.set(key, v),
+    };
+    const plain = cloudFormationTemplates(files);
+    expect(plain.map((t) => t.file)).toEqual([`dist/${distPaths.cloudFormation(CLUSTER)}`]);
+    expect(cloudFormationTemplates(files, verdicts)).toEqual(plain);
+    expect([...kept.values()].sort()).toEqual([false, true]);
+    expect(cloudFormationTemplates(files, verdicts)).toEqual(plain);
+    expect(hits).toBe(2);
   });
 });
