@@ -72,17 +72,6 @@ export interface CheckDeps {
     context?: ValidateContext,
   ) => readonly Diagnostic[];
   /**
-   * `validate` in two parts, so that the work before the CloudFormation templates runs while
-   * cfn-lint still does: `finish(cfnLint)` returns exactly what `validate` returns with that
-   * `context.cfnLint`. Undefined: `validate` runs once cfn-lint is done.
-   */
-  readonly validateEarly?: (
-    files: DistFiles,
-    fleet: FleetModel | undefined,
-    previous: DistFiles | undefined,
-    context: Omit<ValidateContext, 'cfnLint'>,
-  ) => { finish(cfnLint: ValidateContext['cfnLint']): readonly Diagnostic[] };
-  /**
    * Starts cfn-lint on the committed dist/'s CloudFormation templates (`fresh`: take nothing
    * from its cache); resolves to its result, or undefined when cfn-lint is not installed.
    * Started before the first step and awaited by validate. Undefined: the validator runs its

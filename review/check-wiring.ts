@@ -12,12 +12,7 @@ import { GENERATORS } from '../synth/generators';
 import { cfnLintCacheDir, homeFolder } from '../validation/cloudformation/cfn-lint-cache';
 import { defaultClusterFindingsCache, defaultTemplateVerdicts } from '../validation/cluster-findings-cache';
 import { lintTemplates } from '../validation/cloudformation/cfn-lint';
-import {
-  cloudFormationTemplates,
-  distSources,
-  validateDist,
-  validateDistBeforeCloudFormation,
-} from '../validation/validate-dist';
+import { cloudFormationTemplates, distSources, validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
 import { proveInWorkers } from './scenario-workers';
 import { CheckDeps } from './run-check';
@@ -49,14 +44,6 @@ export function defaultCheckDeps(
         ...(context?.cfnLint !== undefined ? { cfnLint: context.cfnLint } : {}),
         ...(findingsCache ? { cache: findingsCache } : {}),
       }),
-    validateEarly: (files, fleet, previous, context) => {
-      const started = validateDistBeforeCloudFormation(files, fleet ?? { clusters: [] }, {
-        ...(previous ? { previous } : {}),
-        ...(context.values ? { values: context.values } : {}),
-        ...(findingsCache ? { cache: findingsCache } : {}),
-      });
-      return { finish: (cfnLint) => started.finish(cfnLint ?? true) };
-    },
     lintTemplates: (committed, fresh) =>
       lintTemplates(() => cloudFormationTemplates(distSources(committed), defaultTemplateVerdicts(env)), {
         cacheDir: cfnLintCacheDir(env, home),

@@ -108,14 +108,11 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
     return check.outcome;
   });
   options.onProgress?.('validate', 'start');
-  const values = generatedFiles && committed ? unchangedValues(generatedFiles, committed) : undefined;
-  // Validated while cfn-lint still runs; its findings are added when it is done.
-  const early = startValidate(committed, fleet, readPrevious, deps, values);
   const linted = await lint;
   const validated: StepResult = {
     step: 'validate',
-    ...validateStep(committed, fleet, readPrevious, options, early ?? deps, {
-      ...(values ? { values } : {}),
+    ...validateStep(committed, fleet, readPrevious, options, deps, {
+      ...(generatedFiles && committed ? { values: unchangedValues(generatedFiles, committed) } : {}),
       ...(linted !== undefined ? { cfnLint: linted.result ?? false } : {}),
       ...(linted?.result ? { lintSummary: lintSummary(linted.result) } : {}),
       ...(linted !== undefined && linted.result === undefined ? { lintMissing: true } : {}),
@@ -135,29 +132,6 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
       files: [...new Set([...(generated?.keys() ?? []), ...committedFiles.keys()])].sort(),
     },
   };
-}
-
-/**
- * The validate step's work before the CloudFormation templates, started before cfn-lint is
- * awaited: deps whose `validate` finishes it. Undefined (validate runs whole, later) without a
- * two-part validator, with nothing to validate, or when it throws (validate then meets the same
- * error inside its own step).
- */
-function startValidate(
-  committed: DistFiles | undefined,
-  fleet: FleetModel | undefined,
-  readPrevious: () => DistFiles | undefined,
-  deps: CheckDeps,
-  values: ReadonlyMap<string, unknown> | undefined,
-): CheckDeps | undefined {
-  if (!deps.validate || !deps.validateEarly || !committed || committed.size === 0) return undefined;
-  let started: ReturnType<NonNullable<CheckDeps['validateEarly']>>;
-  try {
-    started = deps.validateEarly(committed, fleet, readPrevious(), values ? { values } : {});
-  } catch {
-    return undefined;
-  }
-  return { ...deps, validate: (_files, _fleet, _previous, context) => started.finish(context?.cfnLint) };
 }
 
 type StepRunner = (step: CheckStepName, body: () => StepOutcome) => void;

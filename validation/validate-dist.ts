@@ -10,13 +10,7 @@ import { Finding, sortFindings } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { isCloudFormationTemplate } from './cloudformation/cloudformation-check';
 import { CfnLintTemplate } from './cloudformation/cfn-lint';
-import {
-  ClusterFindingsCache,
-  distCluster,
-  PreLinted,
-  SourceFile,
-  validateFilesBeforeCloudFormation,
-} from './validate-tree';
+import { ClusterFindingsCache, distCluster, PreLinted, SourceFile, validateFiles } from './validate-tree';
 
 /** Files the validator reads; others (e.g. README.md) are left alone. */
 export const VALIDATED_EXTENSIONS = /\.(ya?ml|json)$/;
@@ -60,33 +54,22 @@ export function validateDist(
   fleet: FleetModel,
   options: ValidateDistOptions = {},
 ): Finding[] {
-  return validateDistBeforeCloudFormation(files, fleet, options).finish(options.cfnLint ?? true);
-}
-
-/**
- * validateDist up to the CloudFormation templates' findings, which `finish` adds: `check` validates
- * while cfn-lint still runs, then finishes with its result. `finish(x)` gives exactly
- * `validateDist(files, fleet, { ...options, cfnLint: x })`.
- */
-export function validateDistBeforeCloudFormation(
-  files: DistFiles,
-  fleet: FleetModel,
-  options: Omit<ValidateDistOptions, 'cfnLint'> = {},
-): { finish(cfnLint: boolean | PreLinted): Finding[] } {
   const versions = new Map<string, KarpenterSchemas>(
     fleet.clusters.map((c) => [c.name, c.karpenter.imported ?? c.karpenter.semantics]),
   );
   const sources = distSources(files, options.values);
   const previous = previousByCluster(options.previous ?? new Map<string, string>());
-  const started = validateFilesBeforeCloudFormation(sources, {
-    versionFor: (c) => versions.get(c),
-    previous: previous.loose,
-    previousFor: (c) => previous.docsOf(c),
-    previousDigestFor: (c) => previous.digestOf(c),
-    previousLooseDigest: previous.looseDigest,
-    ...(options.cache ? { cache: options.cache } : {}),
-  });
-  return { finish: (cfnLint) => sortFindings(started.finish(cfnLint).findings) };
+  return sortFindings(
+    validateFiles(sources, {
+      versionFor: (c) => versions.get(c),
+      cfnLint: options.cfnLint ?? true,
+      previous: previous.loose,
+      previousFor: (c) => previous.docsOf(c),
+      previousDigestFor: (c) => previous.digestOf(c),
+      previousLooseDigest: previous.looseDigest,
+      ...(options.cache ? { cache: options.cache } : {}),
+    }).findings,
+  );
 }
 
 /**

@@ -185,18 +185,6 @@ function chartVersion(
 }
 
 export function validateFiles(files: readonly SourceFile[], options: TreeOptions = {}): TreeResult {
-  return validateFilesBeforeCloudFormation(files, options).finish(options.cfnLint ?? true);
-}
-
-/**
- * validateFiles up to the CloudFormation templates' findings, which `finish` adds (with cfn-lint's
- * result, when the caller waits for it meanwhile): `finish(x)` gives exactly
- * `validateFiles(files, { ...options, cfnLint: x })`.
- */
-export function validateFilesBeforeCloudFormation(
-  files: readonly SourceFile[],
-  options: TreeOptions = {},
-): { finish(cfnLint: boolean | PreLinted): TreeResult } {
   const findings: Finding[] = [];
   const checked: CheckedDocument[] = [];
   const loose: ManifestDocument[] = [];
@@ -257,13 +245,8 @@ export function validateFilesBeforeCloudFormation(
   for (const [cluster, c] of [...clusters].sort(([a], [b]) => compareCodeUnits(a, b)))
     findings.push(...clusterFindingsKept(cluster, c, options));
 
-  return {
-    finish: (cfnLint) => ({
-      findings: [...findings, ...cloudFormationFindings(templates, cfnLint)],
-      documents: checked.length,
-      checked,
-    }),
-  };
+  findings.push(...cloudFormationFindings(templates, options.cfnLint ?? true));
+  return { findings, documents: checked.length, checked };
 }
 
 /**

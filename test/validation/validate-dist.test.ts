@@ -7,7 +7,6 @@ import {
   distSources,
   hasErrors,
   validateDist,
-  validateDistBeforeCloudFormation,
 } from '../../validation/validate-dist';
 import { buildCluster } from '../support/fleet-fixtures';
 import { APP, CLUSTER, cfnTemplate, distFiles, NODE_CLASS, NODE_POOL, values } from './fixtures';
@@ -289,38 +288,5 @@ describe('distSources', () => {
         text: cfnTemplate(),
       },
     ]);
-  });
-});
-
-describe('validateDistBeforeCloudFormation', () => {
-  test('finishing with cfn-lint’s result gives exactly validateDist with it', () => {
-    const template = cfnTemplate({ role: 'demo-nodes' });
-    const files = distFiles({
-      [distPaths.cloudFormation(CLUSTER)]: template,
-      [distPaths.nodePool(CLUSTER, 'general')]: NODE_POOL.replace('name: default', 'name: gpu'),
-    });
-    const display = `dist/${distPaths.cloudFormation(CLUSTER)}`;
-    const preLinted = {
-      findings: [
-        {
-          severity: 'warning' as const,
-          file: display,
-          line: 1,
-          col: 1,
-          path: 'Resources',
-          message: 'a finding cfn-lint reported',
-          check: 'cfn-lint/W0000',
-        },
-      ],
-      judged: new Map([[display, template]]),
-    };
-    for (const cfnLint of [false, preLinted] as const) {
-      const whole = validateDist(files, fleet(), { cfnLint });
-      expect(validateDistBeforeCloudFormation(files, fleet()).finish(cfnLint)).toEqual(whole);
-      expect(whole.some((f) => f.check.startsWith('cross/'))).toBe(true);
-    }
-    expect(validateDist(files, fleet(), { cfnLint: preLinted }).map((f) => f.message)).toContain(
-      'a finding cfn-lint reported',
-    );
   });
 });
