@@ -37,7 +37,7 @@ const CACHE_FORMAT = 'karpenter-gitops fleet cache 1';
 /** The environment variable that turns the cache off (`off`). */
 export const FLEET_CACHE_ENV = 'KARPENTER_GITOPS_FLEET_CACHE';
 
-/** Cache files kept; the least recently used beyond this are deleted. */
+/** Cache files kept; the least recently used beyond this are deleted (io/fleet-load-cache.ts `pruneFleetCache`). */
 export const CACHE_ENTRIES_KEPT = 5000;
 
 /** The cache folder (XDG base directory convention); `sub` names the cache. */
@@ -76,14 +76,24 @@ export function toolBuildIdentity(from: string = __dirname): string | undefined 
     }
     for (const name of names) {
       const file = join(dir, name);
-      const st = statSync(file, { throwIfNoEntry: false });
+      let st: ReturnType<typeof statSync>;
+      try {
+        st = statSync(file, { throwIfNoEntry: false });
+      } catch {
+        st = undefined;
+      }
       if (st?.isDirectory()) walk(file);
       else if (st) lines.push(`${relative(root, file)}\0${st.size}\0${st.mtimeMs}`);
     }
   };
   walk(join(root, 'build'));
   walk(join(root, 'imports'));
-  const lock = statSync(join(root, 'package-lock.json'), { throwIfNoEntry: false });
+  let lock: ReturnType<typeof statSync>;
+  try {
+    lock = statSync(join(root, 'package-lock.json'), { throwIfNoEntry: false });
+  } catch {
+    lock = undefined;
+  }
   lines.push(`package-lock.json\0${lock?.size}\0${lock?.mtimeMs}`);
   return `repository build ${sha256(lines.join('\n'))}`;
 }
@@ -196,17 +206,20 @@ function isRecord(v: unknown): v is ClusterLoadRecord {
   );
 }
 
-/** Deletes the least recently used cache files beyond `keep` (checked at most once a run). */
+/**
+ * Deletes the least recently used cache files beyond `keep`, once there are a tenth more than
+ * that (checked once a run).
+ */
 export function pruneFleetCache(dir: string, keep: number = CACHE_ENTRIES_KEPT): void {
-  let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.v8'));
+    const names = readdirSync(dir).filter((n) => n.endsWith('.v8'));
+    // A tenth over the limit before pruning, so that a full cache is not listed by age every run.
+    if (names.length <= keep + Math.floor(keep / 10)) return;
+    const aged = names
+      .map((n) => ({ n, t: statSync(join(dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+      .sort((a, b) => b.t - a.t || (a.n < b.n ? -1 : a.n > b.n ? 1 : 0));
+    for (const { n } of aged.slice(keep)) rmSync(join(dir, n), { force: true });
   } catch {
-    return;
+    // A cache that cannot be pruned is still a cache; the run goes on.
   }
-  if (names.length <= keep) return;
-  const aged = names
-    .map((n) => ({ n, t: statSync(join(dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
-    .sort((a, b) => b.t - a.t || (a.n < b.n ? -1 : a.n > b.n ? 1 : 0));
-  for (const { n } of aged.slice(keep)) rmSync(join(dir, n), { force: true });
 }

@@ -197,13 +197,17 @@ describe('fleetLoadCache', () => {
 });
 
 describe('pruneFleetCache', () => {
-  it('deletes the least recently used files beyond the limit', () => {
-    for (let i = 0; i < 4; i++) {
+  it('deletes the least recently used files beyond the limit, once a tenth over it', () => {
+    for (let i = 0; i < 23; i++) {
       writeFileSync(join(work, `${i}.v8`), 'x');
       utimesSync(join(work, `${i}.v8`), new Date(i * 1000), new Date(i * 1000));
     }
-    pruneFleetCache(work, 2);
-    expect(readdirSync(work).sort()).toEqual(['2.v8', '3.v8']);
+    pruneFleetCache(work, 21);
+    expect(readdirSync(work)).toHaveLength(23);
+    pruneFleetCache(work, 20);
+    expect(readdirSync(work)).toHaveLength(20);
+    expect(readdirSync(work)).not.toContain('2.v8');
+    expect(readdirSync(work)).toContain('3.v8');
   });
 });
 
