@@ -8,8 +8,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { Diagnostic, RepositoryImports, UserError, wholeFileError } from '../model';
 import { readRepositoryImports } from './repository-imports';
+import { defaultFleetLoadCache } from './fleet-load-cache';
 import { MAX_FILE_BYTES } from '../model/stages';
 import {
+  ClusterLoadCache,
   DEFAULTS_FILE,
   dedupeDiagnostics,
   FleetSource,
@@ -40,6 +42,11 @@ export interface LoadFleetOptions {
   readonly only?: ReadonlySet<string>;
   /** Told what a shard needs besides the result (model/load-fleet.ts LoadScope). @default not told */
   readonly onDetails?: LoadScope['onDetails'];
+  /**
+   * Cluster files loaded before, by content (io/fleet-load-cache.ts); `null`: none.
+   * @default the user's cache folder, unless KARPENTER_GITOPS_FLEET_CACHE=off or running from sources
+   */
+  readonly cache?: ClusterLoadCache | null;
 }
 
 /** The folder of the fleet as diagnostics name it (relative to the project root, POSIX separators). */
@@ -141,6 +148,7 @@ export function loadFleet(projectRoot: string, options?: LoadFleetOptions): Load
   }
   try {
     const imports = options?.imports ?? readRepositoryImports(projectRoot);
+    const cache = options?.cache === undefined ? defaultFleetLoadCache() : (options.cache ?? undefined);
     const loaded = loadFleetFromSources(sources, {
       emptyMessageDir: dir,
       imports,
@@ -148,6 +156,7 @@ export function loadFleet(projectRoot: string, options?: LoadFleetOptions): Load
         wholeFleet: only === undefined,
         ...(options?.onDetails ? { onDetails: options.onDetails } : {}),
       },
+      ...(cache ? { cache } : {}),
     });
     if (early.length > 0) throw new UserError(early);
     return loaded;

@@ -49,6 +49,14 @@ import {
   NO_REPOSITORY_IMPORTS,
   RepositoryImports,
 } from './shared/imported-versions';
+import {
+  ClusterLoadCache,
+  clusterLoadKey,
+  DefaultsCollector,
+  loadThroughCache,
+} from './check/cluster-load-record';
+
+export type { ClusterLoadCache, ClusterLoadRecord } from './check/cluster-load-record';
 
 export interface LoadedFleet {
   readonly fleet: FleetModel;
@@ -73,6 +81,11 @@ export function loadFleetFromSources(
     readonly imports?: RepositoryImports;
     /** @default the whole fleet, details not told */
     readonly scope?: LoadScope;
+    /**
+     * Records of cluster files loaded before, by content (model/check/cluster-load-record.ts);
+     * not used when the repository imports any version. @default none: every file is loaded
+     */
+    readonly cache?: ClusterLoadCache;
   },
 ): LoadedFleet {
   const diagnostics: Diagnostic[] = [];
@@ -82,15 +95,19 @@ export function loadFleetFromSources(
     diagnostics,
     whole ? (internal?.emptyMessageDir ?? 'clusters') : undefined,
   );
-  const validators = fleetValidators();
   const imports = internal?.imports ?? NO_REPOSITORY_IMPORTS;
-  const defaults = loadDefaults(defaultsSource, validators, diagnostics, imports);
+  const cache = withoutImports(imports) ? internal?.cache : undefined;
+  const defaults = loadDefaults(defaultsSource, diagnostics, imports, cache);
+  const inDefaults = new DefaultsFindings(defaultsSource?.path, diagnostics);
   const run: LoadRun = {
     sources,
-    validators,
+    // Compiled on first use: a run whose files all come from the cache never needs them.
+    get validators() {
+      return fleetValidators();
+    },
     defaults,
     diagnostics,
-    inDefaults: new DefaultsFindings(defaultsSource?.path, diagnostics),
+    inDefaults,
     secrets: [],
     freeText: new Set(),
     imports,
@@ -98,11 +115,14 @@ export function loadFleetFromSources(
   const entries: FleetEntry[] = [];
   const names = new Map<string, string>();
   for (const source of clusterSources) {
-    const entry = loadCluster(run, source);
+    const entry =
+      cache && defaults.usable
+        ? loadThroughCache(run, cache, clusterLoadKey(source, defaultsSource), (r) => loadCluster(r, source))
+        : loadCluster(run, source);
     if (entry) entries.push(entry);
     if (entry) names.set(source.path, entry.name);
   }
-  run.inDefaults.flush();
+  inDefaults.flush();
   const across = whole
     ? [...checkFleet(entries), ...checkRings(entries), ...checkAckDestinations(entries)]
     : [];
@@ -113,6 +133,11 @@ export function loadFleetFromSources(
   return fleetOrErrors(reported(diagnostics), entries);
 }
 
+/** Records stand for a load only without repository imports (their CRDs decide checks too). */
+function withoutImports(imports: RepositoryImports): boolean {
+  return imports.karpenter.size === 0 && imports.autoModeNodeClass === undefined;
+}
+
 /** What every cluster file of one load shares; diagnostics and secrets collect across files. */
 interface LoadRun {
   /** As given (unsorted): the secret check reads their text. */
@@ -120,7 +145,7 @@ interface LoadRun {
   readonly validators: ReturnType<typeof fleetValidators>;
   readonly defaults: LoadedDefaults;
   readonly diagnostics: Diagnostic[];
-  readonly inDefaults: DefaultsFindings;
+  readonly inDefaults: DefaultsCollector;
   readonly secrets: SecretValue[];
   /** Free-text strings of every file: messages show them masked only. */
   readonly freeText: Set<string>;
@@ -196,17 +221,25 @@ function fleetFiles(
 /** Parses `_defaults.yaml` and checks it against its schema. */
 function loadDefaults(
   defaultsSource: FleetSource | undefined,
-  validators: ReturnType<typeof fleetValidators>,
   diagnostics: Diagnostic[],
   imports: RepositoryImports,
+  cache: ClusterLoadCache | undefined,
 ): LoadedDefaults {
   if (!defaultsSource) return { root: undefined, usable: true };
   const parsed = parseFleetSource(defaultsSource.path, defaultsSource.text);
   diagnostics.push(...parsed.diagnostics);
   const root = parsed.root;
   if (!root) return { root: undefined, usable: false };
+  // The same text passed its schema before (same build, no imports): it passes again, and
+  // passes nothing through.
+  const key = cache?.defaultsPassed ? clusterLoadKey(defaultsSource, undefined) : undefined;
+  if (key !== undefined && cache?.defaultsPassed?.(key))
+    return { root, usable: true, passThrough: { file: defaultsSource.path, fields: [] } };
+  const validators = fleetValidators();
   const split = defaultsPassThrough(toPlain(root), imports, validators.defaults);
-  if (!split.valid) {
+  if (split.valid) {
+    if (key !== undefined) cache?.recordDefaultsPassed?.(key);
+  } else {
     // Merged anyway: its errors are reported once (deduplicated), cluster checks still run.
     diagnostics.push(...translateSchemaErrors(validators.defaults.errors ?? [], root));
   }

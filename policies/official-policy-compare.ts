@@ -57,14 +57,21 @@ export function allowedActions(docs: readonly PolicyDocument[]): string[] {
   return [...out].sort();
 }
 
+/** Each pattern's expression, compiled once (every cluster compares the same few hundred). */
+const PATTERNS = new Map<string, RegExp>();
+
 /** IAM's action matching: case-insensitive, `*` any run, `?` one character. */
 export function actionMatches(pattern: string, action: string): boolean {
-  const re = pattern
-    .toLowerCase()
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  return new RegExp(`^${re}$`).test(action.toLowerCase());
+  let compiled = PATTERNS.get(pattern);
+  if (compiled === undefined) {
+    const re = pattern
+      .toLowerCase()
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.');
+    PATTERNS.set(pattern, (compiled = new RegExp(`^${re}$`)));
+  }
+  return compiled.test(action.toLowerCase());
 }
 
 function allowStatements(official: OfficialControllerPolicy): OfficialActionSite[] {

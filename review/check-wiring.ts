@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { synthesizeFiles } from '../synth/synthesize';
 import { argocdFleetWideGenerator } from '../charts/argocd/argocd-generator';
 import { cfnLintCacheDir, homeFolder } from '../validation/cloudformation/cfn-lint-cache';
+import { defaultClusterFindingsCache, defaultTemplateVerdicts } from '../validation/cluster-findings-cache';
 import { lintTemplates } from '../validation/cloudformation/cfn-lint';
 import { cloudFormationTemplates, distSources, validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
@@ -30,6 +31,7 @@ export function defaultCheckDeps(
   env: NodeJS.ProcessEnv = process.env,
 ): CheckDeps {
   const home = homeFolder(env);
+  const findingsCache = defaultClusterFindingsCache(env);
   return {
     loadFleet: (root, part) => loadFleetFromDir(root, clustersDir, part),
     listClusterFiles: (root) => clusterFilesInDir(root, clustersDir),
@@ -41,9 +43,10 @@ export function defaultCheckDeps(
         ...(previous ? { previous } : {}),
         ...(context?.values ? { values: context.values } : {}),
         ...(context?.cfnLint !== undefined ? { cfnLint: context.cfnLint } : {}),
+        ...(findingsCache ? { cache: findingsCache } : {}),
       }),
     lintTemplates: (committed, fresh) =>
-      lintTemplates(cloudFormationTemplates(distSources(committed)), {
+      lintTemplates(() => cloudFormationTemplates(distSources(committed), defaultTemplateVerdicts(env)), {
         cacheDir: cfnLintCacheDir(env, home),
         readCache: !fresh,
         cwd: projectRoot,

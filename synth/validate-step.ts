@@ -13,6 +13,8 @@
 import { clusterBaseFindings } from '../charts/cluster-base/cluster-base-generator';
 import { Diagnostic, DistFiles, FleetModel } from '../model';
 import { validateDist } from '../validation/validate-dist';
+import type { ClusterFindingsCache } from '../validation/validate-tree';
+import { defaultClusterFindingsCache } from '../validation/cluster-findings-cache';
 
 /**
  * `values`: the value of each generated file that has one (synth/synthesize.ts's
@@ -24,7 +26,18 @@ export type ValidateStep = (
   values?: ReadonlyMap<string, unknown>,
 ) => readonly Diagnostic[];
 
-export const validateStep: ValidateStep = (fleet, files, values) => [
-  ...validateDist(files, fleet, { cfnLint: false, ...(values ? { values } : {}) }),
-  ...clusterBaseFindings(fleet),
-];
+/** The validation step with `cache` for each cluster folder's findings (none: every cluster is judged). */
+export function validateStepWith(cache: ClusterFindingsCache | undefined): ValidateStep {
+  return (fleet, files, values) => [
+    ...validateDist(files, fleet, {
+      cfnLint: false,
+      ...(values ? { values } : {}),
+      ...(cache ? { cache } : {}),
+    }),
+    ...clusterBaseFindings(fleet),
+  ];
+}
+
+/** The validation step with the user's cache (validation/cluster-findings-cache.ts), when it is on. */
+export const validateStep: ValidateStep = (fleet, files, values) =>
+  validateStepWith(defaultClusterFindingsCache())(fleet, files, values);

@@ -3,13 +3,14 @@
  * memory before anything is written. Each cluster's Kubernetes objects are judged by the
  * CRD schemas and CEL rules of the Karpenter version the cluster declares.
  */
+import { createHash } from 'node:crypto';
 import { compareCodeUnits, Diagnostic, DistFiles, FleetModel, isFleetClusterParams } from '../model';
 import { KarpenterSchemas } from './kubernetes/validate-manifests';
 import { Finding, sortFindings } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { isCloudFormationTemplate } from './cloudformation/cloudformation-check';
 import { CfnLintTemplate } from './cloudformation/cfn-lint';
-import { distCluster, PreLinted, SourceFile, validateFiles } from './validate-tree';
+import { ClusterFindingsCache, distCluster, PreLinted, SourceFile, validateFiles } from './validate-tree';
 
 /** Files the validator reads; others (e.g. README.md) are left alone. */
 export const VALIDATED_EXTENSIONS = /\.(ya?ml|json)$/;
@@ -40,6 +41,12 @@ export interface ValidateDistOptions {
    * @default none (every text is parsed)
    */
   readonly values?: ReadonlyMap<string, unknown>;
+  /**
+   * Findings of clusters judged before, by what decides them (validation/validate-tree.ts
+   * `ClusterFindingsCache`; io/fleet-load-cache.ts keeps them across runs).
+   * @default none: every cluster is judged
+   */
+  readonly cache?: ClusterFindingsCache;
 }
 
 export function validateDist(
@@ -57,7 +64,10 @@ export function validateDist(
       versionFor: (c) => versions.get(c),
       cfnLint: options.cfnLint ?? true,
       previous: previous.loose,
-      previousFor: (c) => previous.clusters.get(c) ?? [],
+      previousFor: (c) => previous.docsOf(c),
+      previousDigestFor: (c) => previous.digestOf(c),
+      previousLooseDigest: previous.looseDigest,
+      ...(options.cache ? { cache: options.cache } : {}),
     }).findings,
   );
 }
@@ -86,36 +96,72 @@ const MAY_BE_TEMPLATE = /"Resources"\s*:|^Resources\s*:/m;
  */
 export function cloudFormationTemplates(
   files: Iterable<Pick<SourceFile, 'display' | 'rel' | 'text'>>,
+  verdicts?: TemplateVerdicts,
 ): CfnLintTemplate[] {
   const out: CfnLintTemplate[] = [];
   for (const f of [...files].sort((a, b) => compareCodeUnits(a.display, b.display))) {
     if (!VALIDATED_EXTENSIONS.test(f.rel) || isFleetClusterParams(f.rel) || !MAY_BE_TEMPLATE.test(f.text))
       continue;
-    if (
-      parseManifests(f.display, f.text).some(
+    const key = verdicts ? createHash('sha256').update(`template?\0${f.text}`).digest('hex') : undefined;
+    let verdict = key !== undefined ? verdicts?.get(key) : undefined;
+    if (verdict === undefined) {
+      verdict = parseManifests(f.display, f.text).some(
         (d) => d.error === undefined && isCloudFormationTemplate(d.value),
-      )
-    )
-      out.push({ file: f.display, text: f.text });
+      );
+      if (key !== undefined) verdicts?.set(key, verdict);
+    }
+    if (verdict) out.push({ file: f.display, text: f.text });
   }
   return out;
 }
 
-/** The previous tree's manifests, grouped by the cluster folder they are in. */
+/**
+ * Whether a text holds a CloudFormation template, kept by the sha256 of the text (the verdict
+ * depends on nothing else): `check` looks for the committed templates on every run.
+ */
+export interface TemplateVerdicts {
+  get(key: string): boolean | undefined;
+  set(key: string, verdict: boolean): void;
+}
+
+/**
+ * The previous tree's manifests, grouped by the cluster folder they are in; a cluster's are parsed
+ * when first asked for (a cluster whose findings are kept needs only their digest).
+ */
 function previousByCluster(files: DistFiles): {
   readonly loose: ManifestDocument[];
-  readonly clusters: Map<string, ManifestDocument[]>;
+  readonly looseDigest: string;
+  docsOf(cluster: string): ManifestDocument[];
+  digestOf(cluster: string): string;
 } {
   const loose: ManifestDocument[] = [];
-  const clusters = new Map<string, ManifestDocument[]>();
+  const looseTexts: [string, string][] = [];
+  const texts = new Map<string, [string, string][]>();
+  const parsed = new Map<string, ManifestDocument[]>();
+  const docsOfFile = (rel: string, text: string) =>
+    parseManifests(`previous/${rel}`, text).filter((d) => d.error === undefined);
   for (const [rel, text] of files) {
     if (!VALIDATED_EXTENSIONS.test(rel)) continue;
-    const docs = parseManifests(`previous/${rel}`, text).filter((d) => d.error === undefined);
     const where = distCluster(rel);
-    if (!where) loose.push(...docs);
-    else clusters.set(where.cluster, [...(clusters.get(where.cluster) ?? []), ...docs]);
+    if (!where) {
+      loose.push(...docsOfFile(rel, text));
+      looseTexts.push([rel, text]);
+    } else texts.set(where.cluster, [...(texts.get(where.cluster) ?? []), [rel, text]]);
   }
-  return { loose, clusters };
+  return {
+    loose,
+    looseDigest: createHash('sha256').update(JSON.stringify(looseTexts)).digest('hex'),
+    docsOf: (cluster) => {
+      let docs = parsed.get(cluster);
+      if (!docs)
+        parsed.set(cluster, (docs = (texts.get(cluster) ?? []).flatMap(([r, t]) => docsOfFile(r, t))));
+      return docs;
+    },
+    digestOf: (cluster) => {
+      const list = texts.get(cluster);
+      return list ? createHash('sha256').update(JSON.stringify(list)).digest('hex') : '';
+    },
+  };
 }
 
 /** True when `findings` contain an error (warnings do not fail a run). */

@@ -5,6 +5,7 @@
  * `<cluster>/{karpenter,argocd,base,values}/...` and each AWS-side target's folder), the checks
  * across one cluster's artifacts. Shared by validateDist (synth) and the CLI.
  */
+import { createHash } from 'node:crypto';
 import {
   KARPENTER_CHART,
   KARPENTER_CRD_CHART,
@@ -25,6 +26,12 @@ import { crossCheckCluster } from './cross-checks';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { KarpenterSchemas, schemasVersion, validatorFor } from './kubernetes/validate-manifests';
+
+/** Findings of one cluster's folder kept by key (io/fleet-load-cache.ts keeps them across runs). */
+export interface ClusterFindingsCache {
+  get(key: string): readonly Finding[] | undefined;
+  set(key: string, findings: readonly Finding[]): void;
+}
 
 /** cfn-lint's findings for templates linted before validation started. */
 export type PreLinted = Pick<LintResult, 'findings' | 'judged'>;
@@ -57,6 +64,21 @@ export interface TreeOptions {
    * several clusters, so each cluster is paired only with its own). @default `previous`
    */
   readonly previousFor?: (cluster: string) => readonly ManifestDocument[] | undefined;
+  /**
+   * A digest of the previous files `previousFor` gives for one cluster (`''`: none), for `cache`'s key.
+   * @default none: with previous objects, findings are not kept
+   */
+  readonly previousDigestFor?: (cluster: string) => string;
+  /**
+   * A digest of the files `previous` came from, for `cache`'s key.
+   * @default none: with previous objects outside cluster folders, their findings are not kept
+   */
+  readonly previousLooseDigest?: string;
+  /**
+   * Findings of clusters judged before, by what decides them (validation/validate-dist.ts).
+   * @default none: every cluster is judged
+   */
+  readonly cache?: ClusterFindingsCache;
   /**
    * CloudFormation templates: cfn-lint when installed (true), only the built-in check (false),
    * or cfn-lint's result for templates the caller already linted (validation/cloudformation/cfn-lint.ts
@@ -106,6 +128,8 @@ const DIST_SUBDIRS: readonly string[] = [
 ];
 
 interface ClusterFiles {
+  /** Every file of the cluster's folder, name and text: what its findings depend on. */
+  readonly texts: string[];
   manifests: ManifestDocument[];
   values?: ManifestDocument;
   /** What the cluster's AWS-side file creates (its target's main file). */
@@ -164,6 +188,8 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
   const findings: Finding[] = [];
   const checked: CheckedDocument[] = [];
   const loose: ManifestDocument[] = [];
+  /** Name and text of every file with a document in `loose`, once each. */
+  const looseTexts: string[] = [];
   const clusters = new Map<string, ClusterFiles>();
   const templates: { doc: ManifestDocument; text: string }[] = [];
 
@@ -174,7 +200,8 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
     let bucket: ClusterFiles | undefined;
     if (where) {
       bucket = clusters.get(where.cluster);
-      if (!bucket) clusters.set(where.cluster, (bucket = { manifests: [] }));
+      if (!bucket) clusters.set(where.cluster, (bucket = { texts: [], manifests: [] }));
+      bucket.texts.push(f.display, f.text);
     }
     if (isTerraformJson(f.rel)) {
       // Terraform's JSON syntax: checked against the pinned provider schema, never as manifests.
@@ -187,6 +214,7 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
       continue;
     }
     const docs = parseManifests(f.display, f.text, f.value);
+    const looseBefore = loose.length;
     for (const doc of docs) {
       const object = doc.error === undefined ? documentObject(doc.value) : undefined;
       checked.push({ file: doc.file, index: doc.index, ...(object ? { object } : {}) });
@@ -201,6 +229,7 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
       } else if (bucket) bucket.manifests.push(doc);
       else loose.push(doc);
     }
+    if (loose.length > looseBefore) looseTexts.push(f.display, f.text);
     // A target whose main file is a stream of Kubernetes objects (ack): validated as manifests
     // above, and read for the cross-checks as the list of its objects.
     const target = bucket ? targetFileOf(f.rel) : undefined;
@@ -212,31 +241,81 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
   }
 
   const defaultVersion = options.karpenterVersion ?? DEFAULT_KARPENTER_VERSION;
-  findings.push(...validatorFor(defaultVersion).validate(loose, options.previous));
-  for (const [cluster, c] of [...clusters].sort(([a], [b]) => compareCodeUnits(a, b))) {
-    const version =
-      options.versionFor?.(cluster) ??
-      options.karpenterVersion ??
-      chartVersion(c.manifests, options.imports) ??
-      DEFAULT_KARPENTER_VERSION;
-    findings.push(
-      ...validatorFor(version).validate(c.manifests, options.previousFor?.(cluster) ?? options.previous),
-    );
-    findings.push(
-      ...crossCheckCluster({
-        cluster,
-        karpenterVersion: schemasVersion(version),
-        manifests: c.manifests,
-        ...(c.values ? { values: c.values } : {}),
-        ...(c.awsSide ? { awsSide: c.awsSide } : {}),
-      }),
-    );
-    findings.push(...crossCheckBuffers(cluster, c.manifests));
-  }
+  findings.push(...looseFindingsKept(defaultVersion, loose, looseTexts, options));
+  for (const [cluster, c] of [...clusters].sort(([a], [b]) => compareCodeUnits(a, b)))
+    findings.push(...clusterFindingsKept(cluster, c, options));
 
   findings.push(...cloudFormationFindings(templates, options.cfnLint ?? true));
   return { findings, documents: checked.length, checked };
 }
+
+/**
+ * One cluster's findings (its objects against the CRDs of its version, the checks across its
+ * artifacts), through `options.cache` where it has one: keyed by the cluster, its shipped
+ * version, the name and text of every file of its folder and its previous objects' digest.
+ */
+function clusterFindingsKept(cluster: string, c: ClusterFiles, options: TreeOptions): readonly Finding[] {
+  const version =
+    options.versionFor?.(cluster) ??
+    options.karpenterVersion ??
+    chartVersion(c.manifests, options.imports) ??
+    DEFAULT_KARPENTER_VERSION;
+  // With per-cluster previous objects, their digest is the caller's; without, only none is known.
+  const previousDigest = options.previousFor
+    ? options.previousDigestFor?.(cluster)
+    : (options.previous ?? []).length === 0
+      ? ''
+      : undefined;
+  const key =
+    options.cache && typeof version === 'string' && previousDigest !== undefined
+      ? createHash('sha256')
+          .update(JSON.stringify([CLUSTER_FINDINGS_FORMAT, cluster, version, previousDigest, c.texts]))
+          .digest('hex')
+      : undefined;
+  const kept = key !== undefined ? options.cache?.get(key) : undefined;
+  if (kept) return kept;
+  const found = [
+    ...validatorFor(version).validate(c.manifests, options.previousFor?.(cluster) ?? options.previous),
+    ...crossCheckCluster({
+      cluster,
+      karpenterVersion: schemasVersion(version),
+      manifests: c.manifests,
+      ...(c.values ? { values: c.values } : {}),
+      ...(c.awsSide ? { awsSide: c.awsSide } : {}),
+    }),
+    ...crossCheckBuffers(cluster, c.manifests),
+  ];
+  if (key !== undefined) options.cache?.set(key, found);
+  return found;
+}
+
+/**
+ * The findings of the documents outside a cluster folder (dist/fleet/, bad values documents),
+ * through `options.cache` like a cluster's: keyed by the version, their files and the previous
+ * loose objects' digest.
+ */
+function looseFindingsKept(
+  version: KarpenterSchemas,
+  loose: readonly ManifestDocument[],
+  texts: readonly string[],
+  options: TreeOptions,
+): readonly Finding[] {
+  const previousDigest = (options.previous ?? []).length === 0 ? '' : options.previousLooseDigest;
+  const key =
+    options.cache && typeof version === 'string' && previousDigest !== undefined && loose.length > 0
+      ? createHash('sha256')
+          .update(JSON.stringify([CLUSTER_FINDINGS_FORMAT, null, version, previousDigest, texts]))
+          .digest('hex')
+      : undefined;
+  const kept = key !== undefined ? options.cache?.get(key) : undefined;
+  if (kept) return kept;
+  const found = validatorFor(version).validate(loose, options.previous);
+  if (key !== undefined) options.cache?.set(key, found);
+  return found;
+}
+
+/** Bumped when what decides a cluster's findings changes. */
+const CLUSTER_FINDINGS_FORMAT = 'karpenter-gitops cluster findings 1';
 
 /** cfn-lint's findings (taken from `cfnLint` where it judged the same text), or the built-in check's. */
 function cloudFormationFindings(

@@ -257,15 +257,18 @@ function split<T>(items: readonly T[], n: number): T[][] {
 }
 
 /**
- * Lints `templates` with cfn-lint, taking the result of every template it judged before from
- * the cache; undefined when cfn-lint is not installed.
+ * Lints the templates `given` (or that it gives when called: asked only when cfn-lint is
+ * installed) with cfn-lint, taking the result of every template it judged before from the cache;
+ * undefined when cfn-lint is not installed.
  */
 export async function lintTemplates(
-  templates: readonly CfnLintTemplate[],
+  given: readonly CfnLintTemplate[] | (() => readonly CfnLintTemplate[]),
   options: LintOptions,
 ): Promise<LintResult | undefined> {
   const bin = options.bin === undefined ? findCfnLint() : options.bin;
   if (!bin) return undefined;
+  // Found only when cfn-lint is there to lint them (finding them parses every candidate file).
+  const templates = typeof given === 'function' ? given() : given;
   const keys = await cacheKeys(bin, templates, options);
   const findings: Finding[] = [];
   const misses: { template: CfnLintTemplate; key?: string }[] = [];

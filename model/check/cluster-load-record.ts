@@ -1,0 +1,183 @@
+/**
+ * What loading one cluster file does to the load of the whole fleet, as a value: the findings it
+ * reported (through the `_defaults.yaml` collector, in order), the free-text strings and secret
+ * values it found, whether it was merged over `_defaults.yaml`, and its entry for the checks
+ * across clusters (name, merged located tree, resolved model). model/load-fleet.ts applies a
+ * record the same way whether the cluster was loaded just now or the record was kept from an
+ * earlier run (a cache, io/fleet-load-cache.ts): one code path, so a kept record gives exactly
+ * the run's findings, messages and model.
+ *
+ * A record may be kept only when loading the file found no error and no YAML problem, and when
+ * everything in it is plain data (objects, arrays, Maps, Sets, primitives) that a structured
+ * clone gives back as it was.
+ */
+import { createHash } from 'node:crypto';
+import type { Diagnostic } from '../shared/diagnostics';
+import type { DefaultsFindings } from '../shared/defaults-findings';
+import type { FleetEntry } from './check-fleet';
+import type { SecretValue } from './check-secrets';
+
+/** Bumped when a record's shape or what decides it changes. */
+export const CLUSTER_LOAD_RECORD_FORMAT = 'karpenter-gitops cluster load record 1';
+
+export interface ClusterLoadRecord {
+  /** The file was merged over `_defaults.yaml` (counted for its findings' "when merged into"). */
+  readonly merged: boolean;
+  /** Free-text strings of the merged tree, in the order found (messages mask them). */
+  readonly freeText: readonly string[];
+  /** Each report to the `_defaults.yaml` collector, in order: the file reported for, the findings. */
+  readonly reports: readonly (readonly [string, readonly Diagnostic[]])[];
+  readonly secrets: readonly SecretValue[];
+  readonly entry: FleetEntry;
+}
+
+/** Keeps and gives back records by key (a cache by content). */
+export interface ClusterLoadCache {
+  get(key: string): ClusterLoadRecord | undefined;
+  set(key: string, record: ClusterLoadRecord): void;
+  /** Whether `_defaults.yaml` with this key (`clusterLoadKey` of it alone) passed its schema before. @default never */
+  readonly defaultsPassed?: (key: string) => boolean;
+  /** Keeps that `_defaults.yaml` with this key passed its schema. @default nothing kept */
+  readonly recordDefaultsPassed?: (key: string) => void;
+}
+
+/** A file as the loader reads it. */
+interface KeyedSource {
+  readonly path: string;
+  readonly text: string;
+}
+
+/**
+ * The key of one cluster file's record: everything its load reads that can change between runs
+ * of one build of the tool (the caller adds the build): its path and text and those of
+ * `_defaults.yaml`. Repository imports are not in it: with any, records are not used.
+ */
+export function clusterLoadKey(source: KeyedSource, defaults: KeyedSource | undefined): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        CLUSTER_LOAD_RECORD_FORMAT,
+        source.path,
+        source.text,
+        defaults?.path ?? null,
+        defaults?.text ?? null,
+      ]),
+    )
+    .digest('hex');
+}
+
+/**
+ * Whether `record` may be kept: loaded without errors (warnings are kept and given back), resolved,
+ * on a shipped Karpenter version, and plain data throughout.
+ */
+export function keepableRecord(record: ClusterLoadRecord, directFindings: number): boolean {
+  if (directFindings > 0 || record.entry.model === undefined) return false;
+  if (record.entry.model.karpenter.imported !== undefined) return false;
+  if (record.reports.some(([, list]) => list.some((d) => d.severity === 'error'))) return false;
+  return isPlainData(record, new Set());
+}
+
+const PLAIN_PROTOTYPES: readonly unknown[] = [
+  Object.prototype,
+  Array.prototype,
+  Map.prototype,
+  Set.prototype,
+  null,
+];
+
+/** Objects, arrays, Maps and Sets of primitives, all the way down (no functions, class instances, symbols). */
+function isPlainData(value: unknown, seen: Set<object>): boolean {
+  const type = typeof value;
+  if (value === null || type === 'string' || type === 'number' || type === 'boolean' || type === 'undefined')
+    return true;
+  if (type !== 'object') return false;
+  const obj = value as object;
+  if (seen.has(obj)) return true;
+  seen.add(obj);
+  if (!PLAIN_PROTOTYPES.includes(Object.getPrototypeOf(obj))) return false;
+  if (Object.getOwnPropertySymbols(obj).length > 0) return false;
+  if (obj instanceof Map) {
+    for (const [k, v] of obj) if (!isPlainData(k, seen) || !isPlainData(v, seen)) return false;
+    return true;
+  }
+  if (obj instanceof Set) {
+    for (const v of obj) if (!isPlainData(v, seen)) return false;
+    return true;
+  }
+  const keys = Object.keys(obj);
+  if (!Array.isArray(obj) && Object.getOwnPropertyNames(obj).length !== keys.length) return false;
+  for (const key of keys) {
+    const d = Object.getOwnPropertyDescriptor(obj, key);
+    if (!d || d.get !== undefined || d.set !== undefined || !isPlainData(d.value, seen)) return false;
+  }
+  return true;
+}
+
+/** The `_defaults.yaml` collector as a cluster's load uses it. */
+export type DefaultsCollector = Pick<DefaultsFindings, 'merged' | 'report'>;
+
+/** What the load of one cluster file adds to: the run's findings and what messages mask. */
+export interface LoadSink {
+  readonly diagnostics: Diagnostic[];
+  readonly inDefaults: DefaultsCollector;
+  readonly secrets: SecretValue[];
+  readonly freeText: Set<string>;
+}
+
+/**
+ * `load` (one cluster file into `run`) through its record: a kept record is applied as it was
+ * made; otherwise the file is loaded into a record, which is applied the same way and kept when
+ * it may be.
+ */
+export function loadThroughCache<R extends LoadSink>(
+  run: R,
+  cache: ClusterLoadCache,
+  key: string,
+  load: (recording: R) => FleetEntry | undefined,
+): FleetEntry | undefined {
+  const kept = cache.get(key);
+  if (kept) {
+    applyFound(run, kept);
+    return kept.entry;
+  }
+  const direct: Diagnostic[] = [];
+  const reports: [string, Diagnostic[]][] = [];
+  const counter = { merged: 0 };
+  const recording: R = {
+    ...run,
+    diagnostics: direct,
+    inDefaults: {
+      get merged() {
+        return counter.merged;
+      },
+      set merged(n: number) {
+        counter.merged = n;
+      },
+      report: (file: string, list: readonly Diagnostic[]) => void reports.push([file, [...list]]),
+    },
+    secrets: [],
+    freeText: new Set<string>(),
+  };
+  const entry = load(recording);
+  // In the load's order: the file's own YAML problems first, then what it reported.
+  run.diagnostics.push(...direct);
+  const found = {
+    merged: counter.merged > 0,
+    freeText: [...recording.freeText],
+    reports,
+    secrets: recording.secrets,
+  };
+  applyFound(run, found);
+  if (!entry) return undefined;
+  const record: ClusterLoadRecord = { ...found, entry };
+  if (keepableRecord(record, direct.length)) cache.set(key, record);
+  return entry;
+}
+
+/** What loading one file adds to the load of the fleet, in the load's order. */
+function applyFound(run: LoadSink, found: Omit<ClusterLoadRecord, 'entry'>): void {
+  if (found.merged) run.inDefaults.merged++;
+  for (const text of found.freeText) run.freeText.add(text);
+  for (const [file, list] of found.reports) run.inDefaults.report(file, list);
+  run.secrets.push(...found.secrets);
+}

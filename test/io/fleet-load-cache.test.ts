@@ -1,0 +1,235 @@
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  defaultFleetLoadCache,
+  FLEET_CACHE_ENV,
+  fleetCacheDir,
+  fleetLoadCache,
+  pruneFleetCache,
+  toolBuildIdentity,
+} from '../../io/fleet-load-cache';
+import { loadFleet } from '../../io/read-fleet';
+import type { ClusterLoadCache, ClusterLoadRecord } from '../../model/load-fleet';
+import { formatDiagnostic, UserError } from '../../model';
+import { clusterLoadKey, keepableRecord } from '../../model/check/cluster-load-record';
+import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
+
+let work: string;
+beforeEach(() => {
+  work = mkdtempSync(join(tmpdir(), 'fleet-load-cache-'));
+});
+afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+/** A copy of the demo fleet in `work/project`. */
+function demoProject(): string {
+  const root = join(work, 'project');
+  mkdirSync(join(root, 'clusters'), { recursive: true });
+  for (const name of readdirSync(join(DEMO_FLEET_ROOT, 'clusters')))
+    writeFileSync(join(root, 'clusters', name), readFileSync(join(DEMO_FLEET_ROOT, 'clusters', name)));
+  return root;
+}
+
+/** A cache that counts what it gave back. */
+function counted(inner: ClusterLoadCache): ClusterLoadCache & { hits: number; sets: number } {
+  const c = {
+    hits: 0,
+    sets: 0,
+    get: (key: string) => {
+      const r = inner.get(key);
+      if (r) c.hits++;
+      return r;
+    },
+    set: (key: string, record: ClusterLoadRecord) => {
+      c.sets++;
+      inner.set(key, record);
+    },
+    ...(inner.defaultsPassed ? { defaultsPassed: inner.defaultsPassed } : {}),
+    ...(inner.recordDefaultsPassed ? { recordDefaultsPassed: inner.recordDefaultsPassed } : {}),
+  };
+  return c;
+}
+
+describe('fleetCacheDir', () => {
+  it('follows XDG_CACHE_HOME, else ~/.cache', () => {
+    expect(fleetCacheDir({ XDG_CACHE_HOME: '/x', HOME: '/h' })).toBe('/x/karpenter-gitops/fleet');
+    expect(fleetCacheDir({ XDG_CACHE_HOME: '', HOME: '/h' })).toBe('/h/.cache/karpenter-gitops/fleet');
+  });
+});
+
+describe('toolBuildIdentity', () => {
+  it('is undefined from the TypeScript sources (nothing is kept), and the installed build id in lib/', () => {
+    expect(toolBuildIdentity(join(__dirname, '..', '..', 'io'))).toBeUndefined();
+    const pkg = join(work, 'pkg');
+    mkdirSync(join(pkg, 'lib', 'io'), { recursive: true });
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'karpenter-gitops' }));
+    writeFileSync(join(pkg, 'lib', 'build-id.json'), JSON.stringify({ id: 'abc' }));
+    expect(toolBuildIdentity(join(pkg, 'lib', 'io'))).toBe('package abc');
+  });
+
+  it('in a repository build, changes when a built file or imports/ changes', () => {
+    const repo = join(work, 'repo');
+    mkdirSync(join(repo, 'build', 'io'), { recursive: true });
+    mkdirSync(join(repo, 'imports'), { recursive: true });
+    writeFileSync(join(repo, 'package.json'), JSON.stringify({ name: 'karpenter-gitops' }));
+    writeFileSync(join(repo, 'build', 'io', 'a.js'), 'a');
+    writeFileSync(join(repo, 'imports', 'v.js'), 'v');
+    const first = toolBuildIdentity(join(repo, 'build', 'io'));
+    expect(first).toMatch(/^repository build [0-9a-f]{64}$/);
+    expect(toolBuildIdentity(join(repo, 'build', 'io'))).toBe(first);
+    writeFileSync(join(repo, 'imports', 'v.js'), 'vv');
+    const second = toolBuildIdentity(join(repo, 'build', 'io'));
+    expect(second).not.toBe(first);
+    utimesSync(join(repo, 'build', 'io', 'a.js'), new Date(1000), new Date(1000));
+    expect(toolBuildIdentity(join(repo, 'build', 'io'))).not.toBe(second);
+  });
+});
+
+describe('defaultFleetLoadCache', () => {
+  it(`is off with ${FLEET_CACHE_ENV}=off and when running from sources`, () => {
+    expect(defaultFleetLoadCache({ [FLEET_CACHE_ENV]: 'off', XDG_CACHE_HOME: work })).toBeUndefined();
+    expect(defaultFleetLoadCache({ XDG_CACHE_HOME: work })).toBeUndefined();
+  });
+});
+
+describe('fleetLoadCache', () => {
+  it('gives back the loaded fleet exactly, and nothing for another build', () => {
+    const root = demoProject();
+    const dir = join(work, 'cache');
+    const plain = loadFleet(root, { cache: null });
+    const first = counted(fleetLoadCache(dir, 'build 1'));
+    expect(loadFleet(root, { cache: first })).toEqual(plain);
+    expect(first.hits).toBe(0);
+    expect(first.sets).toBe(4);
+    const again = counted(fleetLoadCache(dir, 'build 1'));
+    const cached = loadFleet(root, { cache: again });
+    expect(again.hits).toBe(4);
+    expect(again.sets).toBe(0);
+    expect(cached).toEqual(plain);
+    expect(JSON.stringify(cached)).toBe(JSON.stringify(plain));
+    const other = counted(fleetLoadCache(dir, 'build 2'));
+    loadFleet(root, { cache: other });
+    expect(other.hits).toBe(0);
+  });
+
+  it('ignores a file that is not exactly what it wrote, and replaces it', () => {
+    const root = demoProject();
+    const dir = join(work, 'cache');
+    loadFleet(root, { cache: fleetLoadCache(dir, 'b') });
+    // Four cluster files and the note that _defaults.yaml passed its schema.
+    const files = readdirSync(dir).sort();
+    expect(files).toHaveLength(5);
+    const truncated = join(dir, files[0]);
+    writeFileSync(truncated, readFileSync(truncated).subarray(0, 200));
+    const flipped = join(dir, files[1]);
+    const bytes = readFileSync(flipped);
+    bytes[bytes.length - 5] ^= 0xff;
+    writeFileSync(flipped, bytes);
+    writeFileSync(join(dir, files[2]), 'karpenter-gitops fleet cache 1\nnot a hash\n');
+    const c = counted(fleetLoadCache(dir, 'b'));
+    expect(loadFleet(root, { cache: c })).toEqual(loadFleet(root, { cache: null }));
+    expect(c.hits + c.sets).toBe(4);
+    expect(c.hits).toBeLessThanOrEqual(2);
+    expect(counted(fleetLoadCache(dir, 'b')).get('no such key')).toBeUndefined();
+  });
+
+  it('keeps warnings and gives them back at their file:line, but keeps no file with an error', () => {
+    const root = demoProject();
+    const dir = join(work, 'cache');
+    const file = join(root, 'clusters', 'ticketing.yaml');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace(/^aws:\n/m, 'aws:\n  accountId: 12\n'));
+    const messages = () => {
+      try {
+        loadFleet(root, { cache: fleetLoadCache(dir, 'b') });
+        return [];
+      } catch (e) {
+        return (e as UserError).diagnostics.map(formatDiagnostic);
+      }
+    };
+    const first = messages();
+    expect(first.some((m) => m.startsWith('clusters/ticketing.yaml:'))).toBe(true);
+    expect(readdirSync(dir)).toHaveLength(4);
+    expect(messages()).toEqual(first);
+  });
+
+  it('notes a _defaults.yaml that passed its schema, and never one that did not', () => {
+    const root = demoProject();
+    const dir = join(work, 'cache');
+    const defaults = join(root, 'clusters', '_defaults.yaml');
+    writeFileSync(defaults, `${readFileSync(defaults, 'utf8')}unknownTopLevelKey: 1\n`);
+    const messages = () => {
+      try {
+        loadFleet(root, { cache: fleetLoadCache(dir, 'b') });
+        return [];
+      } catch (e) {
+        return (e as UserError).diagnostics.map(formatDiagnostic);
+      }
+    };
+    const plain = (() => {
+      try {
+        loadFleet(root, { cache: null });
+        return [];
+      } catch (e) {
+        return (e as UserError).diagnostics.map(formatDiagnostic);
+      }
+    })();
+    expect(
+      plain.some((m) => m.startsWith('clusters/_defaults.yaml:') && m.includes('unknownTopLevelKey')),
+    ).toBe(true);
+    expect(messages()).toEqual(plain);
+    expect(messages()).toEqual(plain);
+    const cache = fleetLoadCache(dir, 'b');
+    expect(
+      cache.defaultsPassed?.(
+        clusterLoadKey({ path: 'clusters/_defaults.yaml', text: readFileSync(defaults, 'utf8') }, undefined),
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('pruneFleetCache', () => {
+  it('deletes the least recently used files beyond the limit, once a tenth over it', () => {
+    for (let i = 0; i < 23; i++) {
+      writeFileSync(join(work, `${i}.v8`), 'x');
+      utimesSync(join(work, `${i}.v8`), new Date(i * 1000), new Date(i * 1000));
+    }
+    pruneFleetCache(work, 21);
+    expect(readdirSync(work)).toHaveLength(23);
+    pruneFleetCache(work, 20);
+    expect(readdirSync(work)).toHaveLength(20);
+    expect(readdirSync(work)).not.toContain('2.v8');
+    expect(readdirSync(work)).toContain('3.v8');
+  });
+});
+
+describe('clusterLoadKey and keepableRecord', () => {
+  const source = { path: 'clusters/a.yaml', text: 'aws: {}\n' };
+  it('changes with the file, its path and _defaults.yaml', () => {
+    const k = clusterLoadKey(source, undefined);
+    expect(clusterLoadKey({ ...source, text: 'aws: {} \n' }, undefined)).not.toBe(k);
+    expect(clusterLoadKey({ ...source, path: 'clusters/b.yaml' }, undefined)).not.toBe(k);
+    expect(clusterLoadKey(source, { path: 'clusters/_defaults.yaml', text: '' })).not.toBe(k);
+  });
+
+  it('keeps no record that a structured clone would change', () => {
+    const root = demoProject();
+    const records: ClusterLoadRecord[] = [];
+    loadFleet(root, { cache: { get: () => undefined, set: (_k, r) => void records.push(r) } });
+    expect(records).toHaveLength(4);
+    expect(keepableRecord(records[0], 0)).toBe(true);
+    expect(keepableRecord(records[0], 1)).toBe(false);
+    const withClass = { ...records[0], entry: { ...records[0].entry, root: new Date() as never } };
+    expect(keepableRecord(withClass, 0)).toBe(false);
+    const withFunction = { ...records[0], freeText: [(() => 'x') as never] };
+    expect(keepableRecord(withFunction, 0)).toBe(false);
+  });
+});

@@ -1,0 +1,137 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { distPaths } from '../../model/shared/dist-layout';
+import { FleetModel } from '../../model/shared/fleet-model';
+import { clusterFindingsCache, defaultClusterFindingsCache } from '../../validation/cluster-findings-cache';
+import { cloudFormationTemplates, distSources, validateDist } from '../../validation/validate-dist';
+import { ClusterFindingsCache } from '../../validation/validate-tree';
+import { Finding } from '../../validation/finding';
+import { buildCluster } from '../support/fleet-fixtures';
+import { CLUSTER, cfnTemplate, distFiles, NODE_POOL } from './fixtures';
+
+const fleet = (version: '1.14.1' | '1.0.14' = '1.14.1'): FleetModel => ({
+  clusters: [buildCluster({ name: CLUSTER, karpenter: { version } })],
+});
+
+let work: string;
+beforeEach(() => {
+  work = mkdtempSync(join(tmpdir(), 'cluster-findings-cache-'));
+});
+afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+/** A cache in `work` that counts what it gave back and kept. */
+function counted(): ClusterFindingsCache & { hits: number; sets: number } {
+  const inner = clusterFindingsCache(join(work, 'cache'), 'test build');
+  const c = {
+    hits: 0,
+    sets: 0,
+    get: (key: string) => {
+      const r = inner.get(key);
+      if (r) c.hits++;
+      return r;
+    },
+    set: (key: string, list: readonly Finding[]) => {
+      c.sets++;
+      inner.set(key, list);
+    },
+  };
+  return c;
+}
+
+const staticPool = NODE_POOL.replace('spec:\n  template:', 'spec:\n  replicas: 2\n  template:');
+const badPool = NODE_POOL.replace('name: default', 'name: gpu');
+
+describe('validation findings kept per cluster folder', () => {
+  it('gives back exactly the findings of a run without it, errors and transition rules included', () => {
+    const variants: { files: ReturnType<typeof distFiles>; previous?: Map<string, string>; v?: '1.0.14' }[] =
+      [
+        { files: distFiles() },
+        { files: distFiles({ [distPaths.nodePool(CLUSTER, 'general')]: badPool }) },
+        { files: distFiles(), previous: new Map([[distPaths.nodePool(CLUSTER, 'general'), staticPool]]) },
+        { files: distFiles(), previous: new Map([[distPaths.nodePool(CLUSTER, 'general'), NODE_POOL]]) },
+        { files: distFiles(), v: '1.0.14' },
+      ];
+    const first = counted();
+    const plain = variants.map((x) =>
+      validateDist(x.files, fleet(x.v), { cfnLint: false, ...(x.previous ? { previous: x.previous } : {}) }),
+    );
+    // Not a comparison that proves nothing: one variant has errors, one a transition-rule error.
+    expect(plain[1].some((f) => f.severity === 'error' && f.check.startsWith('cross/'))).toBe(true);
+    expect(plain[2].map((f) => f.message)).toEqual([
+      'Cannot transition NodePool between static (replicas set) and dynamic (replicas unset) provisioning modes',
+    ]);
+    const run = (cache: ClusterFindingsCache) =>
+      variants.map((x) =>
+        validateDist(x.files, fleet(x.v), {
+          cfnLint: false,
+          cache,
+          ...(x.previous ? { previous: x.previous } : {}),
+        }),
+      );
+    expect(run(first)).toEqual(plain);
+    // Each variant is its own key: the first (no previous) and the fifth (another version) differ.
+    expect(first.sets).toBe(5);
+    expect(first.hits).toBe(0);
+    const again = counted();
+    expect(run(again)).toEqual(plain);
+    expect(again.hits).toBe(5);
+    expect(again.sets).toBe(0);
+  });
+
+  it('ignores a cache file that is not what it wrote', () => {
+    const cache = counted();
+    const plain = validateDist(distFiles({ [distPaths.nodePool(CLUSTER, 'general')]: badPool }), fleet(), {
+      cfnLint: false,
+    });
+    validateDist(distFiles({ [distPaths.nodePool(CLUSTER, 'general')]: badPool }), fleet(), {
+      cfnLint: false,
+      cache,
+    });
+    const [file] = readdirSync(join(work, 'cache'));
+    writeFileSync(join(work, 'cache', file), 'karpenter-gitops fleet cache 1\n0\n');
+    const after = counted();
+    expect(
+      validateDist(distFiles({ [distPaths.nodePool(CLUSTER, 'general')]: badPool }), fleet(), {
+        cfnLint: false,
+        cache: after,
+      }),
+    ).toEqual(plain);
+    expect(after.hits).toBe(0);
+    expect(after.sets).toBe(1);
+  });
+
+  it('is off from the TypeScript sources and with KARPENTER_GITOPS_FLEET_CACHE=off', () => {
+    expect(defaultClusterFindingsCache({ XDG_CACHE_HOME: work })).toBeUndefined();
+    expect(
+      defaultClusterFindingsCache({ XDG_CACHE_HOME: work, KARPENTER_GITOPS_FLEET_CACHE: 'off' }),
+    ).toBeUndefined();
+  });
+});
+
+describe('template verdicts kept by text', () => {
+  it('find exactly the templates a run without them finds, and are used', () => {
+    const files = distSources(
+      distFiles({
+        [distPaths.cloudFormation(CLUSTER)]: cfnTemplate(),
+        'demo/values/odd.yaml': 'Resources: not-a-template\n',
+      }),
+    );
+    const kept = new Map<string, boolean>();
+    let hits = 0;
+    const verdicts = {
+      get: (key: string) => {
+        const v = kept.get(key);
+        if (v !== undefined) hits++;
+        return v;
+      },
+      set: (key: string, v: boolean) => void kept.set(key, v),
+    };
+    const plain = cloudFormationTemplates(files);
+    expect(plain.map((t) => t.file)).toEqual([`dist/${distPaths.cloudFormation(CLUSTER)}`]);
+    expect(cloudFormationTemplates(files, verdicts)).toEqual(plain);
+    expect([...kept.values()].sort()).toEqual([false, true]);
+    expect(cloudFormationTemplates(files, verdicts)).toEqual(plain);
+    expect(hits).toBe(2);
+  });
+});
