@@ -26,6 +26,7 @@ import { crossCheckCluster } from './cross-checks';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { KarpenterSchemas, schemasVersion, validatorFor } from './kubernetes/validate-manifests';
+import { readRepositoryImports } from '../io/repository-imports';
 
 /** Findings of one cluster's folder kept by key (io/fleet-load-cache.ts keeps them across runs). */
 export interface ClusterFindingsCache {
@@ -267,7 +268,7 @@ function clusterFindingsKept(cluster: string, c: ClusterFiles, options: TreeOpti
       ? ''
       : undefined;
   const key =
-    options.cache && typeof version === 'string' && previousDigest !== undefined
+    options.cache && typeof version === 'string' && previousDigest !== undefined && pinnedNodeClassSchema()
       ? createHash('sha256')
           .update(JSON.stringify([CLUSTER_FINDINGS_FORMAT, cluster, version, previousDigest, c.texts]))
           .digest('hex')
@@ -302,7 +303,11 @@ function looseFindingsKept(
 ): readonly Finding[] {
   const previousDigest = (options.previous ?? []).length === 0 ? '' : options.previousLooseDigest;
   const key =
-    options.cache && typeof version === 'string' && previousDigest !== undefined && loose.length > 0
+    options.cache &&
+    typeof version === 'string' &&
+    previousDigest !== undefined &&
+    loose.length > 0 &&
+    pinnedNodeClassSchema()
       ? createHash('sha256')
           .update(JSON.stringify([CLUSTER_FINDINGS_FORMAT, null, version, previousDigest, texts]))
           .digest('hex')
@@ -312,6 +317,16 @@ function looseFindingsKept(
   const found = validatorFor(version).validate(loose, options.previous);
   if (key !== undefined) options.cache?.set(key, found);
   return found;
+}
+
+/**
+ * Whether the validator judges Auto Mode NodeClasses by the tool's pinned schema (part of the
+ * build the cache is keyed by). A repository that imported its cluster's NodeClass CRD
+ * (validation/kubernetes/node-class-artifacts.ts chooses by the working folder's imports) keeps
+ * no findings: its schema is not in the key.
+ */
+function pinnedNodeClassSchema(): boolean {
+  return readRepositoryImports(process.cwd()).autoModeNodeClass === undefined;
 }
 
 /** Bumped when what decides a cluster's findings changes. */
