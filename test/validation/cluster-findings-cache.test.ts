@@ -1,6 +1,7 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AUTO_MODE_FOLDER, LOCK_FILE, REPOSITORY_IMPORTS_DIR } from '../../io/repository-imports';
 import { distPaths } from '../../model/shared/dist-layout';
 import { FleetModel } from '../../model/shared/fleet-model';
 import { clusterFindingsCache, defaultClusterFindingsCache } from '../../validation/cluster-findings-cache';
@@ -99,6 +100,43 @@ describe('validation findings kept per cluster folder', () => {
     ).toEqual(plain);
     expect(after.hits).toBe(0);
     expect(after.sets).toBe(1);
+  });
+
+  it('keeps nothing where the repository imported its Auto Mode NodeClass CRD (that schema is not in the key)', () => {
+    const repo = join(work, 'repo');
+    mkdirSync(join(repo, REPOSITORY_IMPORTS_DIR, AUTO_MODE_FOLDER), { recursive: true });
+    writeFileSync(
+      join(repo, REPOSITORY_IMPORTS_DIR, AUTO_MODE_FOLDER, 'catalog.js'),
+      'module.exports = [];\n',
+    );
+    writeFileSync(
+      join(repo, REPOSITORY_IMPORTS_DIR, LOCK_FILE),
+      JSON.stringify({
+        lockVersion: 1,
+        imports: [
+          {
+            folder: AUTO_MODE_FOLDER,
+            kind: 'eks-auto-mode',
+            source: 'nc.yaml',
+            files: [],
+            contentSha256: '0',
+          },
+        ],
+      }),
+    );
+    const cwd = process.cwd();
+    const cache = counted();
+    try {
+      process.chdir(repo);
+      validateDist(distFiles(), fleet(), { cfnLint: false, cache });
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(cache.sets).toBe(0);
+    expect(cache.hits).toBe(0);
+    // The same files from a folder without that import are kept.
+    validateDist(distFiles(), fleet(), { cfnLint: false, cache });
+    expect(cache.sets).toBe(1);
   });
 
   it('is off from the TypeScript sources and with KARPENTER_GITOPS_FLEET_CACHE=off', () => {
