@@ -12,7 +12,6 @@
  * checks of its own file only; every other stage runs on whatever parsed (also after errors
  * in earlier stages), so fixing one run's errors never uncovers one that could have been found.
  */
-import type { ErrorObject, ValidateFunction } from 'ajv';
 import { basename } from 'node:path';
 import {
   checkSecrets,
@@ -44,11 +43,9 @@ import { parseFleetSource } from './parse/yaml-source';
 import type { PassThroughField } from './schema/pass-through';
 import { clusterPassThrough, DefaultsForClusters, defaultsPassThrough } from './schema/defaults-pass-through';
 import { checkPassedThroughKubelets } from './check/node-class/check-free-form-kubelet';
-import {
-  ImportedKarpenterVersion,
-  NO_REPOSITORY_IMPORTS,
-  RepositoryImports,
-} from './shared/imported-versions';
+import { importedVersionOf, NO_REPOSITORY_IMPORTS, RepositoryImports } from './shared/imported-versions';
+import { dedupeDiagnostics, oneLineDiagnostic } from './shared/bounded-diagnostics';
+import { pruneWithoutBrokenTop } from './schema/prune-broken-top';
 import {
   ClusterLoadCache,
   clusterLoadKey,
@@ -57,6 +54,7 @@ import {
 } from './check/cluster-load-record';
 
 export type { ClusterLoadCache, ClusterLoadRecord } from './check/cluster-load-record';
+export { dedupeDiagnostics } from './shared/bounded-diagnostics';
 
 export interface LoadedFleet {
   readonly fleet: FleetModel;
@@ -399,102 +397,10 @@ function fleetOrErrors(diagnostics: readonly Diagnostic[], entries: readonly Fle
   };
 }
 
-/** The imported version a cluster file (merged over the defaults) pins, if it pins one. */
-function importedVersionOf(plain: unknown, imports: RepositoryImports): ImportedKarpenterVersion | undefined {
-  if (imports.karpenter.size === 0 || plain === null || typeof plain !== 'object') return undefined;
-  const karpenter = (plain as { karpenter?: unknown }).karpenter;
-  const version =
-    karpenter !== null && typeof karpenter === 'object'
-      ? (karpenter as { version?: unknown }).version
-      : undefined;
-  return typeof version === 'string' ? imports.karpenter.get(version) : undefined;
-}
-
-/** Top-level maps every check of a cluster reads, and stand-ins that pass the schema. */
-const STAND_INS: Readonly<Record<'aws' | 'gitops', unknown>> = {
-  aws: { accountId: '000000000000', region: 'us-east-1' },
-  gitops: { repoURL: 'https://stand-in.invalid/repo.git', destination: { name: 'stand-in' } },
-};
-
-/**
- * When `aws` or `gitops` is missing or broken, nothing can be pruned to a valid cluster: check
- * the rest anyway, with a valid stand-in for the broken map while pruning, and without that
- * map afterwards (the checks of aws and gitops skip an absent map; its errors are reported).
- */
-function pruneWithoutBrokenTop(
-  plain: unknown,
-  errors: readonly ErrorObject[],
-  validate: ValidateFunction,
-): unknown {
-  if (plain === null || typeof plain !== 'object' || Array.isArray(plain)) return undefined;
-  const value: Record<string, unknown> = { ...(plain as Record<string, unknown>) };
-  const replaced: string[] = [];
-  for (const [key, standIn] of Object.entries(STAND_INS)) {
-    const broken = errors.some(
-      (e) =>
-        e.instancePath === `/${key}` ||
-        e.instancePath.startsWith(`/${key}/`) ||
-        (e.instancePath === '' &&
-          e.keyword === 'required' &&
-          (e.params as { missingProperty?: string }).missingProperty === key),
-    );
-    if (!broken) continue;
-    value[key] = structuredClone(standIn);
-    replaced.push(key);
-  }
-  if (replaced.length === 0) return undefined;
-  const pruned = validate(value)
-    ? value
-    : pruneInvalid(
-        value,
-        validate.errors ?? [],
-        (v) => validate(v),
-        () => validate.errors ?? [],
-      );
-  if (pruned === undefined) return undefined;
-  const out = { ...(pruned as Record<string, unknown>) };
-  for (const key of replaced) delete out[key];
-  return out;
-}
-
-/** Longest message or fix kept whole (a safety net: checks already shorten the values they echo). */
-const MAX_TEXT_CHARS = 400;
-/**
- * Longest formatted line: a message may use what the path and fix leave of it, so that a
- * conflict shared by many files can list every file once, in one message.
- */
-const MAX_LINE_CHARS = 1400;
-
-/** Every diagnostic is one bounded line, whatever the user's text or a check echoed. */
-function oneLineDiagnostic(d: Diagnostic): Diagnostic {
-  const bound = (text: string) => show(text, MAX_TEXT_CHARS);
-  const path = bound(d.path);
-  const fix = d.fix !== undefined ? bound(d.fix) : undefined;
-  const room = MAX_LINE_CHARS - d.file.length - path.length - (fix?.length ?? 0) - 40;
-  return {
-    ...d,
-    path,
-    message: show(d.message, Math.max(MAX_TEXT_CHARS, room)),
-    ...(fix !== undefined ? { fix } : {}),
-  };
-}
-
 /** Node class names as written (also those a schema error removed), for reference checks. */
 function declaredClassNames(plain: unknown): readonly string[] {
   const classes = (plain as { nodeClasses?: unknown }).nodeClasses;
   return classes !== null && typeof classes === 'object' && !Array.isArray(classes)
     ? Object.keys(classes)
     : [];
-}
-
-export function dedupeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  const out: Diagnostic[] = [];
-  for (const d of list) {
-    const id = diagnosticId(d);
-    if (seen.has(id)) continue;
-    seen.add(id);
-    out.push(d);
-  }
-  return out;
 }

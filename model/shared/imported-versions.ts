@@ -57,3 +57,17 @@ export const NO_REPOSITORY_IMPORTS: RepositoryImports = { folder: 'karpenter-imp
 export type KarpenterRelease =
   | { readonly kind: 'shipped'; readonly version: KarpenterVersion }
   | { readonly kind: 'imported'; readonly version: string; readonly imported: ImportedKarpenterVersion };
+
+/** The imported version a cluster file (merged over the defaults) pins, if it pins one. */
+export function importedVersionOf(
+  plain: unknown,
+  imports: RepositoryImports,
+): ImportedKarpenterVersion | undefined {
+  if (imports.karpenter.size === 0 || plain === null || typeof plain !== 'object') return undefined;
+  const karpenter = (plain as { karpenter?: unknown }).karpenter;
+  const version =
+    karpenter !== null && typeof karpenter === 'object'
+      ? (karpenter as { version?: unknown }).version
+      : undefined;
+  return typeof version === 'string' ? imports.karpenter.get(version) : undefined;
+}
