@@ -23,7 +23,7 @@ import {
   sortedRecord,
 } from '../../model';
 import { SKIP_DRY_RUN_ON_MISSING_RESOURCE } from './object-metadata';
-import { withPassThrough } from './pass-through-json';
+import { carryingPassThrough } from './pass-through-json';
 
 function namespacedMetadata(
   name: string,
@@ -54,28 +54,15 @@ export class CapacityBuffer extends Construct {
   constructor(scope: Construct, id: string, props: CapacityBufferProps) {
     super(scope, id);
     const m = props.model;
-    this.apiObject = new CapacityBufferWithPassThrough(this, 'Resource', m.passThrough, {
-      metadata: namespacedMetadata(m.name, m.namespace, SYNC_WAVES.capacityBuffer, {
-        annotations: m.podTemplateRef?.existing ? { [EXISTING_POD_TEMPLATE_ANNOTATION]: 'true' } : {},
+    this.apiObject = carryingPassThrough(
+      new CapacityBufferObject(this, 'Resource', {
+        metadata: namespacedMetadata(m.name, m.namespace, SYNC_WAVES.capacityBuffer, {
+          annotations: m.podTemplateRef?.existing ? { [EXISTING_POD_TEMPLATE_ANNOTATION]: 'true' } : {},
+        }),
+        spec: capacityBufferSpec(m),
       }),
-      spec: capacityBufferSpec(m),
-    });
-  }
-}
-
-/** The typed class, plus the fields of an imported version it does not know (pass-through-json.ts). */
-class CapacityBufferWithPassThrough extends CapacityBufferObject {
-  constructor(
-    scope: Construct,
-    id: string,
-    private readonly passThrough: Readonly<Record<string, unknown>> | undefined,
-    props: ConstructorParameters<typeof CapacityBufferObject>[2],
-  ) {
-    super(scope, id, props);
-  }
-
-  public override toJson(): Record<string, unknown> {
-    return withPassThrough(super.toJson() as Record<string, unknown>, this.passThrough);
+      m.passThrough,
+    );
   }
 }
 

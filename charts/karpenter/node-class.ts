@@ -44,7 +44,7 @@ import {
   sortedRecord,
   sortedRecordOrUndefined,
 } from '../../model';
-import { withPassThrough } from './pass-through-json';
+import { carryingPassThrough } from './pass-through-json';
 import { karpenterObjectMetadata } from './object-metadata';
 
 /** API group and kind a NodePool's `nodeClassRef` names. */
@@ -62,35 +62,18 @@ export class NodeClass extends Construct {
 
   constructor(scope: Construct, id: string, props: NodeClassProps) {
     super(scope, id);
-    this.apiObject = new Ec2NodeClassWithPassThrough(this, 'Resource', props.model.passThrough, {
-      metadata: karpenterObjectMetadata(
-        props.model.name,
-        SYNC_WAVES.nodeClass,
-        props.model.objectAnnotations,
-        props.model.objectLabels,
-      ),
-      spec: nodeClassSpec(props.model),
-    });
-  }
-}
-
-/**
- * The typed class, plus the spec fields of an imported Karpenter version it does not know, as
- * written (model/schema/pass-through.ts): its own `toJson` keeps only the fields of 1.14.1. The
- * imported CRD validates them with the rest of dist/.
- */
-class Ec2NodeClassWithPassThrough extends Ec2NodeClass {
-  constructor(
-    scope: Construct,
-    id: string,
-    private readonly passThrough: Readonly<Record<string, unknown>> | undefined,
-    props: ConstructorParameters<typeof Ec2NodeClass>[2],
-  ) {
-    super(scope, id, props);
-  }
-
-  public override toJson(): Record<string, unknown> {
-    return withPassThrough(super.toJson() as Record<string, unknown>, this.passThrough);
+    this.apiObject = carryingPassThrough(
+      new Ec2NodeClass(this, 'Resource', {
+        metadata: karpenterObjectMetadata(
+          props.model.name,
+          SYNC_WAVES.nodeClass,
+          props.model.objectAnnotations,
+          props.model.objectLabels,
+        ),
+        spec: nodeClassSpec(props.model),
+      }),
+      props.model.passThrough,
+    );
   }
 }
 

@@ -11,7 +11,7 @@ import {
   NodeOverlaySpecRequirementsOperator,
 } from '../../imports/karpenter-v1.14.1/karpenter.sh';
 import { RequirementOperator, SYNC_WAVES, NodeOverlayModel } from '../../model';
-import { withPassThrough } from './pass-through-json';
+import { carryingPassThrough } from './pass-through-json';
 import { karpenterObjectMetadata } from './object-metadata';
 
 export interface NodeOverlayProps {
@@ -25,26 +25,13 @@ export class NodeOverlay extends Construct {
 
   constructor(scope: Construct, id: string, props: NodeOverlayProps) {
     super(scope, id);
-    this.apiObject = new NodeOverlayWithPassThrough(this, 'Resource', props.model.passThrough, {
-      metadata: karpenterObjectMetadata(props.model.name, SYNC_WAVES.nodeOverlay),
-      spec: nodeOverlaySpec(props.model),
-    });
-  }
-}
-
-/** The typed class, plus the fields of an imported version it does not know (pass-through-json.ts). */
-class NodeOverlayWithPassThrough extends NodeOverlayObject {
-  constructor(
-    scope: Construct,
-    id: string,
-    private readonly passThrough: Readonly<Record<string, unknown>> | undefined,
-    props: ConstructorParameters<typeof NodeOverlayObject>[2],
-  ) {
-    super(scope, id, props);
-  }
-
-  public override toJson(): Record<string, unknown> {
-    return withPassThrough(super.toJson() as Record<string, unknown>, this.passThrough);
+    this.apiObject = carryingPassThrough(
+      new NodeOverlayObject(this, 'Resource', {
+        metadata: karpenterObjectMetadata(props.model.name, SYNC_WAVES.nodeOverlay),
+        spec: nodeOverlaySpec(props.model),
+      }),
+      props.model.passThrough,
+    );
   }
 }
 

@@ -34,7 +34,7 @@ import {
 } from '../../model';
 import { AUTO_MODE_NODE_CLASS_REF } from './auto-mode-node-class';
 import { EC2_NODE_CLASS_REF } from './node-class';
-import { withPassThrough } from './pass-through-json';
+import { carryingPassThrough } from './pass-through-json';
 import { karpenterObjectMetadata } from './object-metadata';
 
 export interface NodePoolProps {
@@ -55,31 +55,18 @@ export class NodePool extends Construct {
 
   constructor(scope: Construct, id: string, props: NodePoolProps) {
     super(scope, id);
-    this.apiObject = new NodePoolWithPassThrough(this, 'Resource', props.model.passThrough, {
-      metadata: karpenterObjectMetadata(
-        props.model.name,
-        SYNC_WAVES.nodePool,
-        props.model.objectAnnotations,
-        props.model.objectLabels,
-      ),
-      spec: nodePoolSpec(props.model, props.mode),
-    });
-  }
-}
-
-/** The typed class, plus the fields of an imported version it does not know (pass-through-json.ts). */
-class NodePoolWithPassThrough extends NodePoolObject {
-  constructor(
-    scope: Construct,
-    id: string,
-    private readonly passThrough: Readonly<Record<string, unknown>> | undefined,
-    props: ConstructorParameters<typeof NodePoolObject>[2],
-  ) {
-    super(scope, id, props);
-  }
-
-  public override toJson(): Record<string, unknown> {
-    return withPassThrough(super.toJson() as Record<string, unknown>, this.passThrough);
+    this.apiObject = carryingPassThrough(
+      new NodePoolObject(this, 'Resource', {
+        metadata: karpenterObjectMetadata(
+          props.model.name,
+          SYNC_WAVES.nodePool,
+          props.model.objectAnnotations,
+          props.model.objectLabels,
+        ),
+        spec: nodePoolSpec(props.model, props.mode),
+      }),
+      props.model.passThrough,
+    );
   }
 }
 

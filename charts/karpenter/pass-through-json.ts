@@ -1,9 +1,10 @@
 /**
  * The spec fields of an imported Karpenter version a typed class does not know, written into its
  * manifest (model/schema/pass-through.ts): the typed classes' own `toJson` keep only the fields of
- * 1.14.1, so each Karpenter object's class applies these after it. The imported CRD validates them
- * with the rest of dist/.
+ * 1.14.1, so each Karpenter object is made `carryingPassThrough`, which applies them after it. The
+ * imported CRD validates them with the rest of dist/.
  */
+import type { ApiObject } from 'cdk8s';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -41,4 +42,18 @@ export function withPassThrough(
     node[last] = over(node[last], value);
   }
   return out;
+}
+
+/**
+ * `object`, whose manifest also carries `passThrough` (withPassThrough over what its typed class
+ * writes): one way for every Karpenter kind, instead of a subclass per kind.
+ */
+export function carryingPassThrough<T extends ApiObject>(
+  object: T,
+  passThrough: Readonly<Record<string, unknown>> | undefined,
+): T {
+  if (passThrough === undefined) return object;
+  const typed = object.toJson.bind(object);
+  object.toJson = () => withPassThrough(typed() as Record<string, unknown>, passThrough);
+  return object;
 }

@@ -1,5 +1,6 @@
 /** charts/karpenter/pass-through-json.ts: an imported version's fields set at their place below `spec`. */
-import { withPassThrough } from '../../../charts/karpenter/pass-through-json';
+import { ApiObject, App, Chart, Testing } from 'cdk8s';
+import { carryingPassThrough, withPassThrough } from '../../../charts/karpenter/pass-through-json';
 
 describe('withPassThrough', () => {
   const json = {
@@ -52,5 +53,33 @@ describe('withPassThrough', () => {
 
   it('creates the levels the typed json lacks', () => {
     expect(withPassThrough({ kind: 'X' }, { 'a.b': 1 })).toEqual({ kind: 'X', spec: { a: { b: 1 } } });
+  });
+});
+
+describe('carryingPassThrough', () => {
+  it("makes the object's manifest carry the fields, and leaves an object without them as it was", () => {
+    const chart = new Chart(new App(), 'c');
+    const plain = new ApiObject(chart, 'plain', {
+      apiVersion: 'karpenter.sh/v1',
+      kind: 'NodePool',
+      spec: { weight: 1 },
+    });
+    const own = plain.toJson;
+    expect(carryingPassThrough(plain, undefined).toJson).toBe(own);
+    const carrying = carryingPassThrough(
+      new ApiObject(chart, 'carrying', {
+        apiVersion: 'karpenter.sh/v1',
+        kind: 'NodePool',
+        spec: { weight: 1 },
+      }),
+      { schedulingPriority: 3, 'template.spec.drainPolicy': { mode: 'graceful' } },
+    );
+    const [, written] = Testing.synth(chart);
+    expect(written.spec).toEqual({
+      weight: 1,
+      schedulingPriority: 3,
+      template: { spec: { drainPolicy: { mode: 'graceful' } } },
+    });
+    expect(carrying.toJson()).toEqual(written);
   });
 });
