@@ -43,12 +43,8 @@ import { parseFleetSource } from './parse/yaml-source';
 import type { PassThroughField } from './schema/pass-through';
 import { clusterPassThrough, DefaultsForClusters, defaultsPassThrough } from './schema/defaults-pass-through';
 import { checkPassedThroughKubelets } from './check/node-class/check-free-form-kubelet';
-import {
-  importedVersionOf,
-  importsCacheDigest,
-  NO_REPOSITORY_IMPORTS,
-  RepositoryImports,
-} from './shared/imported-versions';
+import { importedVersionOf, importsCacheDigest, NO_REPOSITORY_IMPORTS } from './shared/imported-versions';
+import type { RepositoryImports } from './shared/imported-versions';
 import { dedupeDiagnostics, oneLineDiagnostic } from './shared/bounded-diagnostics';
 import { pruneWithoutBrokenTop } from './schema/prune-broken-top';
 import {
@@ -100,14 +96,9 @@ export function loadFleetFromSources(
   );
   const imports = internal?.imports ?? NO_REPOSITORY_IMPORTS;
   // Keyed by the imports' digest too; imports given without one keep nothing.
-  const importsDigest = importsCacheDigest(imports);
-  const cache = importsDigest !== undefined ? internal?.cache : undefined;
-  const defaults = loadDefaults(
-    defaultsSource,
-    diagnostics,
-    imports,
-    cache && { cache, importsDigest: importsDigest ?? '' },
-  );
+  const digest = importsCacheDigest(imports);
+  const kept = internal?.cache && digest !== undefined ? { cache: internal.cache, digest } : undefined;
+  const defaults = loadDefaults(defaultsSource, diagnostics, imports, kept);
   const inDefaults = new DefaultsFindings(defaultsSource?.path, diagnostics);
   const run: LoadRun = {
     sources,
@@ -126,8 +117,8 @@ export function loadFleetFromSources(
   const names = new Map<string, string>();
   for (const source of clusterSources) {
     const entry =
-      cache && importsDigest !== undefined && defaults.usable
-        ? loadThroughCache(run, cache, clusterLoadKey(source, defaultsSource, importsDigest), imports, (r) =>
+      kept && defaults.usable
+        ? loadThroughCache(run, kept.cache, clusterLoadKey(source, defaultsSource, kept.digest), (r) =>
             loadCluster(r, source),
           )
         : loadCluster(run, source);
@@ -230,20 +221,17 @@ function loadDefaults(
   defaultsSource: FleetSource | undefined,
   diagnostics: Diagnostic[],
   imports: RepositoryImports,
-  kept: { readonly cache: ClusterLoadCache; readonly importsDigest: string } | undefined,
+  kept: { readonly cache: ClusterLoadCache; readonly digest: string } | undefined,
 ): LoadedDefaults {
   if (!defaultsSource) return { root: undefined, usable: true };
   const parsed = parseFleetSource(defaultsSource.path, defaultsSource.text);
   diagnostics.push(...parsed.diagnostics);
   const root = parsed.root;
   if (!root) return { root: undefined, usable: false };
-  // The same text passed its schema as written before (same build and imports): it passes
-  // again, and passes nothing through. Only what passed as written is noted: a file valid once
-  // its pass-through fields are taken out is checked (and its fields found) every run.
+  // The same text passed its schema as written before (same build and imports): it passes again
+  // and passes nothing through. A file valid only without its pass-through fields is not noted.
   const cache = kept?.cache;
-  const key = cache?.defaultsPassed
-    ? clusterLoadKey(defaultsSource, undefined, kept?.importsDigest ?? '')
-    : undefined;
+  const key = kept?.cache.defaultsPassed ? clusterLoadKey(defaultsSource, undefined, kept.digest) : undefined;
   if (key !== undefined && cache?.defaultsPassed?.(key))
     return { root, usable: true, passThrough: { file: defaultsSource.path, fields: [] } };
   const validators = fleetValidators();

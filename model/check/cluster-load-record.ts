@@ -188,6 +188,8 @@ export interface LoadSink {
   readonly inDefaults: DefaultsCollector;
   readonly secrets: SecretValue[];
   readonly freeText: Set<string>;
+  /** The registry a kept record's imported version is linked to again. */
+  readonly imports: RepositoryImports;
 }
 
 /**
@@ -199,11 +201,10 @@ export function loadThroughCache<R extends LoadSink>(
   run: R,
   cache: ClusterLoadCache,
   key: string,
-  imports: RepositoryImports,
   load: (recording: R) => FleetEntry | undefined,
 ): FleetEntry | undefined {
   const found = cache.get(key);
-  const kept = found !== undefined ? linkedRecord(found, imports) : undefined;
+  const kept = found !== undefined ? linkedRecord(found, run.imports) : undefined;
   if (kept) {
     applyFound(run, kept);
     return kept.entry;
