@@ -184,7 +184,20 @@ export function treeDigest(dir: string): string {
   return hash.digest('hex');
 }
 
+const folderDigests = new Map<string, string>();
+
+/** `treeDigest` of `dir` (an imported version's artifact folder), read once per folder and process. */
+export function importedFolderDigest(dir: string): string {
+  let digest = folderDigests.get(dir);
+  if (digest === undefined) {
+    digest = treeDigest(dir);
+    folderDigests.set(dir, digest);
+  }
+  return digest;
+}
+
 /** Forgets what was read (after an import in the same process, and in tests). */
 export function clearRepositoryImportsCache(): void {
   cache.clear();
+  folderDigests.clear();
 }

@@ -27,7 +27,7 @@ import { crossCheckCluster } from './cross-checks';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { KarpenterSchemas, schemasVersion, validatorFor } from './kubernetes/validate-manifests';
-import { readRepositoryImports, treeDigest } from '../io/repository-imports';
+import { importedFolderDigest, readRepositoryImports } from '../io/repository-imports';
 
 /** Findings of one cluster's folder kept by key (io/fleet-load-cache.ts keeps them across runs). */
 export interface ClusterFindingsCache {
@@ -320,9 +320,6 @@ function looseFindingsKept(
   return found;
 }
 
-/** Digest of each imported version's artifact folder, read once per process. */
-const artifactDigests = new Map<string, string>();
-
 /**
  * What decides the schemas `validatorFor(version)` judges by, beyond the build the cache is keyed
  * by: the version (a shipped one's artifacts are in the build; an imported one's by its version,
@@ -335,12 +332,7 @@ function schemasKey(version: KarpenterSchemas): readonly unknown[] | undefined {
   const nodeClass = importsCacheDigest(readRepositoryImports(process.cwd()));
   if (nodeClass === undefined) return undefined;
   if (typeof version === 'string') return [version, nodeClass];
-  let artifacts = artifactDigests.get(version.artifactDir);
-  if (artifacts === undefined) {
-    artifacts = treeDigest(version.artifactDir);
-    artifactDigests.set(version.artifactDir, artifacts);
-  }
-  return [version.version, version.artifactDir, artifacts, nodeClass];
+  return [version.version, version.artifactDir, importedFolderDigest(version.artifactDir), nodeClass];
 }
 
 /** Bumped when what decides a cluster's findings changes. */

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -9,6 +9,7 @@ import {
 } from '../../io/repository-imports';
 import { distPaths } from '../../model/shared/dist-layout';
 import { FleetModel } from '../../model/shared/fleet-model';
+import type { ImportedKarpenterVersion } from '../../model/shared/imported-versions';
 import { clusterFindingsCache, defaultClusterFindingsCache } from '../../validation/cluster-findings-cache';
 import { cloudFormationTemplates, distSources, validateDist } from '../../validation/validate-dist';
 import { ClusterFindingsCache } from '../../validation/validate-tree';
@@ -152,6 +153,49 @@ describe('validation findings kept per cluster folder', () => {
     validateDist(distFiles(), fleet(), { cfnLint: false, cache });
     expect(cache.sets).toBe(3);
     expect(cache.hits).toBe(1);
+  });
+
+  it('keeps findings of a cluster on an imported version, keyed by every file of its artifact folder', () => {
+    const artifactDir = join(work, 'karpenter-v1.14.3');
+    cpSync(join(__dirname, '..', '..', 'imports', 'validation', 'karpenter-v1.14.1'), artifactDir, {
+      recursive: true,
+    });
+    const onImported: FleetModel = {
+      clusters: [
+        buildCluster({
+          name: CLUSTER,
+          karpenter: {
+            version: '1.14.3',
+            imported: {
+              version: '1.14.3',
+              folder: 'karpenter-imports/karpenter-v1.14.3',
+              artifactDir,
+              carryOver: { nearestKnown: '1.14.1' },
+              schemas: new Map(),
+              crdFacts: {},
+            } as unknown as ImportedKarpenterVersion,
+          },
+        }),
+      ],
+    };
+    const files = distFiles({ [distPaths.nodePool(CLUSTER, 'general')]: badPool });
+    const plain = validateDist(files, onImported, { cfnLint: false });
+    expect(plain.some((f) => f.severity === 'error')).toBe(true);
+    const cache = counted();
+    expect(validateDist(files, onImported, { cfnLint: false, cache })).toEqual(plain);
+    expect(validateDist(files, onImported, { cfnLint: false, cache })).toEqual(plain);
+    expect(cache.sets).toBe(1);
+    expect(cache.hits).toBe(1);
+    // One byte of one artifact changed (read again, as the next run reads it): a miss.
+    clearRepositoryImportsCache();
+    appendFileSync(join(artifactDir, 'facts.js'), '\n');
+    expect(validateDist(files, onImported, { cfnLint: false, cache })).toEqual(plain);
+    expect(cache.sets).toBe(2);
+    expect(cache.hits).toBe(1);
+    clearRepositoryImportsCache();
+    // The same cluster on 1.14.1 is another key.
+    validateDist(files, fleet(), { cfnLint: false, cache });
+    expect(cache.sets).toBe(3);
   });
 
   it('is off from the TypeScript sources and with KARPENTER_GITOPS_FLEET_CACHE=off', () => {
