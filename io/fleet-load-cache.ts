@@ -4,8 +4,8 @@
  * under the user's cache folder (`$XDG_CACHE_HOME/karpenter-gitops/fleet/`, `~/.cache/…` by
  * default; the cfn-lint cache's convention), named by the sha256 of everything its load depends on:
  *
- *   - the cluster file's path and bytes, `_defaults.yaml`'s path and bytes
- *     (model/check/cluster-load-record.ts `clusterLoadKey`),
+ *   - the cluster file's path and bytes, `_defaults.yaml`'s path and bytes and the digest of the
+ *     repository's imports (model/check/cluster-load-record.ts `clusterLoadKey`),
  *   - the build of the tool (`toolBuildIdentity`): the installed package's `lib/build-id.json`,
  *     or for a repository build every file of build/ and imports/ and package-lock.json by
  *     path, size and modification time; a run from the TypeScript sources (ts-node, jest) has no
@@ -15,9 +15,11 @@
  * What is kept is what loading the file added to the run (model/check/cluster-load-record.ts):
  * its warnings exactly as reported, with their file:line positions, its merged located tree
  * (every later finding that points back at the fleet reads positions from it) and its model.
- * A `_defaults.yaml` that passed its schema is noted by the same key (its schema is not compiled
- * again for it). Only files loaded without errors are kept; with repository imports (karpenter-imports/) nothing
- * is used. Each file starts with the format line and the sha256 of the rest: a file that is not
+ * A `_defaults.yaml` that passed its schema as written is noted by the same key (its schema is not
+ * compiled again for it). Only files loaded without errors are kept. With repository imports
+ * (karpenter-imports/) the digest of every import file is in every key
+ * (io/repository-imports.ts `treeDigest`), and a model's imported version is kept as its version
+ * string and linked again to the run's registry (model/check/cluster-load-record.ts `linkedRecord`). Each file starts with the format line and the sha256 of the rest: a file that is not
  * exactly what this code wrote (truncated, edited, another format) is ignored and replaced.
  * Written atomically; the least recently used beyond CACHE_ENTRIES_KEPT are deleted.
  * `KARPENTER_GITOPS_FLEET_CACHE=off` turns it off.
@@ -195,6 +197,7 @@ function isRecord(v: unknown): v is ClusterLoadRecord {
   const entry = r.entry as Record<string, unknown> | undefined;
   return (
     typeof r.merged === 'boolean' &&
+    (r.imported === undefined || typeof r.imported === 'string') &&
     Array.isArray(r.freeText) &&
     Array.isArray(r.reports) &&
     Array.isArray(r.secrets) &&

@@ -11,7 +11,8 @@
  *
  * readRepositoryImports reads it once per run; the result is passed down the pipeline.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CRD_FACTS_FILE,
@@ -146,12 +147,57 @@ export function readRepositoryImports(root: string): RepositoryImports {
   const out: RepositoryImports =
     karpenter.size === 0 && autoModeNodeClass === undefined
       ? NO_REPOSITORY_IMPORTS
-      : { folder: REPOSITORY_IMPORTS_DIR, karpenter, ...(autoModeNodeClass ? { autoModeNodeClass } : {}) };
+      : {
+          folder: REPOSITORY_IMPORTS_DIR,
+          karpenter,
+          ...(autoModeNodeClass ? { autoModeNodeClass } : {}),
+          digest: treeDigest(join(root, REPOSITORY_IMPORTS_DIR)),
+        };
   cache.set(root, out);
   return out;
+}
+
+/**
+ * sha256 of every file below `dir` (absent: none), each by its path below `dir` and its bytes, in
+ * code-unit order of the names (as synth/synth-replay.ts hashes the import folder).
+ */
+export function treeDigest(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (rel: string) => {
+    let entries;
+    try {
+      entries = readdirSync(rel === '' ? dir : join(dir, rel), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const path = rel === '' ? e.name : `${rel}/${e.name}`;
+      if (e.isDirectory()) walk(path);
+      else {
+        hash.update(`${path}\0`);
+        hash.update(readFileSync(join(dir, path)));
+        hash.update('\0');
+      }
+    }
+  };
+  walk('');
+  return hash.digest('hex');
+}
+
+const folderDigests = new Map<string, string>();
+
+/** `treeDigest` of `dir` (an imported version's artifact folder), read once per folder and process. */
+export function importedFolderDigest(dir: string): string {
+  let digest = folderDigests.get(dir);
+  if (digest === undefined) {
+    digest = treeDigest(dir);
+    folderDigests.set(dir, digest);
+  }
+  return digest;
 }
 
 /** Forgets what was read (after an import in the same process, and in tests). */
 export function clearRepositoryImportsCache(): void {
   cache.clear();
+  folderDigests.clear();
 }

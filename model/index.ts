@@ -175,7 +175,7 @@ export type { CrdFacts } from './facts/artifacts/crd-facts';
 export { SHIPPED_CRD_FACTS } from './facts/artifacts/crd-facts';
 export { builtInCrdTraits, deriveCrdTraits, loadCrdTraits, shapeRulesNote } from './facts/crd-traits';
 export type { CrdTraits, KubeletShape } from './facts/crd-traits';
-export { NO_REPOSITORY_IMPORTS } from './shared/imported-versions';
+export { importsCacheDigest, NO_REPOSITORY_IMPORTS } from './shared/imported-versions';
 export type {
   ImportedAutoModeNodeClass,
   ImportedChart,

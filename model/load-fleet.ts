@@ -43,7 +43,8 @@ import { parseFleetSource } from './parse/yaml-source';
 import type { PassThroughField } from './schema/pass-through';
 import { clusterPassThrough, DefaultsForClusters, defaultsPassThrough } from './schema/defaults-pass-through';
 import { checkPassedThroughKubelets } from './check/node-class/check-free-form-kubelet';
-import { importedVersionOf, NO_REPOSITORY_IMPORTS, RepositoryImports } from './shared/imported-versions';
+import { importedVersionOf, importsCacheDigest, NO_REPOSITORY_IMPORTS } from './shared/imported-versions';
+import type { RepositoryImports } from './shared/imported-versions';
 import { dedupeDiagnostics, oneLineDiagnostic } from './shared/bounded-diagnostics';
 import { pruneWithoutBrokenTop } from './schema/prune-broken-top';
 import {
@@ -80,8 +81,8 @@ export function loadFleetFromSources(
     /** @default the whole fleet, details not told */
     readonly scope?: LoadScope;
     /**
-     * Records of cluster files loaded before, by content (model/check/cluster-load-record.ts);
-     * not used when the repository imports any version. @default none: every file is loaded
+     * Records of cluster files loaded before, by content and the imports' digest
+     * (model/check/cluster-load-record.ts). @default none: every file is loaded
      */
     readonly cache?: ClusterLoadCache;
   },
@@ -94,8 +95,10 @@ export function loadFleetFromSources(
     whole ? (internal?.emptyMessageDir ?? 'clusters') : undefined,
   );
   const imports = internal?.imports ?? NO_REPOSITORY_IMPORTS;
-  const cache = withoutImports(imports) ? internal?.cache : undefined;
-  const defaults = loadDefaults(defaultsSource, diagnostics, imports, cache);
+  // Keyed by the imports' digest too; imports given without one keep nothing.
+  const digest = importsCacheDigest(imports);
+  const kept = internal?.cache && digest !== undefined ? { cache: internal.cache, digest } : undefined;
+  const defaults = loadDefaults(defaultsSource, diagnostics, imports, kept);
   const inDefaults = new DefaultsFindings(defaultsSource?.path, diagnostics);
   const run: LoadRun = {
     sources,
@@ -114,8 +117,10 @@ export function loadFleetFromSources(
   const names = new Map<string, string>();
   for (const source of clusterSources) {
     const entry =
-      cache && defaults.usable
-        ? loadThroughCache(run, cache, clusterLoadKey(source, defaultsSource), (r) => loadCluster(r, source))
+      kept && defaults.usable
+        ? loadThroughCache(run, kept.cache, clusterLoadKey(source, defaultsSource, kept.digest), (r) =>
+            loadCluster(r, source),
+          )
         : loadCluster(run, source);
     if (entry) entries.push(entry);
     if (entry) names.set(source.path, entry.name);
@@ -129,11 +134,6 @@ export function loadFleetFromSources(
     withoutSecrets(maskFreeText(list, [...run.freeText]), run.secrets).map(oneLineDiagnostic);
   internal?.scope?.onDetails?.({ names, acrossClusters: new Set(reported(across).map(diagnosticId)) });
   return fleetOrErrors(reported(diagnostics), entries);
-}
-
-/** Records stand for a load only without repository imports (their CRDs decide checks too). */
-function withoutImports(imports: RepositoryImports): boolean {
-  return imports.karpenter.size === 0 && imports.autoModeNodeClass === undefined;
 }
 
 /** What every cluster file of one load shares; diagnostics and secrets collect across files. */
@@ -221,22 +221,23 @@ function loadDefaults(
   defaultsSource: FleetSource | undefined,
   diagnostics: Diagnostic[],
   imports: RepositoryImports,
-  cache: ClusterLoadCache | undefined,
+  kept: { readonly cache: ClusterLoadCache; readonly digest: string } | undefined,
 ): LoadedDefaults {
   if (!defaultsSource) return { root: undefined, usable: true };
   const parsed = parseFleetSource(defaultsSource.path, defaultsSource.text);
   diagnostics.push(...parsed.diagnostics);
   const root = parsed.root;
   if (!root) return { root: undefined, usable: false };
-  // The same text passed its schema before (same build, no imports): it passes again, and
-  // passes nothing through.
-  const key = cache?.defaultsPassed ? clusterLoadKey(defaultsSource, undefined) : undefined;
+  // The same text passed its schema as written before (same build and imports): it passes again
+  // and passes nothing through. A file valid only without its pass-through fields is not noted.
+  const cache = kept?.cache;
+  const key = kept?.cache.defaultsPassed ? clusterLoadKey(defaultsSource, undefined, kept.digest) : undefined;
   if (key !== undefined && cache?.defaultsPassed?.(key))
     return { root, usable: true, passThrough: { file: defaultsSource.path, fields: [] } };
   const validators = fleetValidators();
   const split = defaultsPassThrough(toPlain(root), imports, validators.defaults);
   if (split.valid) {
-    if (key !== undefined) cache?.recordDefaultsPassed?.(key);
+    if (key !== undefined && split.fields.length === 0) cache?.recordDefaultsPassed?.(key);
   } else {
     // Merged anyway: its errors are reported once (deduplicated), cluster checks still run.
     diagnostics.push(...translateSchemaErrors(validators.defaults.errors ?? [], root));

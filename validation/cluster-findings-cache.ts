@@ -1,8 +1,9 @@
 /**
  * Each cluster folder's validation findings kept across runs (validation/validate-tree.ts
- * `ClusterFindingsCache`), by what decides them: the cluster, its shipped Karpenter version, the
- * name and text of every file of its folder and the digest of its previous objects (the key is
- * made by validate-tree.ts), and the build of the tool and Node's version (io/fleet-load-cache.ts,
+ * `ClusterFindingsCache`), by what decides them: the cluster, its Karpenter version (shipped, or
+ * imported: with the digest of its artifact folder), the digest of the working folder's imports
+ * (an imported Auto Mode NodeClass CRD judges NodeClasses), the name and text of every file of its
+ * folder and the digest of its previous objects (the key is made by validate-tree.ts), and the build of the tool and Node's version (io/fleet-load-cache.ts,
  * the same store, conventions and off switch as the fleet load cache), in
  * `$XDG_CACHE_HOME/karpenter-gitops/validation/`.
  */

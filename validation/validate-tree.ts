@@ -14,6 +14,7 @@ import {
   isKarpenterVersion,
   RepositoryImports,
   compareCodeUnits,
+  importsCacheDigest,
 } from '../model';
 import { checkTemplateBuiltIn, isCloudFormationTemplate } from './cloudformation/cloudformation-check';
 import { LintResult, runCfnLint } from './cloudformation/cfn-lint';
@@ -26,7 +27,7 @@ import { crossCheckCluster } from './cross-checks';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { KarpenterSchemas, schemasVersion, validatorFor } from './kubernetes/validate-manifests';
-import { readRepositoryImports } from '../io/repository-imports';
+import { importedFolderDigest, readRepositoryImports } from '../io/repository-imports';
 
 /** Findings of one cluster's folder kept by key (io/fleet-load-cache.ts keeps them across runs). */
 export interface ClusterFindingsCache {
@@ -252,8 +253,9 @@ export function validateFiles(files: readonly SourceFile[], options: TreeOptions
 
 /**
  * One cluster's findings (its objects against the CRDs of its version, the checks across its
- * artifacts), through `options.cache` where it has one: keyed by the cluster, its shipped
- * version, the name and text of every file of its folder and its previous objects' digest.
+ * artifacts), through `options.cache` where it has one: keyed by the cluster, its version
+ * (`schemasKey`: shipped or imported, and the imports' digest), the name and text of every file
+ * of its folder and its previous objects' digest.
  */
 function clusterFindingsKept(cluster: string, c: ClusterFiles, options: TreeOptions): readonly Finding[] {
   const version =
@@ -267,10 +269,11 @@ function clusterFindingsKept(cluster: string, c: ClusterFiles, options: TreeOpti
     : (options.previous ?? []).length === 0
       ? ''
       : undefined;
+  const schemas = options.cache && previousDigest !== undefined ? schemasKey(version) : undefined;
   const key =
-    options.cache && typeof version === 'string' && previousDigest !== undefined && pinnedNodeClassSchema()
+    schemas !== undefined
       ? createHash('sha256')
-          .update(JSON.stringify([CLUSTER_FINDINGS_FORMAT, cluster, version, previousDigest, c.texts]))
+          .update(JSON.stringify([CLUSTER_FINDINGS_FORMAT, cluster, schemas, previousDigest, c.texts]))
           .digest('hex')
       : undefined;
   const kept = key !== undefined ? options.cache?.get(key) : undefined;
@@ -302,14 +305,12 @@ function looseFindingsKept(
   options: TreeOptions,
 ): readonly Finding[] {
   const previousDigest = (options.previous ?? []).length === 0 ? '' : options.previousLooseDigest;
+  const schemas =
+    options.cache && previousDigest !== undefined && loose.length > 0 ? schemasKey(version) : undefined;
   const key =
-    options.cache &&
-    typeof version === 'string' &&
-    previousDigest !== undefined &&
-    loose.length > 0 &&
-    pinnedNodeClassSchema()
+    schemas !== undefined
       ? createHash('sha256')
-          .update(JSON.stringify([CLUSTER_FINDINGS_FORMAT, null, version, previousDigest, texts]))
+          .update(JSON.stringify([CLUSTER_FINDINGS_FORMAT, null, schemas, previousDigest, texts]))
           .digest('hex')
       : undefined;
   const kept = key !== undefined ? options.cache?.get(key) : undefined;
@@ -320,17 +321,22 @@ function looseFindingsKept(
 }
 
 /**
- * Whether the validator judges Auto Mode NodeClasses by the tool's pinned schema (part of the
- * build the cache is keyed by). A repository that imported its cluster's NodeClass CRD
- * (validation/kubernetes/node-class-artifacts.ts chooses by the working folder's imports) keeps
- * no findings: its schema is not in the key.
+ * What decides the schemas `validatorFor(version)` judges by, beyond the build the cache is keyed
+ * by: the version (a shipped one's artifacts are in the build; an imported one's by its version,
+ * folder and the digest of every file of that folder), and the digest of the imports of the
+ * working folder, whose Auto Mode NodeClass CRD, when imported, judges NodeClasses
+ * (validation/kubernetes/node-class-artifacts.ts). Undefined: the working folder's imports have no
+ * digest (nothing is kept).
  */
-function pinnedNodeClassSchema(): boolean {
-  return readRepositoryImports(process.cwd()).autoModeNodeClass === undefined;
+function schemasKey(version: KarpenterSchemas): readonly unknown[] | undefined {
+  const nodeClass = importsCacheDigest(readRepositoryImports(process.cwd()));
+  if (nodeClass === undefined) return undefined;
+  if (typeof version === 'string') return [version, nodeClass];
+  return [version.version, version.artifactDir, importedFolderDigest(version.artifactDir), nodeClass];
 }
 
 /** Bumped when what decides a cluster's findings changes. */
-const CLUSTER_FINDINGS_FORMAT = 'karpenter-gitops cluster findings 1';
+const CLUSTER_FINDINGS_FORMAT = 'karpenter-gitops cluster findings 2';
 
 /** cfn-lint's findings (taken from `cfnLint` where it judged the same text), or the built-in check's. */
 function cloudFormationFindings(

@@ -9,16 +9,21 @@
  *
  * A record may be kept only when loading the file found no error and no YAML problem, and when
  * everything in it is plain data (objects, arrays, Maps, Sets, primitives) that a structured
- * clone gives back as it was.
+ * clone gives back as it was. The one object it refers to that is not its own, the imported
+ * Karpenter version its model names (`karpenter.imported`, the repository's registry,
+ * model/shared/imported-versions.ts), is kept as its version string and linked again to the
+ * registry of the run that uses the record (a version the registry no longer has: not used).
  */
 import { createHash } from 'node:crypto';
 import type { Diagnostic } from '../shared/diagnostics';
 import type { DefaultsFindings } from '../shared/defaults-findings';
 import type { FleetEntry } from './check-fleet';
+import type { ClusterModel } from '../shared/fleet-model';
+import type { RepositoryImports } from '../shared/imported-versions';
 import type { SecretValue } from './check-secrets';
 
 /** Bumped when a record's shape or what decides it changes. */
-export const CLUSTER_LOAD_RECORD_FORMAT = 'karpenter-gitops cluster load record 1';
+export const CLUSTER_LOAD_RECORD_FORMAT = 'karpenter-gitops cluster load record 2';
 
 export interface ClusterLoadRecord {
   /** The file was merged over `_defaults.yaml` (counted for its findings' "when merged into"). */
@@ -28,7 +33,13 @@ export interface ClusterLoadRecord {
   /** Each report to the `_defaults.yaml` collector, in order: the file reported for, the findings. */
   readonly reports: readonly (readonly [string, readonly Diagnostic[]])[];
   readonly secrets: readonly SecretValue[];
+  /** As loaded; as kept, its model's `karpenter.imported` is left out (see `imported`). */
   readonly entry: FleetEntry;
+  /**
+   * As kept: the imported version the model names (`karpenter.imported.version`), linked again
+   * to the registry on use. @default none (a shipped version, or a record not kept)
+   */
+  readonly imported?: string;
 }
 
 /** Keeps and gives back records by key (a cache by content). */
@@ -49,10 +60,15 @@ interface KeyedSource {
 
 /**
  * The key of one cluster file's record: everything its load reads that can change between runs
- * of one build of the tool (the caller adds the build): its path and text and those of
- * `_defaults.yaml`. Repository imports are not in it: with any, records are not used.
+ * of one build of the tool (the caller adds the build): its path and text, those of
+ * `_defaults.yaml`, and the digest of the repository's imports (`RepositoryImports.digest`, ''
+ * without imports: their CRDs decide checks, pass-through and resolution too).
  */
-export function clusterLoadKey(source: KeyedSource, defaults: KeyedSource | undefined): string {
+export function clusterLoadKey(
+  source: KeyedSource,
+  defaults: KeyedSource | undefined,
+  importsDigest: string,
+): string {
   return createHash('sha256')
     .update(
       JSON.stringify([
@@ -61,6 +77,7 @@ export function clusterLoadKey(source: KeyedSource, defaults: KeyedSource | unde
         source.text,
         defaults?.path ?? null,
         defaults?.text ?? null,
+        importsDigest,
       ]),
     )
     .digest('hex');
@@ -68,13 +85,62 @@ export function clusterLoadKey(source: KeyedSource, defaults: KeyedSource | unde
 
 /**
  * Whether `record` may be kept: loaded without errors (warnings are kept and given back), resolved,
- * on a shipped Karpenter version, and plain data throughout.
+ * and plain data throughout once its imported version is left out (`keptForm`).
  */
 export function keepableRecord(record: ClusterLoadRecord, directFindings: number): boolean {
   if (directFindings > 0 || record.entry.model === undefined) return false;
-  if (record.entry.model.karpenter.imported !== undefined) return false;
   if (record.reports.some(([, list]) => list.some((d) => d.severity === 'error'))) return false;
-  return isPlainData(record, new Set());
+  return isPlainData(keptForm(record), new Set());
+}
+
+/** `record` as kept: its model's imported version as the version string (`imported`). */
+export function keptForm(record: ClusterLoadRecord): ClusterLoadRecord {
+  const model = record.entry.model;
+  const imported = model?.karpenter.imported;
+  if (model === undefined || imported === undefined) return record;
+  return {
+    ...record,
+    entry: { ...record.entry, model: withImported(model, imported.version) },
+    imported: imported.version,
+  };
+}
+
+/**
+ * `model` with `karpenter.imported` replaced (its version string as kept, the registry's object
+ * when used), in its place among the keys: the model reads the same either way.
+ */
+function withImported(model: ClusterModel, imported: unknown): ClusterModel {
+  const karpenter = Object.fromEntries(
+    Object.entries(model.karpenter).map(([k, v]) => [k, k === 'imported' ? imported : v]),
+  ) as unknown as ClusterModel['karpenter'];
+  return { ...model, karpenter };
+}
+
+/**
+ * A kept record as the run on `imports` uses it: its imported version linked again to the
+ * registry's; undefined when the registry has no such version (the record is not used).
+ */
+export function linkedRecord(
+  kept: ClusterLoadRecord,
+  imports: RepositoryImports,
+): ClusterLoadRecord | undefined {
+  if (kept.imported === undefined) return kept;
+  const imported = imports.karpenter.get(kept.imported);
+  const model = kept.entry.model;
+  if (
+    imported === undefined ||
+    model === undefined ||
+    model.karpenter.version !== kept.imported ||
+    (model.karpenter.imported as unknown) !== kept.imported
+  )
+    return undefined;
+  return {
+    merged: kept.merged,
+    freeText: kept.freeText,
+    reports: kept.reports,
+    secrets: kept.secrets,
+    entry: { ...kept.entry, model: withImported(model, imported) },
+  };
 }
 
 const PLAIN_PROTOTYPES: readonly unknown[] = [
@@ -122,6 +188,8 @@ export interface LoadSink {
   readonly inDefaults: DefaultsCollector;
   readonly secrets: SecretValue[];
   readonly freeText: Set<string>;
+  /** The registry a kept record's imported version is linked to again. */
+  readonly imports: RepositoryImports;
 }
 
 /**
@@ -135,7 +203,8 @@ export function loadThroughCache<R extends LoadSink>(
   key: string,
   load: (recording: R) => FleetEntry | undefined,
 ): FleetEntry | undefined {
-  const kept = cache.get(key);
+  const found = cache.get(key);
+  const kept = found !== undefined ? linkedRecord(found, run.imports) : undefined;
   if (kept) {
     applyFound(run, kept);
     return kept.entry;
@@ -161,21 +230,21 @@ export function loadThroughCache<R extends LoadSink>(
   const entry = load(recording);
   // In the load's order: the file's own YAML problems first, then what it reported.
   run.diagnostics.push(...direct);
-  const found = {
+  const loaded = {
     merged: counter.merged > 0,
     freeText: [...recording.freeText],
     reports,
     secrets: recording.secrets,
   };
-  applyFound(run, found);
+  applyFound(run, loaded);
   if (!entry) return undefined;
-  const record: ClusterLoadRecord = { ...found, entry };
-  if (keepableRecord(record, direct.length)) cache.set(key, record);
+  const record: ClusterLoadRecord = { ...loaded, entry };
+  if (keepableRecord(record, direct.length)) cache.set(key, keptForm(record));
   return entry;
 }
 
 /** What loading one file adds to the load of the fleet, in the load's order. */
-function applyFound(run: LoadSink, found: Omit<ClusterLoadRecord, 'entry'>): void {
+function applyFound(run: LoadSink, found: Omit<ClusterLoadRecord, 'entry' | 'imported'>): void {
   if (found.merged) run.inDefaults.merged++;
   for (const text of found.freeText) run.freeText.add(text);
   for (const [file, list] of found.reports) run.inDefaults.report(file, list);

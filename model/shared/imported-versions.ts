@@ -49,9 +49,29 @@ export interface RepositoryImports {
   readonly folder: string;
   readonly karpenter: ReadonlyMap<string, ImportedKarpenterVersion>;
   readonly autoModeNodeClass?: ImportedAutoModeNodeClass;
+  /**
+   * sha256 of every file of the import folder (path and bytes, in code-unit order), for the keys
+   * of what is kept across runs (io/fleet-load-cache.ts, validation/cluster-findings-cache.ts):
+   * any byte of any import changes it. '' when nothing was imported.
+   * @default none: imports given without their digest are kept nowhere
+   */
+  readonly digest?: string;
 }
 
-export const NO_REPOSITORY_IMPORTS: RepositoryImports = { folder: 'karpenter-imports', karpenter: new Map() };
+export const NO_REPOSITORY_IMPORTS: RepositoryImports = {
+  folder: 'karpenter-imports',
+  karpenter: new Map(),
+  digest: '',
+};
+
+/**
+ * The digest that keys what is kept for a run on `imports`: '' without imports, undefined when
+ * imports were given without their digest (nothing may be kept then).
+ */
+export function importsCacheDigest(imports: RepositoryImports): string | undefined {
+  if (imports.karpenter.size === 0 && imports.autoModeNodeClass === undefined) return '';
+  return imports.digest !== undefined && imports.digest !== '' ? imports.digest : undefined;
+}
 
 /** What a cluster's `karpenter.version` names: a shipped version, or an imported one. */
 export type KarpenterRelease =

@@ -190,7 +190,11 @@ describe('fleetLoadCache', () => {
     const cache = fleetLoadCache(dir, 'b');
     expect(
       cache.defaultsPassed?.(
-        clusterLoadKey({ path: 'clusters/_defaults.yaml', text: readFileSync(defaults, 'utf8') }, undefined),
+        clusterLoadKey(
+          { path: 'clusters/_defaults.yaml', text: readFileSync(defaults, 'utf8') },
+          undefined,
+          '',
+        ),
       ),
     ).toBe(false);
   });
@@ -213,11 +217,12 @@ describe('pruneFleetCache', () => {
 
 describe('clusterLoadKey and keepableRecord', () => {
   const source = { path: 'clusters/a.yaml', text: 'aws: {}\n' };
-  it('changes with the file, its path and _defaults.yaml', () => {
-    const k = clusterLoadKey(source, undefined);
-    expect(clusterLoadKey({ ...source, text: 'aws: {} \n' }, undefined)).not.toBe(k);
-    expect(clusterLoadKey({ ...source, path: 'clusters/b.yaml' }, undefined)).not.toBe(k);
-    expect(clusterLoadKey(source, { path: 'clusters/_defaults.yaml', text: '' })).not.toBe(k);
+  it('changes with the file, its path, _defaults.yaml and the imports digest', () => {
+    const k = clusterLoadKey(source, undefined, '');
+    expect(clusterLoadKey({ ...source, text: 'aws: {} \n' }, undefined, '')).not.toBe(k);
+    expect(clusterLoadKey({ ...source, path: 'clusters/b.yaml' }, undefined, '')).not.toBe(k);
+    expect(clusterLoadKey(source, { path: 'clusters/_defaults.yaml', text: '' }, '')).not.toBe(k);
+    expect(clusterLoadKey(source, undefined, 'a'.repeat(64))).not.toBe(k);
   });
 
   it('keeps no record that a structured clone would change', () => {

@@ -1,9 +1,15 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AUTO_MODE_FOLDER, LOCK_FILE, REPOSITORY_IMPORTS_DIR } from '../../io/repository-imports';
+import {
+  AUTO_MODE_FOLDER,
+  clearRepositoryImportsCache,
+  LOCK_FILE,
+  REPOSITORY_IMPORTS_DIR,
+} from '../../io/repository-imports';
 import { distPaths } from '../../model/shared/dist-layout';
 import { FleetModel } from '../../model/shared/fleet-model';
+import type { ImportedKarpenterVersion } from '../../model/shared/imported-versions';
 import { clusterFindingsCache, defaultClusterFindingsCache } from '../../validation/cluster-findings-cache';
 import { cloudFormationTemplates, distSources, validateDist } from '../../validation/validate-dist';
 import { ClusterFindingsCache } from '../../validation/validate-tree';
@@ -102,13 +108,11 @@ describe('validation findings kept per cluster folder', () => {
     expect(after.sets).toBe(1);
   });
 
-  it('keeps nothing where the repository imported its Auto Mode NodeClass CRD (that schema is not in the key)', () => {
+  it('keeps findings where the repository imported its Auto Mode NodeClass CRD, keyed by every import file', () => {
     const repo = join(work, 'repo');
+    const catalog = join(repo, REPOSITORY_IMPORTS_DIR, AUTO_MODE_FOLDER, 'catalog.js');
     mkdirSync(join(repo, REPOSITORY_IMPORTS_DIR, AUTO_MODE_FOLDER), { recursive: true });
-    writeFileSync(
-      join(repo, REPOSITORY_IMPORTS_DIR, AUTO_MODE_FOLDER, 'catalog.js'),
-      'module.exports = [];\n',
-    );
+    writeFileSync(catalog, 'module.exports = [];\n');
     writeFileSync(
       join(repo, REPOSITORY_IMPORTS_DIR, LOCK_FILE),
       JSON.stringify({
@@ -126,17 +130,72 @@ describe('validation findings kept per cluster folder', () => {
     );
     const cwd = process.cwd();
     const cache = counted();
-    try {
-      process.chdir(repo);
-      validateDist(distFiles(), fleet(), { cfnLint: false, cache });
-    } finally {
-      process.chdir(cwd);
-    }
-    expect(cache.sets).toBe(0);
-    expect(cache.hits).toBe(0);
-    // The same files from a folder without that import are kept.
-    validateDist(distFiles(), fleet(), { cfnLint: false, cache });
+    const inRepo = () => {
+      try {
+        process.chdir(repo);
+        return validateDist(distFiles(), fleet(), { cfnLint: false, cache });
+      } finally {
+        process.chdir(cwd);
+      }
+    };
+    const first = inRepo();
     expect(cache.sets).toBe(1);
+    expect(inRepo()).toEqual(first);
+    expect(cache.hits).toBe(1);
+    // One byte of one import file changed (read again, as the next run reads it): a miss.
+    clearRepositoryImportsCache();
+    writeFileSync(catalog, 'module.exports = [ ];\n');
+    inRepo();
+    expect(cache.hits).toBe(1);
+    expect(cache.sets).toBe(2);
+    clearRepositoryImportsCache();
+    // The same files from a folder without that import are another key.
+    validateDist(distFiles(), fleet(), { cfnLint: false, cache });
+    expect(cache.sets).toBe(3);
+    expect(cache.hits).toBe(1);
+  });
+
+  it('keeps findings of a cluster on an imported version, keyed by every file of its artifact folder', () => {
+    const artifactDir = join(work, 'karpenter-v1.14.3');
+    cpSync(join(__dirname, '..', '..', 'imports', 'validation', 'karpenter-v1.14.1'), artifactDir, {
+      recursive: true,
+    });
+    const onImported: FleetModel = {
+      clusters: [
+        buildCluster({
+          name: CLUSTER,
+          karpenter: {
+            version: '1.14.3',
+            imported: {
+              version: '1.14.3',
+              folder: 'karpenter-imports/karpenter-v1.14.3',
+              artifactDir,
+              carryOver: { nearestKnown: '1.14.1' },
+              schemas: new Map(),
+              crdFacts: {},
+            } as unknown as ImportedKarpenterVersion,
+          },
+        }),
+      ],
+    };
+    const files = distFiles({ [distPaths.nodePool(CLUSTER, 'general')]: badPool });
+    const plain = validateDist(files, onImported, { cfnLint: false });
+    expect(plain.some((f) => f.severity === 'error')).toBe(true);
+    const cache = counted();
+    expect(validateDist(files, onImported, { cfnLint: false, cache })).toEqual(plain);
+    expect(validateDist(files, onImported, { cfnLint: false, cache })).toEqual(plain);
+    expect(cache.sets).toBe(1);
+    expect(cache.hits).toBe(1);
+    // One byte of one artifact changed (read again, as the next run reads it): a miss.
+    clearRepositoryImportsCache();
+    appendFileSync(join(artifactDir, 'facts.js'), '\n');
+    expect(validateDist(files, onImported, { cfnLint: false, cache })).toEqual(plain);
+    expect(cache.sets).toBe(2);
+    expect(cache.hits).toBe(1);
+    clearRepositoryImportsCache();
+    // The same cluster on 1.14.1 is another key.
+    validateDist(files, fleet(), { cfnLint: false, cache });
+    expect(cache.sets).toBe(3);
   });
 
   it('is off from the TypeScript sources and with KARPENTER_GITOPS_FLEET_CACHE=off', () => {
