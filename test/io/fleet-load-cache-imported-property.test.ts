@@ -11,17 +11,14 @@
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatDiagnostic, UserError } from '../../model';
 import type { ClusterLoadCache, ClusterLoadRecord } from '../../model/load-fleet';
 import { linkedRecord } from '../../model/check/cluster-load-record';
 import { NO_REPOSITORY_IMPORTS } from '../../model/shared/imported-versions';
 import { loadFleet } from '../../io/read-fleet';
 import { fleetLoadCache } from '../../io/fleet-load-cache';
-import { readTree } from '../../io/read-tree';
 import { clearRepositoryImportsCache, readRepositoryImports } from '../../io/repository-imports';
 import { runImport } from '../../codegen/import/import-command';
-import { runSynth } from '../../synth/synth';
-import { validateStepWith } from '../../synth/validate-step';
+import { synthOnce } from '../support/synth-once';
 import { clusterFindingsCache } from '../../validation/cluster-findings-cache';
 import type { ClusterFindingsCache } from '../../validation/validate-tree';
 import { ADDED_ENUM, ADDED_FIELD, ADDED_PER_KIND, build199AllKindsArchive } from '../support/chart-fixtures';
@@ -142,37 +139,6 @@ function counting(dir: string) {
   return { cache, counts, kept };
 }
 
-/** What a run shows the user: its outcome and lines, and the files it left. */
-function synthOnce(
-  out: string,
-  caches: { readonly load: ClusterLoadCache; readonly findings: ClusterFindingsCache } | undefined,
-): string[] {
-  clearRepositoryImportsCache();
-  const shown: string[] = [];
-  try {
-    const r = runSynth(
-      { projectRoot: repo, clustersDir: join(repo, 'clusters'), outDir: out },
-      {
-        loadFleet: (projectRoot) => loadFleet(projectRoot, { cache: caches?.load ?? null }),
-        validate: validateStepWith(caches?.findings),
-      },
-    );
-    shown.push(`ok ${r.clusters} ${r.nodePools} ${r.files} unchanged=${r.unchanged}`);
-    shown.push(...r.warnings.map(formatDiagnostic), ...r.carryOver.map((c) => c.line));
-  } catch (e) {
-    if (!(e instanceof UserError)) throw e;
-    shown.push('failed', ...e.diagnostics.map(formatDiagnostic));
-  }
-  let files: { rel: string; text: string }[] = [];
-  try {
-    files = readTree(out);
-  } catch {
-    shown.push('no output folder');
-  }
-  for (const f of files) shown.push(`${f.rel}\n${f.text}`);
-  return shown;
-}
-
 describe.each(SEEDS)('seed %i on an imported version', (seed) => {
   it('cached and uncached synth agree after every change, and records on the imported version are used', () => {
     const prng = createPrng(seed);
@@ -196,6 +162,7 @@ describe.each(SEEDS)('seed %i on an imported version', (seed) => {
       const shown: Record<string, string[]> = {};
       for (const which of runs)
         shown[which] = synthOnce(
+          repo,
           join(base, `dist-${which}`),
           which === 'cached' ? { load: cache, findings } : undefined,
         );

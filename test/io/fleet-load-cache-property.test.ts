@@ -10,13 +10,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatDiagnostic, UserError } from '../../model';
 import type { ClusterLoadCache } from '../../model/load-fleet';
-import { loadFleet } from '../../io/read-fleet';
 import { fleetLoadCache } from '../../io/fleet-load-cache';
-import { readTree } from '../../io/read-tree';
-import { runSynth } from '../../synth/synth';
-import { validateStepWith } from '../../synth/validate-step';
+import { synthOnce } from '../support/synth-once';
 import { clusterFindingsCache } from '../../validation/cluster-findings-cache';
 import type { ClusterFindingsCache } from '../../validation/validate-tree';
 import { exampleFleetRoot, readExampleFleet } from '../reliability/example-fleet';
@@ -25,37 +21,6 @@ import { createPrng } from '../reliability/prng';
 
 const SEEDS = [11, 12];
 const STEPS = 9;
-
-/** What a run shows the user: its outcome and lines, and the files it left. */
-function synthOnce(
-  root: string,
-  out: string,
-  caches: { readonly load: ClusterLoadCache; readonly findings: ClusterFindingsCache } | undefined,
-): string[] {
-  const shown: string[] = [];
-  try {
-    const r = runSynth(
-      { projectRoot: root, clustersDir: join(root, 'clusters'), outDir: out },
-      {
-        loadFleet: (projectRoot) => loadFleet(projectRoot, { cache: caches?.load ?? null }),
-        validate: validateStepWith(caches?.findings),
-      },
-    );
-    shown.push(`ok ${r.clusters} ${r.nodePools} ${r.files} unchanged=${r.unchanged}`);
-    shown.push(...r.warnings.map(formatDiagnostic), ...r.carryOver.map((c) => c.line));
-  } catch (e) {
-    if (!(e instanceof UserError)) throw e;
-    shown.push('failed', ...e.diagnostics.map(formatDiagnostic));
-  }
-  let files: { rel: string; text: string }[] = [];
-  try {
-    files = readTree(out);
-  } catch {
-    shown.push('no output folder');
-  }
-  for (const f of files) shown.push(`${f.rel}\n${f.text}`);
-  return shown;
-}
 
 function writeFleet(root: string, c: FuzzCase): void {
   const dir = join(root, 'clusters');
