@@ -256,7 +256,12 @@ function validateStep(
   if (!deps.validate) return skipped('no validator is wired in');
   const validate = deps.validate;
   const files = committed ?? new Map<string, string>();
-  if (files.size === 0) return skipped(`${options.distLabel}/ is empty`);
+  if (files.size === 0)
+    return skipped(
+      options.shard
+        ? `shard ${options.shard.index}/${options.shard.count} owns no file of ${options.distLabel}/`
+        : `${options.distLabel}/ is empty`,
+    );
   return guard(() => {
     const previous = readPrevious();
     const { lintSummary: linted, lintMissing, ...validateContext } = context;

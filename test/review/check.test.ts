@@ -175,6 +175,20 @@ describe('npm run check', () => {
     expect(r.out).toEqual([]);
   });
 
+  it('says a shard that owns no cluster validated nothing of its own, not that dist/ is empty', async () => {
+    const out: string[] = [];
+    const code = await checkCli(
+      ['--shard', '2/2', '--skip-policies'],
+      project(),
+      { out: (l) => out.push(l), err: () => undefined, env: {}, now: () => 0 },
+      { ...deps, validate: () => [] },
+    );
+    const r = { code, out };
+    expect(r.code).toBe(0);
+    expect(r.out.join('\n')).toContain('validate skipped: shard 2/2 owns no file of dist/');
+    expect(r.out.join('\n')).not.toContain('dist/ is empty');
+  });
+
   it('takes files only with --join, and --join needs them', async () => {
     const stray = await run(['summary.json'], project());
     expect(stray.code).toBe(2);
