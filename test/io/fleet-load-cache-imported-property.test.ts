@@ -21,50 +21,42 @@ import { runImport } from '../../codegen/import/import-command';
 import { synthOnce } from '../support/synth-once';
 import { clusterFindingsCache } from '../../validation/cluster-findings-cache';
 import type { ClusterFindingsCache } from '../../validation/validate-tree';
-import { ADDED_ENUM, ADDED_FIELD, ADDED_PER_KIND, build199AllKindsArchive } from '../support/chart-fixtures';
+import { ADDED_PER_KIND, build199AllKindsArchive } from '../support/chart-fixtures';
 import { DEFAULTS } from '../support/fleet-files';
-import { IMPORTED_CLUSTER as CLUSTER } from '../support/imported-repo';
+import {
+  IMPORTED_DEFAULTS_WITH,
+  IMPORTED_OTHER,
+  IMPORTED_CLUSTER as CLUSTER,
+} from '../support/imported-repo';
 import { createPrng } from '../reliability/prng';
 
 const SEEDS = [21, 22];
 const STEPS = 10;
 
-/** `_defaults.yaml` with pass-through fields: hibernation at line 6, instanceStorePolicy at 7, schedulingPriority at 13. */
-const DEFAULTS_WITH = (mode: string, priority: number): string => `${DEFAULTS}nodeClasses:
-  shared:
-    alias: al2023@v20260714
-    ${ADDED_FIELD}: { mode: ${mode} }
-    ${ADDED_ENUM.field}: ${ADDED_ENUM.value}
-nodePools:
-  shared:
-    nodeClass: shared
-    limits: { cpu: "100" }
-    weight: 10
-    ${ADDED_PER_KIND.poolSpecField}: ${priority}
-`;
-const OTHER = (version: string, pool = ''): string =>
-  CLUSTER(version, pool).replace('name: demo', 'name: other');
 const POOL_PRIORITY = (n: number) => `    ${ADDED_PER_KIND.poolSpecField}: ${n}\n`;
 
 /** Fleets on the imported 1.99.0 (and 1.14.1 beside it): valid ones and ones with errors. */
 const FLEETS: readonly Readonly<Record<string, string>>[] = [
-  { '_defaults.yaml': DEFAULTS_WITH('enabled', 3), 'shop.yaml': CLUSTER('1.99.0', '') },
+  { '_defaults.yaml': IMPORTED_DEFAULTS_WITH('enabled', 3), 'shop.yaml': CLUSTER('1.99.0', '') },
   {
-    '_defaults.yaml': DEFAULTS_WITH('enabled', 3),
+    '_defaults.yaml': IMPORTED_DEFAULTS_WITH('enabled', 3),
     'shop.yaml': CLUSTER('1.99.0', ''),
-    'other.yaml': OTHER('1.99.0'),
+    'other.yaml': IMPORTED_OTHER('1.99.0'),
   },
-  { '_defaults.yaml': DEFAULTS_WITH('enabled', 4), 'shop.yaml': CLUSTER('1.99.0', POOL_PRIORITY(5)) },
-  { '_defaults.yaml': DEFAULTS_WITH('sometimes', 11), 'shop.yaml': CLUSTER('1.99.0', '') },
   {
-    '_defaults.yaml': DEFAULTS_WITH('enabled', 3),
+    '_defaults.yaml': IMPORTED_DEFAULTS_WITH('enabled', 4),
+    'shop.yaml': CLUSTER('1.99.0', POOL_PRIORITY(5)),
+  },
+  { '_defaults.yaml': IMPORTED_DEFAULTS_WITH('sometimes', 11), 'shop.yaml': CLUSTER('1.99.0', '') },
+  {
+    '_defaults.yaml': IMPORTED_DEFAULTS_WITH('enabled', 3),
     'shop.yaml': CLUSTER('1.99.0', ''),
-    'other.yaml': OTHER('1.14.1'),
+    'other.yaml': IMPORTED_OTHER('1.14.1'),
   },
   {
     '_defaults.yaml': DEFAULTS,
     'shop.yaml': CLUSTER('1.99.0', POOL_PRIORITY(4)),
-    'other.yaml': OTHER('1.14.1'),
+    'other.yaml': IMPORTED_OTHER('1.14.1'),
   },
   { '_defaults.yaml': DEFAULTS, 'shop.yaml': CLUSTER('1.99.0', POOL_PRIORITY(42)) },
 ];

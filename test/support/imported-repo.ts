@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { runImport } from '../../codegen/import/import-command';
-import { build199AllKindsArchive, synthIn } from './chart-fixtures';
-import { MINIMAL } from './fleet-files';
+import { ADDED_ENUM, ADDED_FIELD, ADDED_PER_KIND, build199AllKindsArchive, synthIn } from './chart-fixtures';
+import { DEFAULTS, MINIMAL } from './fleet-files';
 
 export interface ImportedRepo {
   /** Replaces clusters/ with `files` and runs synth there. */
@@ -56,3 +56,24 @@ nodePools:
     nodeClass: default
     limits: { cpu: "100" }
 ${pool}${rest}`;
+
+/**
+ * `_defaults.yaml` with pass-through fields of the 1.99.0 import: lines 3-7 nodeClasses.shared
+ * (hibernation at 6, instanceStorePolicy at 7), 8-13 nodePools.shared (schedulingPriority at 13).
+ */
+export const IMPORTED_DEFAULTS_WITH = (mode: string, priority: number): string => `${DEFAULTS}nodeClasses:
+  shared:
+    alias: al2023@v20260714
+    ${ADDED_FIELD}: { mode: ${mode} }
+    ${ADDED_ENUM.field}: ${ADDED_ENUM.value}
+nodePools:
+  shared:
+    nodeClass: shared
+    limits: { cpu: "100" }
+    weight: 10
+    ${ADDED_PER_KIND.poolSpecField}: ${priority}
+`;
+
+/** A second cluster, `other`, on `version`, with `extra` lines after its pool. */
+export const IMPORTED_OTHER = (version: string, extra = ''): string =>
+  `${IMPORTED_CLUSTER(version, '').replace('name: demo', 'name: other')}${extra}`;

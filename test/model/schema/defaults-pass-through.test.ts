@@ -5,31 +5,15 @@
  * version whose CRD lacks them.
  */
 import { ADDED_ENUM, ADDED_FIELD, ADDED_PER_KIND } from '../../support/chart-fixtures';
-import { DEFAULTS } from '../../support/fleet-files';
-import { IMPORTED_CLUSTER as CLUSTER, importedAllKindsRepo } from '../../support/imported-repo';
+import { IMPORTED_DEFAULTS_WITH, IMPORTED_OTHER, IMPORTED_CLUSTER as CLUSTER, importedAllKindsRepo } from '../../support/imported-repo';
 
 const { synth, generated } = importedAllKindsRepo();
 
 describe('pass-through fields written in _defaults.yaml', () => {
-  /** Lines 3-7 nodeClasses.shared (hibernation at 6, instanceStorePolicy at 7), 8-13 nodePools.shared (schedulingPriority at 13). */
-  const DEFAULTS_WITH = (mode: string, priority: number): string => `${DEFAULTS}nodeClasses:
-  shared:
-    alias: al2023@v20260714
-    ${ADDED_FIELD}: { mode: ${mode} }
-    ${ADDED_ENUM.field}: ${ADDED_ENUM.value}
-nodePools:
-  shared:
-    nodeClass: shared
-    limits: { cpu: "100" }
-    weight: 10
-    ${ADDED_PER_KIND.poolSpecField}: ${priority}
-`;
-  const OTHER = (version: string, extra = ''): string =>
-    `${CLUSTER(version, '').replace('name: demo', 'name: other')}${extra}`;
-
+  // IMPORTED_DEFAULTS_WITH: hibernation at line 6, instanceStorePolicy at 7, schedulingPriority at 13.
   it('are inherited by a cluster on the imported version and reach dist/', () => {
     const { code, err } = synth({
-      '_defaults.yaml': DEFAULTS_WITH('enabled', 3),
+      '_defaults.yaml': IMPORTED_DEFAULTS_WITH('enabled', 3),
       'shop.yaml': CLUSTER('1.99.0', ''),
     });
     expect(err).toEqual([]);
@@ -44,7 +28,7 @@ nodePools:
 
   it('a value the imported CRD refuses is reported at its line in _defaults.yaml', () => {
     const { code, err } = synth({
-      '_defaults.yaml': DEFAULTS_WITH('sometimes', 11),
+      '_defaults.yaml': IMPORTED_DEFAULTS_WITH('sometimes', 11),
       'shop.yaml': CLUSTER('1.99.0', ''),
     });
     expect(code).toBe(1);
@@ -58,9 +42,9 @@ nodePools:
 
   it('a cluster pinned to a version whose CRD lacks them: an error at the _defaults.yaml line naming the cluster, version and field', () => {
     const { code, err } = synth({
-      '_defaults.yaml': DEFAULTS_WITH('enabled', 3),
+      '_defaults.yaml': IMPORTED_DEFAULTS_WITH('enabled', 3),
       'shop.yaml': CLUSTER('1.99.0', ''),
-      'other.yaml': OTHER('1.14.1'),
+      'other.yaml': IMPORTED_OTHER('1.14.1'),
     });
     expect(code).toBe(1);
     expect(err).toEqual([
@@ -73,9 +57,9 @@ nodePools:
 
   it('a cluster that sets the field itself does not inherit it: its own line is reported', () => {
     const { code, err } = synth({
-      '_defaults.yaml': DEFAULTS_WITH('enabled', 3),
+      '_defaults.yaml': IMPORTED_DEFAULTS_WITH('enabled', 3),
       'shop.yaml': CLUSTER('1.99.0', ''),
-      'other.yaml': OTHER(
+      'other.yaml': IMPORTED_OTHER(
         '1.99.0',
         `overridesDefaults:\n  nodePools: [shared]\nnodePools:\n  shared:\n    ${ADDED_PER_KIND.poolSpecField}: 12\n`,
       ).replace('nodePools:\n  general:\n    nodeClass: default\n    limits: { cpu: "100" }\n', ''),
