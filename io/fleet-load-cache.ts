@@ -25,7 +25,8 @@
  * `KARPENTER_GITOPS_FLEET_CACHE=off` turns it off.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { markUsed, pruneLeastRecentlyUsed } from './cache-folder';
 import { homedir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -182,12 +183,7 @@ function readRecord(file: string): unknown {
   } catch {
     return undefined;
   }
-  try {
-    const now = new Date();
-    utimesSync(file, now, now);
-  } catch {
-    // A read-only cache is still a cache.
-  }
+  markUsed(file);
   return record;
 }
 
@@ -214,15 +210,5 @@ function isRecord(v: unknown): v is ClusterLoadRecord {
  * that (checked once a run).
  */
 export function pruneFleetCache(dir: string, keep: number = CACHE_ENTRIES_KEPT): void {
-  try {
-    const names = readdirSync(dir).filter((n) => n.endsWith('.v8'));
-    // A tenth over the limit before pruning, so that a full cache is not listed by age every run.
-    if (names.length <= keep + Math.floor(keep / 10)) return;
-    const aged = names
-      .map((n) => ({ n, t: statSync(join(dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
-      .sort((a, b) => b.t - a.t || (a.n < b.n ? -1 : a.n > b.n ? 1 : 0));
-    for (const { n } of aged.slice(keep)) rmSync(join(dir, n), { force: true });
-  } catch {
-    // A cache that cannot be pruned is still a cache; the run goes on.
-  }
+  pruneLeastRecentlyUsed(dir, '.v8', keep, Math.floor(keep / 10));
 }

@@ -12,10 +12,11 @@
  * `parameter_files`, `registry_schemas`), and runs where cfn-lint did not end normally.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { extname, join } from 'node:path';
 import { writeFileAtomically } from '../../io/atomic-write';
+import { markUsed, pruneLeastRecentlyUsed } from '../../io/cache-folder';
 import { Finding } from '../finding';
 
 /** Bumped when what a cache file holds changes shape. */
@@ -114,12 +115,7 @@ export function readCachedFindings(dir: string, key: string): readonly CachedFin
   } catch {
     return undefined;
   }
-  try {
-    const now = new Date();
-    utimesSync(file, now, now);
-  } catch {
-    // A read-only cache is still a cache.
-  }
+  markUsed(file);
   return findings;
 }
 
@@ -145,15 +141,5 @@ export function writeCachedFindings(dir: string, key: string, findings: readonly
 
 /** Deletes the least recently used cache files beyond `keep`. */
 export function pruneCache(dir: string, keep: number = CACHE_ENTRIES_KEPT): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.json'));
-  } catch {
-    return;
-  }
-  if (names.length <= keep) return;
-  const aged = names
-    .map((n) => ({ n, t: statSync(join(dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
-    .sort((a, b) => b.t - a.t || (a.n < b.n ? -1 : a.n > b.n ? 1 : 0));
-  for (const { n } of aged.slice(keep)) rmSync(join(dir, n), { force: true });
+  pruneLeastRecentlyUsed(dir, '.json', keep);
 }
