@@ -44,7 +44,10 @@ export const FLEET_CACHE_ENV = 'KARPENTER_GITOPS_FLEET_CACHE';
 export const CACHE_ENTRIES_KEPT = 5000;
 
 /** The cache folder (XDG base directory convention); `sub` names the cache. */
-export function fleetCacheDir(env: NodeJS.ProcessEnv, sub: 'fleet' | 'validation' = 'fleet'): string {
+export function fleetCacheDir(
+  env: NodeJS.ProcessEnv,
+  sub: 'fleet' | 'validation' | 'generated' = 'fleet',
+): string {
   const home = env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir();
   const base =
     env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== '' ? env.XDG_CACHE_HOME : join(home, '.cache');
