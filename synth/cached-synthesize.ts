@@ -14,12 +14,20 @@
  *     not kept: the checks across clusters (the Argo CD AppProject names) report exactly what
  *     they report for the whole fleet.
  *
- * Files taken from the cache carry their text only (no value: validation parses it). The files
- * of each generated cluster are kept once every generator has succeeded; a fleet in which two
+ * Files taken from the cache carry their text and value as generated. The files of each generated
+ * cluster are kept once every generator has succeeded (not a cluster with a value that is not
+ * plain data); a fleet in which two
  * clusters share a name is generated as a whole and nothing is kept.
  */
-import { clusterOfDistPath, ClusterModel, FleetModel, GeneratedFile, GeneratedFiles } from '../model';
-import { clusterGenerationKey, ClusterFilesRecord, GenerationCache } from './generation-cache';
+import {
+  clusterOfDistPath,
+  ClusterModel,
+  FleetModel,
+  GeneratedFile,
+  GeneratedFiles,
+  isPlainData,
+} from '../model';
+import { clusterGenerationKey, ClusterFilesRecord, GenerationCache, KeptFile } from './generation-cache';
 import { GENERATORS, NamedGenerator } from './generators';
 import { mergeGenerated, synthesizeFiles } from './synthesize';
 
@@ -71,7 +79,7 @@ function synthesizeRest(
   }
   parts.push([
     'generation cache',
-    () => new Map(kept.flatMap((r) => r.files.map(([path, text]) => [path, { text }] as const))),
+    () => new Map(kept.flatMap((r) => r.files.map((f) => [f[0], keptFile(f)] as const))),
   ]);
   return mergeGenerated(parts);
 }
@@ -91,6 +99,11 @@ function clustersOwnFiles(g: NamedGenerator, part: FleetModel, own: ReadonlySet<
   return files;
 }
 
+/** A kept file as generated: its text, and its value when it had one. */
+function keptFile([, text, value]: KeptFile): GeneratedFile {
+  return value !== undefined ? { text, value } : { text };
+}
+
 /** Keeps the files of each cluster named in `keys` (name → key), in path order. */
 function keepClusters(
   cache: GenerationCache,
@@ -98,13 +111,17 @@ function keepClusters(
   keys: ReadonlyMap<string, string>,
 ): void {
   if (keys.size === 0) return;
-  const byCluster = new Map<string, [string, string][]>();
+  const byCluster = new Map<string, KeptFile[]>();
+  const notPlain = new Set<string>();
   for (const [path, file] of files) {
     const cluster = clusterOfDistPath(path);
     if (cluster === undefined || !keys.has(cluster)) continue;
     let list = byCluster.get(cluster);
     if (list === undefined) byCluster.set(cluster, (list = []));
-    list.push([path, file.text]);
+    if (file.value === undefined) list.push([path, file.text]);
+    else if (isPlainData(file.value)) list.push([path, file.text, file.value]);
+    else notPlain.add(cluster);
   }
-  for (const [cluster, key] of keys) cache.set(key, { cluster, files: byCluster.get(cluster) ?? [] });
+  for (const [cluster, key] of keys)
+    if (!notPlain.has(cluster)) cache.set(key, { cluster, files: byCluster.get(cluster) ?? [] });
 }

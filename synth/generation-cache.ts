@@ -18,8 +18,9 @@
  *   - the build of the tool and Node's version (io/fleet-load-cache.ts `keptRecords`).
  *
  * A model that is not plain data all the way down (a class instance, a function) has no key and
- * is generated every run. What is kept is each file's path and text; a file taken from the cache
- * has no value, so validation parses its text, as it does for a checked-out dist/. Each file
+ * is generated every run. What is kept is each file's path, text and value (the one document the
+ * text reads back as, which validation takes instead of parsing the text: model/shared/
+ * generated-file.ts), the value only where the generator gave one and it is plain data. Each file
  * starts with the format line and the sha256 of the rest (a file not exactly as written is
  * ignored); written atomically; the least recently used beyond CACHE_ENTRIES_KEPT are deleted.
  * `KARPENTER_GITOPS_FLEET_CACHE=off` turns it off, and a run from the TypeScript sources keeps
@@ -33,11 +34,17 @@ import { importedFolderDigest } from '../io/repository-imports';
 /** Bumped when a record's shape or what decides it changes. */
 export const CLUSTER_GENERATION_FORMAT = 'karpenter-gitops cluster generation 1';
 
-/** The files generated for one cluster: its name and each file's dist/-relative path and text, in path order. */
+/**
+ * The files generated for one cluster: its name and each file's dist/-relative path, text and,
+ * where the generator gave one, value (model/shared/generated-file.ts), in path order.
+ */
 export interface ClusterFilesRecord {
   readonly cluster: string;
-  readonly files: readonly (readonly [string, string])[];
+  readonly files: readonly KeptFile[];
 }
+
+/** One kept file: path, text, and value (plain data, a structured clone's copy) when it has one. */
+export type KeptFile = readonly [path: string, text: string, value?: unknown];
 
 /** Keeps and gives back records by key (a cache by content). */
 export interface GenerationCache {
@@ -83,7 +90,7 @@ export function isClusterFilesRecord(v: unknown): v is ClusterFilesRecord {
     r.files.every(
       (f: unknown) =>
         Array.isArray(f) &&
-        f.length === 2 &&
+        (f.length === 2 || f.length === 3) &&
         typeof f[0] === 'string' &&
         typeof f[1] === 'string' &&
         clusterOfDistPath(f[0]) === cluster,
