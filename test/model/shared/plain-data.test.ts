@@ -28,7 +28,10 @@ describe('plainDataText', () => {
     const pairs: [unknown, unknown][] = [
       [{ a: undefined }, {}],
       [[undefined], [null]],
-      [[, 1], [undefined, 1]], // eslint-disable-line no-sparse-arrays
+      [
+        [, 1],
+        [undefined, 1],
+      ], // eslint-disable-line no-sparse-arrays
       [-0, 0],
       [NaN, null],
       [Infinity, 'Infinity'],
@@ -38,9 +41,13 @@ describe('plainDataText', () => {
       [new Map([[1, 'x']]), new Map([['1', 'x']])],
       [{ '\u0000map': [['a', 1]] }, new Map([['a', 1]])],
       ['\u0000undefined', undefined],
-      [{ a: 1, b: 2 }, { a: 1, b: 3 }],
+      [
+        { a: 1, b: 2 },
+        { a: 1, b: 3 },
+      ],
     ];
-    for (const [a, b] of pairs) expect({ a, text: plainDataText(a) }).not.toEqual({ a, text: plainDataText(b) });
+    for (const [a, b] of pairs)
+      expect({ a, text: plainDataText(a) }).not.toEqual({ a, text: plainDataText(b) });
   });
 
   it('is undefined for what is not plain data, and for a circle', () => {
