@@ -53,15 +53,41 @@ const MARK = '\u0000';
  * identity). Undefined when `value` is not plain data (`isPlainData`).
  */
 export function plainDataText(value: unknown): string | undefined {
-  if (!isPlainData(value)) return undefined;
   try {
     return JSON.stringify(value, replacePlain);
   } catch {
-    return undefined; // a circle
+    return undefined; // not plain data (NOT_PLAIN), or a circle
   }
 }
 
-/** JSON.stringify's replacer for plainDataText. */
+/** Thrown by replacePlain at what is not plain data. */
+const NOT_PLAIN = new Error('not plain data');
+
+/**
+ * Whether one object, on its own (its values are checked as JSON.stringify reaches them), is as
+ * isPlainData wants it: a plain prototype, no symbol keys, every own property an enumerable data
+ * property (so JSON.stringify writes each, and reads no getter).
+ */
+function plainObject(obj: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(obj);
+  if (proto === Map.prototype || proto === Set.prototype)
+    return Object.getOwnPropertySymbols(obj).length === 0 && Object.getOwnPropertyNames(obj).length === 0;
+  if (proto !== Object.prototype && proto !== Array.prototype && proto !== null) return false;
+  if (Object.getOwnPropertySymbols(obj).length > 0) return false;
+  const descriptors = Object.getOwnPropertyDescriptors(obj);
+  for (const key in descriptors) {
+    const d = descriptors[key];
+    if (
+      d.get !== undefined ||
+      d.set !== undefined ||
+      (!d.enumerable && !(key === 'length' && Array.isArray(obj)))
+    )
+      return false;
+  }
+  return true;
+}
+
+/** JSON.stringify's replacer for plainDataText: throws NOT_PLAIN at what is not plain data. */
 function replacePlain(this: unknown, key: string, v: unknown): unknown {
   // A hole of a sparse array reads as undefined: told apart from an undefined item.
   if (Array.isArray(this) && key !== '' && !Object.prototype.hasOwnProperty.call(this, key))
@@ -69,18 +95,22 @@ function replacePlain(this: unknown, key: string, v: unknown): unknown {
   switch (typeof v) {
     case 'undefined':
       return `${MARK}undefined`;
+    case 'boolean':
+      return v;
     case 'number':
       return Number.isFinite(v) && !Object.is(v, -0) ? v : `${MARK}${Object.is(v, -0) ? '-0' : String(v)}`;
     case 'string':
       return v.startsWith(MARK) ? `${MARK}${v}` : v;
     case 'object':
+      if (v === null) return v;
+      if (!plainObject(v)) throw NOT_PLAIN;
       if (v instanceof Map) return { [`${MARK}map`]: [...v] };
       if (v instanceof Set) return { [`${MARK}set`]: [...v] };
       // An object with a key that looks like a mark above, as its entries.
-      if (v !== null && !Array.isArray(v) && Object.keys(v).some((k) => k.startsWith(MARK)))
+      if (!Array.isArray(v) && Object.keys(v).some((k) => k.startsWith(MARK)))
         return { [`${MARK}object`]: Object.entries(v) };
       return v;
     default:
-      return v;
+      throw NOT_PLAIN; // functions, symbols, bigints
   }
 }

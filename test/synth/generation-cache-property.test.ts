@@ -32,7 +32,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-type Files = Readonly<Record<string, string>>;
+type Files = Readonly<Record<string, string | Uint8Array>>;
 
 function writeFleet(root: string, files: Files): void {
   rmSync(join(root, 'clusters'), { recursive: true, force: true });
@@ -95,7 +95,7 @@ function agreeAfterEach(root: string, fleets: readonly Files[], seed: number, la
   return { counts, outcomes };
 }
 
-const demoFiles: Files = Object.fromEntries(
+const demoFiles: Readonly<Record<string, string>> = Object.fromEntries(
   readdirSync(DEMO_CLUSTERS_DIR).map((n) => [n, readFileSync(join(DEMO_CLUSTERS_DIR, n), 'utf8')]),
 );
 
