@@ -28,10 +28,8 @@ describe('plainDataText', () => {
     const pairs: [unknown, unknown][] = [
       [{ a: undefined }, {}],
       [[undefined], [null]],
-      [
-        [, 1],
-        [undefined, 1],
-      ], // eslint-disable-line no-sparse-arrays
+      // A hole (an array of length 2 with no item 0) against an undefined item.
+      [Object.assign(new Array<unknown>(2), { 1: 1 }), [undefined, 1]],
       [-0, 0],
       [NaN, null],
       [Infinity, 'Infinity'],
