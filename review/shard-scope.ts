@@ -9,9 +9,10 @@
  * owning that file reports them: every finding comes from exactly one shard.
  */
 import { clusterOfDistPath, Diagnostic, FleetModel, fleetWidePath, GeneratedFiles } from '../model';
-
-export { fleetWidePath };
 import { assignShards, clusterFileStem, isFleetShard, ShardSpec } from './shard';
+
+/** A path of dist/fleet/ no single cluster owns (model/shared/dist-layout.ts). */
+export { fleetWidePath };
 
 export interface ShardScope {
   readonly shard: ShardSpec;
