@@ -44,7 +44,10 @@ export const FLEET_CACHE_ENV = 'KARPENTER_GITOPS_FLEET_CACHE';
 export const CACHE_ENTRIES_KEPT = 5000;
 
 /** The cache folder (XDG base directory convention); `sub` names the cache. */
-export function fleetCacheDir(env: NodeJS.ProcessEnv, sub: 'fleet' | 'validation' = 'fleet'): string {
+export function fleetCacheDir(
+  env: NodeJS.ProcessEnv,
+  sub: 'fleet' | 'validation' | 'generated' = 'fleet',
+): string {
   const home = env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir();
   const base =
     env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== '' ? env.XDG_CACHE_HOME : join(home, '.cache');
@@ -158,10 +161,18 @@ export function defaultFleetLoadCache(env: NodeJS.ProcessEnv = process.env): Clu
   return fleetLoadCache(dir, identity);
 }
 
-/** The build identity when caches are on (not turned off, a build with an identity). */
+/** This process's build identity, worked out once (a repository build's lists every built file). */
+let processIdentity: { readonly id: string | undefined } | undefined;
+
+/**
+ * The build identity when caches are on (not turned off, a build with an identity): worked out
+ * once per process, which never runs another build than the one it loaded (the fleet load cache,
+ * the validation findings and the generated files each ask for it).
+ */
 export function cacheIdentity(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env[FLEET_CACHE_ENV] === 'off') return undefined;
-  return toolBuildIdentity();
+  processIdentity ??= { id: toolBuildIdentity() };
+  return processIdentity.id;
 }
 
 /** The record in `file`, or undefined (none, or not exactly what this code wrote). */

@@ -117,9 +117,17 @@ export type { PathSegment } from './shared/path-segment';
 export type { Diagnostic, Severity } from './shared/diagnostics';
 export { diagnosticId } from './shared/defaults-findings';
 export { didYouMean } from './shared/did-you-mean';
-export { FLEET_DIR, POLICY_PROOF_FILE, distPaths, isFleetClusterParams } from './shared/dist-layout';
+export {
+  FLEET_DIR,
+  POLICY_PROOF_FILE,
+  clusterOfDistPath,
+  distPaths,
+  fleetWidePath,
+  isFleetClusterParams,
+} from './shared/dist-layout';
 export type { DistFiles } from './shared/dist-layout';
 export { textsOf, valuesOf } from './shared/generated-file';
+export { isPlainData, plainDataText } from './shared/plain-data';
 export type { GeneratedFile, GeneratedFiles } from './shared/generated-file';
 export { FLEET_DEFAULTS, defaultControllerRoleName, defaultNodeRoleName } from './shared/fleet-defaults';
 export type {

@@ -8,7 +8,9 @@
 import { clusterFilesInDir, loadFleetFromDir } from '../io/cli-common';
 import { join } from 'node:path';
 import { synthesizeFiles } from '../synth/synthesize';
-import { argocdFleetWideGenerator } from '../charts/argocd/argocd-generator';
+import { FLEET_WIDE_GENERATORS } from '../synth/generators';
+import { synthesizeThroughCache } from '../synth/cached-synthesize';
+import { defaultGenerationCache } from '../synth/generation-cache';
 import { cfnLintCacheDir, homeFolder } from '../validation/cloudformation/cfn-lint-cache';
 import { defaultClusterFindingsCache, defaultTemplateVerdicts } from '../validation/cluster-findings-cache';
 import { lintTemplates } from '../validation/cloudformation/cfn-lint';
@@ -17,9 +19,6 @@ import { runPolicyScenarios } from './policy-scenarios-step';
 import { proveInWorkers } from './scenario-workers';
 import { CheckDeps } from './run-check';
 import type { IdentityTeller } from './check-lint';
-
-/** dist/fleet/'s files no single cluster owns come from the Argo CD generator alone (charts/argocd/fleet-chart.ts). */
-const FLEET_WIDE_GENERATORS = [{ name: 'argocd', generate: argocdFleetWideGenerator }];
 
 /**
  * @param projectRoot the user's repository (the working folder)
@@ -36,10 +35,12 @@ export function defaultCheckDeps(
 ): CheckDeps {
   const home = homeFolder(env);
   const findingsCache = defaultClusterFindingsCache(env);
+  const generationCache = defaultGenerationCache(env);
   return {
     loadFleet: (root, part) => loadFleetFromDir(root, clustersDir, part),
     listClusterFiles: (root) => clusterFilesInDir(root, clustersDir),
-    synthesize: (fleet) => synthesizeFiles(fleet),
+    // Each cluster generated before is taken from the cache (synth/cached-synthesize.ts).
+    synthesize: (fleet) => synthesizeThroughCache(fleet, generationCache),
     synthesizeFleetWide: (fleet) => synthesizeFiles(fleet, FLEET_WIDE_GENERATORS),
     // Without a fleet the validator takes each cluster's Karpenter version from its Applications.
     validate: (files, fleet, previous, context) =>

@@ -8,8 +8,11 @@
  * Checks across clusters (duplicate names, rings) report at a cluster file, so the shard
  * owning that file reports them: every finding comes from exactly one shard.
  */
-import { Diagnostic, FLEET_DIR, FleetModel, GeneratedFiles } from '../model';
+import { clusterOfDistPath, Diagnostic, FleetModel, fleetWidePath, GeneratedFiles } from '../model';
 import { assignShards, clusterFileStem, isFleetShard, ShardSpec } from './shard';
+
+/** A path of dist/fleet/ no single cluster owns (model/shared/dist-layout.ts). */
+export { fleetWidePath };
 
 export interface ShardScope {
   readonly shard: ShardSpec;
@@ -49,7 +52,7 @@ export function shardScope(
     clusterCount: clusterFiles.length,
     ownFiles: clusterFiles.filter((f) => fileShard.get(f) === shard.index).sort(),
     shardOfFile: (file) => fileShard.get(file),
-    ownsDist: (rel) => mine(clusterOfDistPath(rel, byName)),
+    ownsDist: (rel) => mine(shardOfDistPath(rel, byName)),
     ownsFinding: (d) => mine(fileShard.get(d.file)),
   };
 }
@@ -85,14 +88,9 @@ export function clusterNames(fleet: FleetModel | undefined): Map<string, string>
 }
 
 /** The shard of the cluster a dist/ path belongs to; undefined for fleet-wide and unknown paths. */
-function clusterOfDistPath(rel: string, byName: ReadonlyMap<string, number>): number | undefined {
-  const segs = rel.split('/');
-  if (segs.length < 2) return undefined;
-  if (segs[0] !== FLEET_DIR) return byName.get(segs[0]);
-  const root = /^root-(.+)\.yaml$/.exec(segs[1]);
-  if (segs.length === 2 && root) return byName.get(root[1]);
-  const params = segs[1] === 'clusters' && segs.length === 3 ? /^(.+)\.json$/.exec(segs[2]) : null;
-  return params ? byName.get(params[1]) : undefined;
+function shardOfDistPath(rel: string, byName: ReadonlyMap<string, number>): number | undefined {
+  const cluster = clusterOfDistPath(rel);
+  return cluster === undefined ? undefined : byName.get(cluster);
 }
 
 /** The clusters of `fleet` this shard checks. */
@@ -111,15 +109,6 @@ export function shardGenerated(
   const out = new Map([...own].filter(([rel]) => scope.ownsDist(rel) && !isFleetWidePath(scope, rel)));
   for (const [rel, file] of fleetWide ?? []) if (isFleetWidePath(scope, rel)) out.set(rel, file);
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
-
-/** A path of dist/fleet/ no single cluster owns (ApplicationSet, AppProject, argocd-cm patch). */
-export function fleetWidePath(rel: string): boolean {
-  const segs = rel.split('/');
-  if (segs[0] !== FLEET_DIR || segs.length < 2) return false;
-  const perCluster =
-    (segs.length === 2 && /^root-.+\.yaml$/.test(segs[1])) || (segs.length === 3 && segs[1] === 'clusters');
-  return !perCluster;
 }
 
 function isFleetWidePath(scope: ShardScope, rel: string): boolean {

@@ -41,6 +41,8 @@ import { atFleetFields } from './fleet-origin';
 import { dedupeDiagnostics } from '../model/load-fleet';
 import { GENERATORS, NamedGenerator } from './generators';
 import { synthesizeFiles } from './synthesize';
+import { synthesizeThroughCache } from './cached-synthesize';
+import { defaultGenerationCache, GenerationCache } from './generation-cache';
 import { validateStep, ValidateStep } from './validate-step';
 import { writeDist, WriteDistOptions } from '../io/write-dist';
 import { buildId, fleetHash, recordSynth } from './synth-replay';
@@ -58,6 +60,12 @@ export interface SynthDeps {
   readonly loadFleet: FleetLoader;
   /** @default GENERATORS */
   readonly generators?: readonly NamedGenerator[];
+  /**
+   * Each cluster's files generated before (synth/generation-cache.ts); `null`: none. Used only
+   * with the default generators, which its records were made by.
+   * @default the user's cache folder, unless KARPENTER_GITOPS_FLEET_CACHE=off or running from sources
+   */
+  readonly generationCache?: GenerationCache | null;
   /**
    * The validation step; `null` skips validation (tests of the pipeline itself).
    * @default validateStep from synth/validate-step.ts
@@ -104,10 +112,19 @@ function runSynthWithTexts(
 ): { readonly result: SynthResult; readonly texts: DistFiles } {
   const validate = deps.validate === undefined ? validateStep : deps.validate;
   const textOf = fleetTextReader(options.projectRoot);
+  const cache =
+    deps.generators !== undefined
+      ? undefined
+      : deps.generationCache === undefined
+        ? defaultGenerationCache()
+        : (deps.generationCache ?? undefined);
   const defaultsFile = defaultsPath(options);
   /** Generates and validates `fleet`; findings on generated objects point at their fleet fields. */
   const generateAndValidate = (fleet: FleetModel) => {
-    const generated = synthesizeFiles(fleet, deps.generators ?? GENERATORS);
+    const generated =
+      cache !== undefined
+        ? synthesizeThroughCache(fleet, cache)
+        : synthesizeFiles(fleet, deps.generators ?? GENERATORS);
     const files = textsOf(generated);
     // The values of what was just rendered: validation does not parse these texts back.
     const found = validate === null ? [] : validate(fleet, files, valuesOf(generated));

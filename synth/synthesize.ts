@@ -16,18 +16,27 @@ export function synthesizeFiles(
   fleet: FleetModel,
   generators: readonly NamedGenerator[] = GENERATORS,
 ): GeneratedFiles {
+  return mergeGenerated(generators.map((g) => [g.name, () => g.generate(fleet)]));
+}
+
+/**
+ * The files of each named part, run in order, merged and sorted by path: a path produced by two
+ * parts is a bug (plain Error), and so is one that would leave `dist/`.
+ */
+export function mergeGenerated(
+  parts: Iterable<readonly [name: string, run: () => ReadonlyMap<string, GeneratedFile>]>,
+): GeneratedFiles {
   const producedBy = new Map<string, string>();
   const merged: GeneratedFiles = new Map();
-  for (const generator of generators) {
-    const files = generator.generate(fleet);
-    for (const [path, file] of files) {
+  for (const [name, run] of parts) {
+    for (const [path, file] of run()) {
       const earlier = producedBy.get(path);
       if (earlier !== undefined) {
         throw new Error(
-          `generated path '${path}' is produced by both the '${earlier}' and '${generator.name}' generators`,
+          `generated path '${path}' is produced by both the '${earlier}' and '${name}' generators`,
         );
       }
-      producedBy.set(path, generator.name);
+      producedBy.set(path, name);
       merged.set(path, file);
     }
   }

@@ -21,6 +21,7 @@ import type { FleetEntry } from './check-fleet';
 import type { ClusterModel } from '../shared/fleet-model';
 import type { RepositoryImports } from '../shared/imported-versions';
 import type { SecretValue } from './check-secrets';
+import { isPlainData } from '../shared/plain-data';
 
 /** Bumped when a record's shape or what decides it changes. */
 export const CLUSTER_LOAD_RECORD_FORMAT = 'karpenter-gitops cluster load record 2';
@@ -90,7 +91,7 @@ export function clusterLoadKey(
 export function keepableRecord(record: ClusterLoadRecord, directFindings: number): boolean {
   if (directFindings > 0 || record.entry.model === undefined) return false;
   if (record.reports.some(([, list]) => list.some((d) => d.severity === 'error'))) return false;
-  return isPlainData(keptForm(record), new Set());
+  return isPlainData(keptForm(record));
 }
 
 /** `record` as kept: its model's imported version as the version string (`imported`). */
@@ -141,42 +142,6 @@ export function linkedRecord(
     secrets: kept.secrets,
     entry: { ...kept.entry, model: withImported(model, imported) },
   };
-}
-
-const PLAIN_PROTOTYPES: readonly unknown[] = [
-  Object.prototype,
-  Array.prototype,
-  Map.prototype,
-  Set.prototype,
-  null,
-];
-
-/** Objects, arrays, Maps and Sets of primitives, all the way down (no functions, class instances, symbols). */
-function isPlainData(value: unknown, seen: Set<object>): boolean {
-  const type = typeof value;
-  if (value === null || type === 'string' || type === 'number' || type === 'boolean' || type === 'undefined')
-    return true;
-  if (type !== 'object') return false;
-  const obj = value as object;
-  if (seen.has(obj)) return true;
-  seen.add(obj);
-  if (!PLAIN_PROTOTYPES.includes(Object.getPrototypeOf(obj))) return false;
-  if (Object.getOwnPropertySymbols(obj).length > 0) return false;
-  if (obj instanceof Map) {
-    for (const [k, v] of obj) if (!isPlainData(k, seen) || !isPlainData(v, seen)) return false;
-    return true;
-  }
-  if (obj instanceof Set) {
-    for (const v of obj) if (!isPlainData(v, seen)) return false;
-    return true;
-  }
-  const keys = Object.keys(obj);
-  if (!Array.isArray(obj) && Object.getOwnPropertyNames(obj).length !== keys.length) return false;
-  for (const key of keys) {
-    const d = Object.getOwnPropertyDescriptor(obj, key);
-    if (!d || d.get !== undefined || d.set !== undefined || !isPlainData(d.value, seen)) return false;
-  }
-  return true;
 }
 
 /** The `_defaults.yaml` collector as a cluster's load uses it. */

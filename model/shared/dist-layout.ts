@@ -83,6 +83,32 @@ export function isFleetClusterParams(rel: string): boolean {
 }
 
 /**
+ * The name of the cluster a dist/-relative path was generated for: `<cluster>/...`,
+ * `fleet/root-<cluster>.yaml` and `fleet/clusters/<cluster>.json`; undefined for the fleet-wide
+ * files of dist/fleet/ (AppProject, argocd-cm patch, ApplicationSet) and any other path. What
+ * `check --shard` splits dist/ by (review/shard-scope.ts) and what the generation cache keeps
+ * per cluster (synth/cluster-generation.ts).
+ */
+export function clusterOfDistPath(rel: string): string | undefined {
+  const segs = rel.split('/');
+  if (segs.length < 2) return undefined;
+  if (segs[0] !== FLEET_DIR) return segs[0];
+  const root = /^root-(.+)\.yaml$/.exec(segs[1]);
+  if (segs.length === 2 && root) return root[1];
+  const params = segs[1] === 'clusters' && segs.length === 3 ? /^(.+)\.json$/.exec(segs[2]) : null;
+  return params ? params[1] : undefined;
+}
+
+/** A path of dist/fleet/ no single cluster owns (ApplicationSet, AppProject, argocd-cm patch). */
+export function fleetWidePath(rel: string): boolean {
+  const segs = rel.split('/');
+  if (segs[0] !== FLEET_DIR || segs.length < 2) return false;
+  const perCluster =
+    (segs.length === 2 && /^root-.+\.yaml$/.test(segs[1])) || (segs.length === 3 && segs[1] === 'clusters');
+  return !perCluster;
+}
+
+/**
  * Generated output held in memory before it is written: path relative to `dist/`
  * (POSIX separators) → file content. Every generator returns one of these; the synth
  * pipeline merges them, validates, and only then writes `dist/` atomically.

@@ -1,6 +1,6 @@
 /**
- * One `synth` as the user sees it, with or without the content caches (the fleet load cache and
- * the validation findings per cluster folder): its outcome and lines, and the files it left. The
+ * One `synth` as the user sees it, with or without the content caches (the fleet load cache, the
+ * validation findings per cluster folder and, when given, each cluster's generated files): its outcome and lines, and the files it left. The
  * cache property tests compare two of these. The repository's imports are read afresh for every
  * run, as every process reads them.
  */
@@ -12,11 +12,14 @@ import { readTree } from '../../io/read-tree';
 import { clearRepositoryImportsCache } from '../../io/repository-imports';
 import { runSynth } from '../../synth/synth';
 import { validateStepWith } from '../../synth/validate-step';
+import type { GenerationCache } from '../../synth/generation-cache';
 import type { ClusterFindingsCache } from '../../validation/validate-tree';
 
 export interface SynthCaches {
   readonly load: ClusterLoadCache;
   readonly findings: ClusterFindingsCache;
+  /** Each cluster's generated files (synth/generation-cache.ts). @default none */
+  readonly generated?: GenerationCache;
 }
 
 /** `synth` of `root`'s fleet into `out`; `caches` undefined: no cache is read or written. */
@@ -29,6 +32,7 @@ export function synthOnce(root: string, out: string, caches: SynthCaches | undef
       {
         loadFleet: (projectRoot) => loadFleet(projectRoot, { cache: caches?.load ?? null }),
         validate: validateStepWith(caches?.findings),
+        generationCache: caches?.generated ?? null,
       },
     );
     shown.push(`ok ${r.clusters} ${r.nodePools} ${r.files} unchanged=${r.unchanged}`);
