@@ -10,9 +10,10 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { formatDiagnostic, plural, sortDiagnostics, UserError } from '../model';
-import { LoadedFleet } from '../model/load-fleet';
+import type { LoadedFleet } from '../model/load-fleet';
 import { linePrompts } from './line-prompts';
-import { listClusterFiles, loadFleet, LoadFleetOptions } from './read-fleet';
+import type * as ReadFleet from './read-fleet';
+import type { LoadFleetOptions } from './read-fleet';
 import { TOOL_ROOT } from './tool-root';
 
 export interface ToolPackage {
@@ -77,7 +78,16 @@ export type FleetLoader = (
   part?: Pick<LoadFleetOptions, 'only' | 'onDetails'>,
 ) => LoadedFleet;
 
-/** The real loader (model/load-fleet.ts); diagnostics name files relative to the project root. */
+/**
+ * The fleet reader (io/read-fleet.ts: the YAML library, the schema, the loader), required when a
+ * command first reads the fleet, not when this module loads: a command can start other work
+ * (`check` starts git and cfn-lint's identity) while it loads.
+ */
+function readFleet(): typeof ReadFleet {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./read-fleet') as typeof ReadFleet;
+}
+
 /** The root and folder the fleet is read from, so that its files are named as in diagnostics. */
 function fleetFolder(projectRoot: string, clustersDir: string): { root: string; clustersDir: string } {
   const rel = relative(projectRoot, clustersDir).split(sep).join('/');
@@ -88,15 +98,16 @@ function fleetFolder(projectRoot: string, clustersDir: string): { root: string; 
   return { root: projectRoot, clustersDir: rel === '' ? '.' : rel };
 }
 
+/** The real loader (model/load-fleet.ts); diagnostics name files relative to the project root. */
 export const loadFleetFromDir: FleetLoader = (projectRoot, clustersDir, part) => {
   const at = fleetFolder(projectRoot, clustersDir);
-  return loadFleet(at.root, { clustersDir: at.clustersDir, ...part });
+  return readFleet().loadFleet(at.root, { clustersDir: at.clustersDir, ...part });
 };
 
 /** The cluster files of the fleet in `clustersDir`, named as loadFleetFromDir names them (io/read-fleet.ts). */
 export function clusterFilesInDir(projectRoot: string, clustersDir: string): string[] {
   const at = fleetFolder(projectRoot, clustersDir);
-  return listClusterFiles(at.root, { clustersDir: at.clustersDir });
+  return readFleet().listClusterFiles(at.root, { clustersDir: at.clustersDir });
 }
 
 /** `dist/` for a folder inside cwd, the absolute path otherwise; always POSIX separators and a trailing slash. */

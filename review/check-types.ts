@@ -12,6 +12,9 @@ import type { LoadFleetOptions } from '../io/read-fleet';
 import type { StaleFile } from './stale-dist';
 
 export const CHECK_STEPS = ['load', 'synth', 'stale', 'validate', 'policies'] as const;
+
+/** The flag that skips the policies step, named in its finding when the simulator is missing. */
+export const SKIP_POLICIES_FLAG = '--skip-policies';
 export type CheckStepName = (typeof CHECK_STEPS)[number];
 
 export type StepStatus = 'ok' | 'failed' | 'skipped';

@@ -28,7 +28,7 @@ import { IdentityTeller, startLintIdentity } from './check-lint';
 import { annotation, groupEnd, groupStart } from './github-annotations';
 import { readDistDir } from './read-dist-dir';
 import { prefetchBase } from './base-prefetch';
-import { SKIP_POLICIES_FLAG } from './policy-scenarios-step';
+import { SKIP_POLICIES_FLAG } from './check-types';
 import { CheckDeps, CheckResult, CheckStepName, PreviousDist, runCheck, StepResult } from './run-check';
 import { DEFAULT_DIFF_LINES } from './stale-dist';
 import { processIo, reportInternalError } from '../io/cli-common';

@@ -16,8 +16,9 @@ import {
 } from '../policies/scenarios/simulator';
 import { planProofs, ProvenBase } from './proof-reuse';
 
-/** The flag that skips this step, named in the finding when the simulator is missing. */
-export const SKIP_POLICIES_FLAG = '--skip-policies';
+import { SKIP_POLICIES_FLAG } from './check-types';
+
+export { SKIP_POLICIES_FLAG };
 
 export interface PolicyStepInput {
   readonly fleet: FleetModel;

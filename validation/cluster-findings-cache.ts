@@ -10,7 +10,7 @@
 import { cacheIdentity, fleetCacheDir, keptRecords, pruneFleetCache } from '../io/fleet-load-cache';
 import { Finding } from './finding';
 import { ClusterFindingsCache } from './validate-tree';
-import type { TemplateVerdicts } from './validate-dist';
+import type { TemplateVerdicts } from './dist-sources';
 
 /** The cache of the environment, or undefined when caches are off or the build has no identity. */
 export function defaultClusterFindingsCache(

@@ -4,16 +4,15 @@
  * CRD schemas and CEL rules of the Karpenter version the cluster declares.
  */
 import { createHash } from 'node:crypto';
-import { compareCodeUnits, Diagnostic, DistFiles, FleetModel, isFleetClusterParams } from '../model';
+import { Diagnostic, DistFiles, FleetModel } from '../model';
 import { KarpenterSchemas } from './kubernetes/validate-manifests';
 import { Finding, sortFindings } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
-import { isCloudFormationTemplate } from './cloudformation/cloudformation-check';
-import { CfnLintTemplate } from './cloudformation/cfn-lint';
-import { ClusterFindingsCache, distCluster, PreLinted, SourceFile, validateFiles } from './validate-tree';
+import { ClusterFindingsCache, distCluster, PreLinted, validateFiles } from './validate-tree';
+import { distSources, VALIDATED_EXTENSIONS } from './dist-sources';
 
-/** Files the validator reads; others (e.g. README.md) are left alone. */
-export const VALIDATED_EXTENSIONS = /\.(ya?ml|json)$/;
+export { cloudFormationTemplates, distSources, VALIDATED_EXTENSIONS } from './dist-sources';
+export type { TemplateVerdicts } from './dist-sources';
 
 /**
  * Errors and warnings for the generated files (paths relative to `dist/`), sorted.
@@ -70,58 +69,6 @@ export function validateDist(
       ...(options.cache ? { cache: options.cache } : {}),
     }).findings,
   );
-}
-
-/**
- * The files of a dist/ tree (paths relative to dist/) the validator reads, named `dist/<rel>` in
- * findings, each with its value from `values` when that has one.
- */
-export function distSources(files: DistFiles, values?: ReadonlyMap<string, unknown>): SourceFile[] {
-  return [...files]
-    .filter(([rel]) => VALIDATED_EXTENSIONS.test(rel))
-    .map(([rel, text]): SourceFile => {
-      const value = values?.get(rel);
-      return { display: `dist/${rel}`, rel, text, ...(value !== undefined ? { value } : {}) };
-    });
-}
-
-/** A cheap first look: could this text hold a CloudFormation template? (`Resources` as a key) */
-const MAY_BE_TEMPLATE = /"Resources"\s*:|^Resources\s*:/m;
-
-/**
- * The CloudFormation templates among `files`, named by their `display` path as `validateFiles`
- * names them (`distSources` for a dist/ tree), in that order, so that cfn-lint can lint them
- * before validation does (`check`, `validate`). The validator still finds its own templates: one
- * this misses is linted when validation runs.
- */
-export function cloudFormationTemplates(
-  files: Iterable<Pick<SourceFile, 'display' | 'rel' | 'text'>>,
-  verdicts?: TemplateVerdicts,
-): CfnLintTemplate[] {
-  const out: CfnLintTemplate[] = [];
-  for (const f of [...files].sort((a, b) => compareCodeUnits(a.display, b.display))) {
-    if (!VALIDATED_EXTENSIONS.test(f.rel) || isFleetClusterParams(f.rel) || !MAY_BE_TEMPLATE.test(f.text))
-      continue;
-    const key = verdicts ? createHash('sha256').update(`template?\0${f.text}`).digest('hex') : undefined;
-    let verdict = key !== undefined ? verdicts?.get(key) : undefined;
-    if (verdict === undefined) {
-      verdict = parseManifests(f.display, f.text).some(
-        (d) => d.error === undefined && isCloudFormationTemplate(d.value),
-      );
-      if (key !== undefined) verdicts?.set(key, verdict);
-    }
-    if (verdict) out.push({ file: f.display, text: f.text });
-  }
-  return out;
-}
-
-/**
- * Whether a text holds a CloudFormation template, kept by the sha256 of the text (the verdict
- * depends on nothing else): `check` looks for the committed templates on every run.
- */
-export interface TemplateVerdicts {
-  get(key: string): boolean | undefined;
-  set(key: string, verdict: boolean): void;
 }
 
 /**
