@@ -12,6 +12,7 @@ import { argocdFleetWideGenerator } from '../charts/argocd/argocd-generator';
 import { cfnLintCacheDir, homeFolder } from '../validation/cloudformation/cfn-lint-cache';
 import { defaultClusterFindingsCache, defaultTemplateVerdicts } from '../validation/cluster-findings-cache';
 import { lintTemplates } from '../validation/cloudformation/cfn-lint';
+import { cfnLintServerSettings } from '../validation/cloudformation/cfn-lint-server';
 import { cloudFormationTemplates, distSources, validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
 import { proveInWorkers } from './scenario-workers';
@@ -32,6 +33,7 @@ export function defaultCheckDeps(
 ): CheckDeps {
   const home = homeFolder(env);
   const findingsCache = defaultClusterFindingsCache(env);
+  const server = cfnLintServerSettings(env, home);
   return {
     loadFleet: (root, part) => loadFleetFromDir(root, clustersDir, part),
     listClusterFiles: (root) => clusterFilesInDir(root, clustersDir),
@@ -51,6 +53,7 @@ export function defaultCheckDeps(
         readCache: !fresh,
         cwd: projectRoot,
         home,
+        ...(server ? { server } : {}),
       }),
     policies: (fleet, context) => runPolicyScenarios({ fleet, ...context, prove: proveInWorkers }),
   };

@@ -31,6 +31,7 @@ import {
   writeCachedFindings,
 } from './cfn-lint-cache';
 import { CfnLintInstallation, cfnLintIdentity } from './cfn-lint-identity';
+import { CfnLintRun, CfnLintServerSettings, lintOnServer } from './cfn-lint-server';
 import { wholeFileError } from '../../model';
 import { Finding } from '../finding';
 
@@ -170,7 +171,7 @@ export function runCfnLint(templates: readonly CfnLintTemplate[]): Finding[] | u
     let stderr = '';
     let code: number | null = 0;
     try {
-      stdout = execFileSync(bin, ['--format', 'json', '--', ...paths], {
+      stdout = execFileSync(bin, cliArgs(paths), {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'pipe'],
         maxBuffer: 256 * 1024 * 1024,
@@ -188,28 +189,52 @@ export function runCfnLint(templates: readonly CfnLintTemplate[]): Finding[] | u
   }
 }
 
-/** Runs cfn-lint once on some templates, asynchronously. */
-function lintOnce(
-  bin: string,
-  templates: readonly CfnLintTemplate[],
-  cwd: string,
-): Promise<{ findings: Finding[]; ok: boolean }> {
-  const { dir, paths } = writeTemporaryCopies(templates);
+/** cfn-lint's arguments for some templates' temporary copies. */
+function cliArgs(paths: readonly string[]): string[] {
+  return ['--format', 'json', '--', ...paths];
+}
+
+/** Runs the cfn-lint CLI once, asynchronously: its output and exit code. */
+function runCli(bin: string, args: readonly string[], cwd: string): Promise<CfnLintRun> {
   return new Promise((resolve) => {
-    execFile(
-      bin,
-      ['--format', 'json', '--', ...paths],
-      { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
-      (err, stdout, stderr) => {
-        rmSync(dir, { recursive: true, force: true });
-        const code = err ? (typeof err.code === 'number' ? err.code : null) : 0;
-        const findings = isLintExit(code) ? parseCfnLintOutput(stdout, paths, templates) : undefined;
-        resolve(
-          findings ? { findings, ok: true } : { findings: failedRun(templates, code, stderr), ok: false },
-        );
-      },
+    execFile(bin, [...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) =>
+      resolve({ stdout, stderr, code: err ? (typeof err.code === 'number' ? err.code : null) : 0 }),
     );
   });
+}
+
+/** Where cfn-lint runs: the CLI (`bin`), or first the server (validation/cloudformation/cfn-lint-server.ts) when it can. */
+interface Linter {
+  readonly bin: string;
+  readonly cwd: string;
+  readonly server?: {
+    readonly settings: CfnLintServerSettings;
+    readonly python: readonly string[];
+    readonly identity: string;
+  };
+}
+
+/**
+ * Runs cfn-lint once on some templates, asynchronously: on the server when there is one to ask
+ * and it answers, else (and whenever the server fails) with the CLI.
+ */
+async function lintOnce(
+  linter: Linter,
+  templates: readonly CfnLintTemplate[],
+): Promise<{ findings: Finding[]; ok: boolean; served: boolean }> {
+  const { dir, paths } = writeTemporaryCopies(templates);
+  try {
+    const args = cliArgs(paths);
+    const s = linter.server;
+    const served = s ? await lintOnServer(s.settings, s.python, s.identity, args, linter.cwd) : undefined;
+    const { stdout, stderr, code } = served ?? (await runCli(linter.bin, args, linter.cwd));
+    const findings = isLintExit(code) ? parseCfnLintOutput(stdout, paths, templates) : undefined;
+    return findings
+      ? { findings, ok: true, served: served !== undefined }
+      : { findings: failedRun(templates, code, stderr), ok: false, served: served !== undefined };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export interface LintOptions {
@@ -231,6 +256,12 @@ export interface LintOptions {
    * @default validation/cloudformation/cfn-lint-identity.ts `cfnLintIdentity`
    */
   readonly identity?: (bin: string, cwd: string) => Promise<CfnLintInstallation | undefined>;
+  /**
+   * Where the long-lived cfn-lint server runs (validation/cloudformation/cfn-lint-server.ts `cfnLintServerSettings`);
+   * it lints a batch of at most `TEMPLATES_PER_PROCESS` templates whose results may be cached,
+   * when the installation's interpreter is known. @default none: the CLI only
+   */
+  readonly server?: CfnLintServerSettings;
 }
 
 export interface LintResult {
@@ -241,6 +272,8 @@ export interface LintResult {
   /** How many templates cfn-lint judged now, and how many came from the cache. */
   readonly linted: number;
   readonly cached: number;
+  /** How many of the `linted` templates the cfn-lint server judged (the rest: the CLI). @default 0 */
+  readonly served?: number;
   /** Why the cache was not used at all, when it was not. */
   readonly uncached?: string;
 }
@@ -283,14 +316,16 @@ export async function lintTemplates(
   });
   const cores = options.processes ?? Math.max(1, availableParallelism() - 1);
   const runs = split(misses, Math.max(1, Math.min(cores, Math.ceil(misses.length / TEMPLATES_PER_PROCESS))));
-  const cwd = options.cwd ?? process.cwd();
-  const program = keys.program ?? bin;
+  const linter: Linter = {
+    bin: keys.installation?.program ?? bin,
+    cwd: options.cwd ?? process.cwd(),
+    ...serverFor(options.server, keys.installation, misses),
+  };
   const results = await Promise.all(
     runs.map((run) =>
       lintOnce(
-        program,
+        linter,
         run.map((m) => m.template),
-        cwd,
       ),
     ),
   );
@@ -312,8 +347,25 @@ export async function lintTemplates(
     judged: new Map(templates.map((t) => [t.file, t.text])),
     linted: misses.length,
     cached: templates.length - misses.length,
+    served: results.reduce((n, result, r) => n + (result.served ? runs[r].length : 0), 0),
     ...(keys.uncached !== undefined ? { uncached: keys.uncached } : {}),
   };
+}
+
+/**
+ * The server to ask for these templates, if any: one batch (at most `TEMPLATES_PER_PROCESS`; more
+ * are split among CLI processes, which run side by side), each template's result cacheable (so no
+ * configuration or template names files that would patch the server's loaded schemas), and the
+ * installation's interpreter known.
+ */
+function serverFor(
+  settings: CfnLintServerSettings | undefined,
+  installation: CfnLintInstallation | undefined,
+  misses: readonly { readonly key?: string }[],
+): Pick<Linter, 'server'> {
+  if (!settings || installation?.python === undefined) return {};
+  if (misses.length > TEMPLATES_PER_PROCESS || misses.some((m) => m.key === undefined)) return {};
+  return { server: { settings, python: installation.python, identity: installation.identity } };
 }
 
 /**
@@ -332,7 +384,7 @@ async function cacheKeys(
   bin: string,
   templates: readonly CfnLintTemplate[],
   options: LintOptions,
-): Promise<{ keys: readonly (string | undefined)[]; uncached?: string; program?: string }> {
+): Promise<{ keys: readonly (string | undefined)[]; uncached?: string; installation?: CfnLintInstallation }> {
   const none = (why?: string) => ({
     keys: templates.map(() => undefined),
     ...(why ? { uncached: why } : {}),
@@ -345,6 +397,6 @@ async function cacheKeys(
   if (found === undefined) return none(`the version of ${bin} cannot be told without running it`);
   return {
     keys: templates.map((t) => cfnLintCacheKey(found.identity, configs.text, t.file, t.text)),
-    program: found.program,
+    installation: found,
   };
 }
