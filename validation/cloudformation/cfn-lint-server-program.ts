@@ -17,6 +17,8 @@
  * `registry_schemas`, ... which patch the loaded schemas) are never sent here (the client sends only
  * templates whose result may be cached).
  *
+ * It writes its process id next to the socket (`<socket>.pid`) and removes both when it exits.
+ *
  * Arguments: the socket path, the installation identity it was started for (validation/cloudformation/cfn-lint-identity.ts),
  * and the idle time in seconds after which it exits. Before answering, it checks the installation again
  * in-process (the same facts as the identity probe); when they changed it answers `stale` and exits.
@@ -122,6 +124,8 @@ def listen():
         server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         server.bind(SOCKET)
         server.listen(16)
+        with open(SOCKET + '.pid', 'w') as pid:
+            pid.write(str(os.getpid()) + '\n')
     return server, os.stat(SOCKET).st_ino
 
 
@@ -145,6 +149,7 @@ def serve():
         with contextlib.suppress(OSError):
             if os.stat(SOCKET).st_ino == inode:
                 os.unlink(SOCKET)
+                os.unlink(SOCKET + '.pid')
         server.close()
 
 

@@ -342,12 +342,13 @@ export async function lintTemplates(
     }
   });
   if (options.cacheDir !== undefined && misses.length > 0) pruneCache(options.cacheDir);
+  const served = results.reduce((n, result, r) => n + (result.served ? runs[r].length : 0), 0);
   return {
     findings,
     judged: new Map(templates.map((t) => [t.file, t.text])),
     linted: misses.length,
     cached: templates.length - misses.length,
-    served: results.reduce((n, result, r) => n + (result.served ? runs[r].length : 0), 0),
+    ...(served > 0 ? { served } : {}),
     ...(keys.uncached !== undefined ? { uncached: keys.uncached } : {}),
   };
 }

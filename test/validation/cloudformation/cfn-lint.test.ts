@@ -459,6 +459,42 @@ describe('lintTemplates with a fake cfn-lint', () => {
     expect(fake.invocations()).toHaveLength(2);
   });
 
+  test('the server is asked for a small batch of cacheable templates, and the CLI lints when it cannot answer', async () => {
+    const fake = fakeLinter('ok');
+    const marker = join(folder(), 'server-started');
+    // An "interpreter" that notes it was started and ends without listening.
+    const python = [
+      process.execPath,
+      '-e',
+      `require('fs').appendFileSync(${JSON.stringify(marker)}, 'x')`,
+      '--',
+    ];
+    const server = { dir: join(folder(), 'servers'), startTimeoutMs: 5_000 };
+    const opts = options(fake.bin, {
+      identity: async (bin) => ({ identity: IDENTITY, program: bin, python }),
+      server,
+    });
+    const r = await lintTemplates(THREE, opts);
+    expect(readFileSync(marker, 'utf8')).toBe('x');
+    expect(r?.findings).toStrictEqual(THREE_FINDINGS);
+    expect({ linted: r?.linted, served: r?.served }).toEqual({ linted: 3, served: undefined });
+    expect(fake.invocations()).toHaveLength(1);
+    // More templates than one process takes: CLI processes only.
+    const many = Array.from({ length: 11 }, (_, i) => ({
+      file: `dist/m${i}/cloudformation/k.yaml`,
+      text: template(`m${i}`),
+    }));
+    await lintTemplates(many, { ...opts, cacheDir: folder() });
+    // A template whose result may not be cached (it names other files): the CLI only.
+    const external = {
+      file: 'dist/x/cloudformation/k.yaml',
+      text: `${template('x')}# override_spec: s.json\n`,
+    };
+    await lintTemplates([external], { ...opts, cacheDir: folder() });
+    expect(readFileSync(marker, 'utf8')).toBe('x');
+    expect(fake.invocations()).toHaveLength(3);
+  });
+
   test('no templates: no cfn-lint run', async () => {
     const fake = fakeLinter('ok');
     const r = await lintTemplates([], options(fake.bin));
