@@ -17,7 +17,8 @@
  * `registry_schemas`, ... which patch the loaded schemas) are never sent here (the client sends only
  * templates whose result may be cached).
  *
- * It writes its process id next to the socket (`<socket>.pid`) and removes both when it exits.
+ * It writes its process id next to the socket (`<socket>.pid`) and removes both when it exits. It
+ * also exits within seconds when its socket is gone or replaced (the cache folder was deleted).
  *
  * Arguments: the socket path, the installation identity it was started for (validation/cloudformation/cfn-lint-identity.ts),
  * and the idle time in seconds after which it exits. Before answering, it checks the installation again
@@ -29,12 +30,13 @@ export const SERVER_PROTOCOL = 'karpenter-gitops cfn-lint server 1';
 
 /** The Python program. */
 export const SERVER_PROGRAM = String.raw`
-import contextlib, fcntl, io, json, logging, os, socket, stat, sys, traceback
+import contextlib, fcntl, io, json, logging, os, socket, stat, sys, time, traceback
 import importlib.metadata as m, importlib.util as u
 
 PROTOCOL = ${JSON.stringify(SERVER_PROTOCOL)}
 SOCKET, IDENTITY, IDLE = sys.argv[1], sys.argv[2], float(sys.argv[3])
 REQUEST_SECONDS = 60
+LOOK_SECONDS = 5
 
 
 def identity():
@@ -129,22 +131,33 @@ def listen():
     return server, os.stat(SOCKET).st_ino
 
 
+def ours(inode):
+    try:
+        return os.stat(SOCKET).st_ino == inode
+    except OSError:
+        return False
+
+
 def serve():
     server, inode = listen()
-    server.settimeout(IDLE)
     going_on = True
+    idle_until = time.monotonic() + IDLE
     try:
         while going_on:
+            server.settimeout(max(0.01, min(LOOK_SECONDS, idle_until - time.monotonic())))
             try:
                 conn, _ = server.accept()
             except socket.timeout:
-                break
+                if time.monotonic() >= idle_until or not ours(inode):
+                    break
+                continue
             with conn:
                 conn.settimeout(REQUEST_SECONDS)
                 try:
                     going_on = answer(conn)
                 except (OSError, ValueError, KeyError, TypeError):
                     pass
+            idle_until = time.monotonic() + IDLE
     finally:
         with contextlib.suppress(OSError):
             if os.stat(SOCKET).st_ino == inode:

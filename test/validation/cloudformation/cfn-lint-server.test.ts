@@ -154,180 +154,199 @@ function fakeInstallation(): { readonly site: string; readonly providers: string
 }
 
 const python = findPython();
-(python ? describe : describe.skip)('lintOnServer with a fake cfn-lint installation (needs python3)', () => {
-  const saved = process.env.PYTHONPATH;
-  let fake: { readonly site: string; readonly providers: string };
-  let identity: string;
-  /** A new fake installation, on PYTHONPATH, and its identity as the probe tells it. */
-  async function install(): Promise<{
-    readonly site: string;
-    readonly providers: string;
-    readonly identity: string;
-  }> {
-    const installed = fakeInstallation();
-    process.env.PYTHONPATH = installed.site;
-    const script = join(folder(), 'cfn-lint');
-    writeFileSync(script, `#!${python}\nfrom cfnlint.runner import main\nmain()\n`, { mode: 0o755 });
-    // With this environment (PYTHONPATH): jest's process.env is not what child processes get by default.
-    const found = await cfnLintIdentity(script, tmpdir(), (program, args, cwd) =>
-      Promise.resolve(execFileSync(program, [...args], { cwd, encoding: 'utf8', env: process.env })),
-    );
-    if (!found) throw new Error('the fake installation has no identity');
-    expect(found.python).toEqual([python]);
-    return { ...installed, identity: found.identity };
-  }
-  beforeAll(async () => {
-    const installed = await install();
-    fake = installed;
-    identity = installed.identity;
-  });
-  afterAll(() => {
-    if (saved === undefined) delete process.env.PYTHONPATH;
-    else process.env.PYTHONPATH = saved;
-  });
-
-  function settings(
-    over: Partial<CfnLintServerSettings> = {},
-    of = identity,
-  ): CfnLintServerSettings & { readonly socket: string } {
-    const dir = join(folder(), 'servers');
-    const socket = serverSocketPath(dir, [python as string], of, process.env);
-    serverDirs.push(dir);
-    return { dir, idleSeconds: 60, startTimeoutMs: 20_000, replyTimeoutMs: 20_000, socket, ...over };
-  }
-  function templateFile(text: string): string {
-    const file = join(folder(), 'template.yaml');
-    writeFileSync(file, text);
-    return file;
-  }
-
-  test('starts a server, which runs cfn-lint in the folder and environment of the request; later runs reuse it', async () => {
-    const s = settings();
-    const cwd = folder();
-    const file = templateFile('Resources: {}\n');
-    process.env.AWS_DEFAULT_REGION = 'eu-west-3';
-    try {
-      const first = await lintOnServer(
-        s,
-        [python as string],
-        identity,
-        ['--format', 'json', '--', file],
-        cwd,
+(python ? describe : describe.skip)(
+  `lintOnServer with a fake cfn-lint installation${python ? '' : ' (skipped: python3 is not on the PATH)'}`,
+  () => {
+    const saved = process.env.PYTHONPATH;
+    let fake: { readonly site: string; readonly providers: string };
+    let identity: string;
+    /** A new fake installation, on PYTHONPATH, and its identity as the probe tells it. */
+    async function install(): Promise<{
+      readonly site: string;
+      readonly providers: string;
+      readonly identity: string;
+    }> {
+      const installed = fakeInstallation();
+      process.env.PYTHONPATH = installed.site;
+      const script = join(folder(), 'cfn-lint');
+      writeFileSync(script, `#!${python}\nfrom cfnlint.runner import main\nmain()\n`, { mode: 0o755 });
+      // With this environment (PYTHONPATH): jest's process.env is not what child processes get by default.
+      const found = await cfnLintIdentity(script, tmpdir(), (program, args, cwd) =>
+        Promise.resolve(execFileSync(program, [...args], { cwd, encoding: 'utf8', env: process.env })),
       );
-      expect(first?.code).toBe(0);
-      expect(first?.stderr).toBe('to stderr\n');
-      expect(JSON.parse(first?.stdout ?? '')).toEqual({
-        prog: 'cfn-lint',
-        args: ['--format', 'json', '--', file],
-        cwd,
-        home: process.env.HOME,
-        region: 'eu-west-3',
-        texts: ['Resources: {}\n'],
-      });
-      const pid = serverPid(s.socket);
-      expect(pid).toBeGreaterThan(0);
-      expect(lstatSync(s.socket).isSocket()).toBe(true);
-      expect(statSync(s.dir).mode & 0o777).toBe(0o700);
-      // The change the lint made to its environment is gone; the same server answers.
-      const second = await lintOnServer(s, [python as string], identity, ['--', file], cwd);
-      expect(JSON.parse(second?.stdout ?? '').region).toBe('eu-west-3');
-      expect(serverPid(s.socket)).toBe(pid);
-    } finally {
-      delete process.env.AWS_DEFAULT_REGION;
+      if (!found) throw new Error('the fake installation has no identity');
+      expect(found.python).toEqual([python]);
+      return { ...installed, identity: found.identity };
     }
-  });
+    beforeAll(async () => {
+      const installed = await install();
+      fake = installed;
+      identity = installed.identity;
+    });
+    afterAll(() => {
+      if (saved === undefined) delete process.env.PYTHONPATH;
+      else process.env.PYTHONPATH = saved;
+    });
 
-  test('exit codes as the CLI gives them: sys.exit(n), sys.exit(message), an exception', async () => {
-    const s = settings();
-    const run = (text: string) =>
-      lintOnServer(s, [python as string], identity, ['--', templateFile(text)], tmpdir());
-    expect((await run('EXIT 6\n'))?.code).toBe(6);
-    const message = await run('MESSAGE\n');
-    expect(message?.code).toBe(1);
-    expect(message?.stderr).toBe('to stderr\na message\n');
-    const raised = await run('RAISE\n');
-    expect(raised?.code).toBe(1);
-    expect(raised?.stderr).toMatch(/Traceback[\s\S]*ValueError: boom\n$/);
-    expect((await run('EXIT 0\n'))?.code).toBe(0);
-  });
+    function settings(
+      over: Partial<CfnLintServerSettings> = {},
+      of = identity,
+    ): CfnLintServerSettings & { readonly socket: string } {
+      const dir = join(folder(), 'servers');
+      const socket = serverSocketPath(dir, [python as string], of, process.env);
+      serverDirs.push(dir);
+      return { dir, idleSeconds: 60, startTimeoutMs: 20_000, replyTimeoutMs: 20_000, socket, ...over };
+    }
+    function templateFile(text: string): string {
+      const file = join(folder(), 'template.yaml');
+      writeFileSync(file, text);
+      return file;
+    }
 
-  test('a changed installation (its provider schemas) makes the server answer stale and exit', async () => {
-    const own = await install();
-    try {
-      const s = settings({}, own.identity);
-      const file = templateFile('x\n');
-      expect((await lintOnServer(s, [python as string], own.identity, ['--', file], tmpdir()))?.code).toBe(0);
+    test('starts a server, which runs cfn-lint in the folder and environment of the request; later runs reuse it', async () => {
+      const s = settings();
+      const cwd = folder();
+      const file = templateFile('Resources: {}\n');
+      process.env.AWS_DEFAULT_REGION = 'eu-west-3';
+      try {
+        const first = await lintOnServer(
+          s,
+          [python as string],
+          identity,
+          ['--format', 'json', '--', file],
+          cwd,
+        );
+        expect(first?.code).toBe(0);
+        expect(first?.stderr).toBe('to stderr\n');
+        expect(JSON.parse(first?.stdout ?? '')).toEqual({
+          prog: 'cfn-lint',
+          args: ['--format', 'json', '--', file],
+          cwd,
+          home: process.env.HOME,
+          region: 'eu-west-3',
+          texts: ['Resources: {}\n'],
+        });
+        const pid = serverPid(s.socket);
+        expect(pid).toBeGreaterThan(0);
+        expect(lstatSync(s.socket).isSocket()).toBe(true);
+        expect(statSync(s.dir).mode & 0o777).toBe(0o700);
+        // The change the lint made to its environment is gone; the same server answers.
+        const second = await lintOnServer(s, [python as string], identity, ['--', file], cwd);
+        expect(JSON.parse(second?.stdout ?? '').region).toBe('eu-west-3');
+        expect(serverPid(s.socket)).toBe(pid);
+      } finally {
+        delete process.env.AWS_DEFAULT_REGION;
+      }
+    });
+
+    test('exit codes as the CLI gives them: sys.exit(n), sys.exit(message), an exception', async () => {
+      const s = settings();
+      const run = (text: string) =>
+        lintOnServer(s, [python as string], identity, ['--', templateFile(text)], tmpdir());
+      expect((await run('EXIT 6\n'))?.code).toBe(6);
+      const message = await run('MESSAGE\n');
+      expect(message?.code).toBe(1);
+      expect(message?.stderr).toBe('to stderr\na message\n');
+      const raised = await run('RAISE\n');
+      expect(raised?.code).toBe(1);
+      expect(raised?.stderr).toMatch(/Traceback[\s\S]*ValueError: boom\n$/);
+      expect((await run('EXIT 0\n'))?.code).toBe(0);
+    });
+
+    test('a changed installation (its provider schemas) makes the server answer stale and exit', async () => {
+      const own = await install();
+      try {
+        const s = settings({}, own.identity);
+        const file = templateFile('x\n');
+        expect((await lintOnServer(s, [python as string], own.identity, ['--', file], tmpdir()))?.code).toBe(
+          0,
+        );
+        const pid = serverPid(s.socket) as number;
+        writeFileSync(join(own.providers, 'us_east_1', 'new.json'), '{}');
+        expect(
+          await lintOnServer(s, [python as string], own.identity, ['--', file], tmpdir()),
+        ).toBeUndefined();
+        expect(await eventually(() => !isAlive(pid) && !existsSync(s.socket))).toBe(true);
+        // Started again for the installation it no longer is, it does not listen: still no answer.
+        expect(
+          await lintOnServer(s, [python as string], own.identity, ['--', file], tmpdir()),
+        ).toBeUndefined();
+      } finally {
+        process.env.PYTHONPATH = fake.site;
+      }
+    });
+
+    test('a server exits after its idle time, removing its socket', async () => {
+      const s = settings({ idleSeconds: 1 });
+      expect(
+        (await lintOnServer(s, [python as string], identity, ['--', templateFile('x\n')], tmpdir()))?.code,
+      ).toBe(0);
       const pid = serverPid(s.socket) as number;
-      writeFileSync(join(own.providers, 'us_east_1', 'new.json'), '{}');
-      expect(await lintOnServer(s, [python as string], own.identity, ['--', file], tmpdir())).toBeUndefined();
-      expect(await eventually(() => !isAlive(pid) && !existsSync(s.socket))).toBe(true);
-      // Started again for the installation it no longer is, it does not listen: still no answer.
-      expect(await lintOnServer(s, [python as string], own.identity, ['--', file], tmpdir())).toBeUndefined();
-    } finally {
-      process.env.PYTHONPATH = fake.site;
-    }
-  });
+      expect(isAlive(pid)).toBe(true);
+      expect(
+        await eventually(() => !isAlive(pid) && !existsSync(s.socket) && !existsSync(`${s.socket}.pid`)),
+      ).toBe(true);
+    });
 
-  test('a server exits after its idle time, removing its socket', async () => {
-    const s = settings({ idleSeconds: 1 });
-    expect(
-      (await lintOnServer(s, [python as string], identity, ['--', templateFile('x\n')], tmpdir()))?.code,
-    ).toBe(0);
-    const pid = serverPid(s.socket) as number;
-    expect(isAlive(pid)).toBe(true);
-    expect(
-      await eventually(() => !isAlive(pid) && !existsSync(s.socket) && !existsSync(`${s.socket}.pid`)),
-    ).toBe(true);
-  });
+    test('a server whose socket was deleted (its cache folder removed) exits', async () => {
+      const s = settings();
+      expect(
+        (await lintOnServer(s, [python as string], identity, ['--', templateFile('x\n')], tmpdir()))?.code,
+      ).toBe(0);
+      const pid = serverPid(s.socket) as number;
+      rmSync(s.dir, { recursive: true, force: true });
+      expect(await eventually(() => !isAlive(pid), 15_000)).toBe(true);
+    }, 30_000);
 
-  test('a dead socket left behind is replaced by a new server', async () => {
-    const s = settings();
-    mkdirSync(s.dir, { mode: 0o700 });
-    // Bound and never closed: the file stays, nothing listens.
-    execFileSync(python as string, [
-      '-c',
-      'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])',
-      s.socket,
-    ]);
-    expect(lstatSync(s.socket).isSocket()).toBe(true);
-    expect(
-      (await lintOnServer(s, [python as string], identity, ['--', templateFile('x\n')], tmpdir()))?.code,
-    ).toBe(0);
-    expect(serverPid(s.socket)).toBeGreaterThan(0);
-  });
+    test('a dead socket left behind is replaced by a new server', async () => {
+      const s = settings();
+      mkdirSync(s.dir, { mode: 0o700 });
+      // Bound and never closed: the file stays, nothing listens.
+      execFileSync(python as string, [
+        '-c',
+        'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])',
+        s.socket,
+      ]);
+      expect(lstatSync(s.socket).isSocket()).toBe(true);
+      expect(
+        (await lintOnServer(s, [python as string], identity, ['--', templateFile('x\n')], tmpdir()))?.code,
+      ).toBe(0);
+      expect(serverPid(s.socket)).toBeGreaterThan(0);
+    });
 
-  test('something else at the socket path, or a folder open to others, is refused or tightened', async () => {
-    const s = settings();
-    mkdirSync(s.dir, { mode: 0o755 });
-    chmodSync(s.dir, 0o755);
-    writeFileSync(s.socket, 'not a socket');
-    expect(
-      await lintOnServer(s, [python as string], identity, ['--', templateFile('x\n')], tmpdir()),
-    ).toBeUndefined();
-    expect(readFileSync(s.socket, 'utf8')).toBe('not a socket');
-    expect(statSync(s.dir).mode & 0o777).toBe(0o700);
-  });
-
-  test('never hangs: a socket that never answers, and a server that never listens, time out', async () => {
-    const s = settings({ replyTimeoutMs: 300, startTimeoutMs: 500 });
-    mkdirSync(s.dir, { mode: 0o700 });
-    // Reads (so it sees the client go) and never answers.
-    const silent = createServer((c) => c.resume());
-    await new Promise<void>((r) => silent.listen(s.socket, r));
-    try {
+    test('something else at the socket path, or a folder open to others, is refused or tightened', async () => {
+      const s = settings();
+      mkdirSync(s.dir, { mode: 0o755 });
+      chmodSync(s.dir, 0o755);
+      writeFileSync(s.socket, 'not a socket');
       expect(
         await lintOnServer(s, [python as string], identity, ['--', templateFile('x\n')], tmpdir()),
       ).toBeUndefined();
-    } finally {
-      await new Promise((r) => silent.close(r));
-    }
-    // An interpreter that runs something else (a 3 s sleep) instead of the server.
-    const sleeper = [python as string, '-c', 'import time; time.sleep(3)'];
-    const t0 = Date.now();
-    expect(await lintOnServer(s, sleeper, identity, ['--', templateFile('x\n')], tmpdir())).toBeUndefined();
-    expect(Date.now() - t0).toBeLessThan(2_500);
-  });
-});
+      expect(readFileSync(s.socket, 'utf8')).toBe('not a socket');
+      expect(statSync(s.dir).mode & 0o777).toBe(0o700);
+    });
+
+    test('never hangs: a socket that never answers, and a server that never listens, time out', async () => {
+      const s = settings({ replyTimeoutMs: 300, startTimeoutMs: 500 });
+      mkdirSync(s.dir, { mode: 0o700 });
+      // Reads (so it sees the client go) and never answers.
+      const silent = createServer((c) => c.resume());
+      await new Promise<void>((r) => silent.listen(s.socket, r));
+      try {
+        expect(
+          await lintOnServer(s, [python as string], identity, ['--', templateFile('x\n')], tmpdir()),
+        ).toBeUndefined();
+      } finally {
+        await new Promise((r) => silent.close(r));
+      }
+      // An interpreter that runs something else (a 3 s sleep) instead of the server.
+      const sleeper = [python as string, '-c', 'import time; time.sleep(3)'];
+      const t0 = Date.now();
+      expect(await lintOnServer(s, sleeper, identity, ['--', templateFile('x\n')], tmpdir())).toBeUndefined();
+      expect(Date.now() - t0).toBeLessThan(2_500);
+    });
+  },
+);
 
 const installed = findCfnLint();
 (installed ? describe : describe.skip)(
