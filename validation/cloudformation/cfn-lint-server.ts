@@ -41,8 +41,8 @@ const REPLY_TIMEOUT_MS = 180_000;
 /** How often a starting server is tried. */
 const START_POLL_MS = 40;
 
-/** The longest socket path every Unix accepts (sun_path is 104 bytes on macOS, 108 on Linux). */
-const MAX_SOCKET_PATH = 100;
+/** The longest socket path the system accepts (sun_path holds 108 bytes on Linux, 104 elsewhere, with a NUL). */
+const MAX_SOCKET_PATH = process.platform === 'linux' ? 107 : 103;
 
 /** Where and how the server runs. */
 export interface CfnLintServerSettings {
@@ -96,7 +96,8 @@ export function serverSocketPath(
   const hash = createHash('sha256')
     .update(JSON.stringify([SERVER_PROTOCOL, python, identity, pythonEnv]))
     .digest('hex');
-  return join(dir, `${hash.slice(0, 32)}.sock`);
+  // 64 bits tell one user's installations apart, and keep the path short (sun_path is small).
+  return join(dir, `${hash.slice(0, 16)}.sock`);
 }
 
 function isOwned(st: Stats): boolean {

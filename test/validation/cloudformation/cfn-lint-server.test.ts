@@ -93,7 +93,7 @@ describe('cfnLintServerSettings', () => {
 describe('serverSocketPath', () => {
   test('one socket per interpreter, installation and PYTHON* variables; other variables do not matter', () => {
     const a = serverSocketPath('/d', ['/py'], 'cfn-lint 1.0.0 /x 1', { HOME: '/h' });
-    expect(a).toMatch(/^\/d\/[0-9a-f]{32}\.sock$/);
+    expect(a).toMatch(/^\/d\/[0-9a-f]{16}\.sock$/);
     expect(serverSocketPath('/d', ['/py'], 'cfn-lint 1.0.0 /x 1', { HOME: '/other', AWS_REGION: 'x' })).toBe(
       a,
     );
@@ -324,6 +324,15 @@ const python = findPython();
       ).toBeUndefined();
       expect(readFileSync(s.socket, 'utf8')).toBe('not a socket');
       expect(statSync(s.dir).mode & 0o777).toBe(0o700);
+    });
+
+    test('a socket path longer than the system takes: no server, no answer', async () => {
+      const dir = join(folder(), 'x'.repeat(100));
+      serverDirs.push(dir);
+      expect(
+        await lintOnServer({ dir }, [python as string], identity, ['--', templateFile('x\n')], tmpdir()),
+      ).toBeUndefined();
+      expect(readdirSync(dir)).toEqual([]);
     });
 
     test('never hangs: a socket that never answers, and a server that never listens, time out', async () => {
