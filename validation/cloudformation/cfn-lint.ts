@@ -26,6 +26,7 @@ import {
   cachedFinding,
   cfnLintConfigs,
   cfnLintCacheKey,
+  cfnLintEnvironment,
   pruneCache,
   readCachedFindings,
   writeCachedFindings,
@@ -397,7 +398,10 @@ async function cacheKeys(
   const found = await (options.identity ?? cfnLintIdentity)(bin, cwd);
   if (found === undefined) return none(`the version of ${bin} cannot be told without running it`);
   return {
-    keys: templates.map((t) => cfnLintCacheKey(found.identity, configs.text, t.file, t.text)),
+    // The environment the CLI (and the server) lint with: this process's.
+    keys: templates.map((t) =>
+      cfnLintCacheKey(found.identity, configs.text + cfnLintEnvironment(process.env), t.file, t.text),
+    ),
     installation: found,
   };
 }
