@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, lstatSync, mkdirSync, Stats } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
+import type { CfnLintInstallation } from './cfn-lint-identity';
 import { SERVER_PROGRAM, SERVER_PROTOCOL } from './cfn-lint-server-program';
 
 /** The variable that turns the server off (`off`) or on (`on`, also under CI). */
@@ -54,6 +55,30 @@ export interface CfnLintServerSettings {
   readonly startTimeoutMs?: number;
   /** Longest wait for a reply, in ms. @default 180 s */
   readonly replyTimeoutMs?: number;
+}
+
+/** The server of one installation: where it runs, its interpreter, the identity it serves. */
+export interface CfnLintServer {
+  readonly settings: CfnLintServerSettings;
+  readonly python: readonly string[];
+  readonly identity: string;
+}
+
+/**
+ * The server to ask for a batch of templates, if any: the server is on, the installation's
+ * interpreter is known, the batch holds at most `most` templates and every one's result may be
+ * cached (has a key: no configuration or template names files, which would patch the schemas a
+ * server keeps loaded).
+ */
+export function serverForBatch(
+  settings: CfnLintServerSettings | undefined,
+  installation: CfnLintInstallation | undefined,
+  batch: readonly { readonly key?: string }[],
+  most: number,
+): { readonly server?: CfnLintServer } {
+  if (!settings || installation?.python === undefined) return {};
+  if (batch.length > most || batch.some((m) => m.key === undefined)) return {};
+  return { server: { settings, python: installation.python, identity: installation.identity } };
 }
 
 /** What the CLI would have given: its output and exit code. */

@@ -12,7 +12,9 @@
  *   installation's identity is known (validation/cloudformation/cfn-lint-identity.ts; it is asked only when
  *   results can be cached), the program run is the console script it resolved: for a pyenv shim,
  *   the script `pyenv which cfn-lint` names in the folder cfn-lint runs in, started directly (no
- *   bash and `pyenv exec` per run); otherwise, and without an identity, `bin`.
+ *   bash and `pyenv exec` per run); otherwise, and without an identity, `bin`. A small batch goes
+ *   first to a long-lived cfn-lint process (validation/cloudformation/cfn-lint-server.ts), the CLI whenever it
+ *   cannot answer.
  *
  * cfn-lint exits 0, or with the bits 2 (errors), 4 (warnings) and 8 (informational) set; any
  * other exit is a failure of cfn-lint itself, reported as an error (never as a clean template).
@@ -32,7 +34,13 @@ import {
   writeCachedFindings,
 } from './cfn-lint-cache';
 import { CfnLintInstallation, cfnLintIdentity } from './cfn-lint-identity';
-import { CfnLintRun, CfnLintServerSettings, lintOnServer } from './cfn-lint-server';
+import {
+  CfnLintRun,
+  CfnLintServer,
+  CfnLintServerSettings,
+  lintOnServer,
+  serverForBatch,
+} from './cfn-lint-server';
 import { wholeFileError } from '../../model';
 import { Finding } from '../finding';
 
@@ -208,11 +216,7 @@ function runCli(bin: string, args: readonly string[], cwd: string): Promise<CfnL
 interface Linter {
   readonly bin: string;
   readonly cwd: string;
-  readonly server?: {
-    readonly settings: CfnLintServerSettings;
-    readonly python: readonly string[];
-    readonly identity: string;
-  };
+  readonly server?: CfnLintServer;
 }
 
 /**
@@ -320,7 +324,8 @@ export async function lintTemplates(
   const linter: Linter = {
     bin: keys.installation?.program ?? bin,
     cwd: options.cwd ?? process.cwd(),
-    ...serverFor(options.server, keys.installation, misses),
+    // One batch of templates whose results may be cached (more are split among CLI processes).
+    ...serverForBatch(options.server, keys.installation, misses, TEMPLATES_PER_PROCESS),
   };
   const results = await Promise.all(
     runs.map((run) =>
@@ -352,22 +357,6 @@ export async function lintTemplates(
     ...(served > 0 ? { served } : {}),
     ...(keys.uncached !== undefined ? { uncached: keys.uncached } : {}),
   };
-}
-
-/**
- * The server to ask for these templates, if any: one batch (at most `TEMPLATES_PER_PROCESS`; more
- * are split among CLI processes, which run side by side), each template's result cacheable (so no
- * configuration or template names files that would patch the server's loaded schemas), and the
- * installation's interpreter known.
- */
-function serverFor(
-  settings: CfnLintServerSettings | undefined,
-  installation: CfnLintInstallation | undefined,
-  misses: readonly { readonly key?: string }[],
-): Pick<Linter, 'server'> {
-  if (!settings || installation?.python === undefined) return {};
-  if (misses.length > TEMPLATES_PER_PROCESS || misses.some((m) => m.key === undefined)) return {};
-  return { server: { settings, python: installation.python, identity: installation.identity } };
 }
 
 /**
