@@ -6,7 +6,8 @@
  * It imports cfnlint once (its start-up is most of what a one-template CLI run costs), then
  * listens on a Unix domain socket and answers one request at a time: the arguments cfn-lint
  * would get, the folder it would run in and the environment it would see. For each it runs
- * cfn-lint's own console entry point (`cfnlint.runner.main`, what the `cfn-lint` script calls) in
+ * cfn-lint's own console entry point (the function the `cfn-lint` script imports and calls:
+ * `from cfnlint.runner import main`; a script without exactly one such line gets no server) in
  * that folder and environment, and returns what the process would have printed and its exit
  * code. What cfn-lint keeps in its process between runs:
  * - the provider schemas it loaded (read from the installation, unchanged while the identity is);
@@ -21,7 +22,7 @@
  * also exits within seconds when its socket is gone or replaced (the cache folder was deleted).
  *
  * Arguments: the socket path, the installation identity it was started for (validation/cloudformation/cfn-lint-identity.ts),
- * and the idle time in seconds after which it exits. Before answering, it checks the installation again
+ * the idle time in seconds after which it exits, and the console script. Before answering, it checks the installation again
  * in-process (the same facts as the identity probe); when they changed it answers `stale` and exits.
  */
 
@@ -30,11 +31,11 @@ export const SERVER_PROTOCOL = 'karpenter-gitops cfn-lint server 1';
 
 /** The Python program. */
 export const SERVER_PROGRAM = String.raw`
-import contextlib, fcntl, io, json, logging, os, socket, stat, sys, time, traceback
+import contextlib, fcntl, importlib, io, json, logging, os, re, socket, stat, sys, time, traceback
 import importlib.metadata as m, importlib.util as u
 
 PROTOCOL = ${JSON.stringify(SERVER_PROTOCOL)}
-SOCKET, IDENTITY, IDLE = sys.argv[1], sys.argv[2], float(sys.argv[3])
+SOCKET, IDENTITY, IDLE, SCRIPT = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
 REQUEST_SECONDS = 60
 LOOK_SECONDS = 5
 
@@ -166,7 +167,15 @@ def serve():
         server.close()
 
 
-from cfnlint.runner import main
+def entry_point():
+    with open(SCRIPT, encoding='utf-8') as script:
+        found = re.findall(r'^from ([A-Za-z_][\w.]*) import ([A-Za-z_]\w*)$', script.read(), re.M)
+    if len(found) != 1:
+        sys.exit(4)
+    return getattr(importlib.import_module(found[0][0]), found[0][1])
+
+
+main = entry_point()
 
 if identity() == IDENTITY:
     serve()

@@ -60,7 +60,11 @@ export interface CfnLintServerSettings {
 /** The server of one installation: where it runs, its interpreter, the identity it serves. */
 export interface CfnLintServer {
   readonly settings: CfnLintServerSettings;
+  /** The interpreter (and flags) of the console script's `#!` line. */
   readonly python: readonly string[];
+  /** The console script (its `from … import …` line names the entry point the server calls). */
+  readonly script: string;
+  /** The installation's identity, as the probe told it. */
   readonly identity: string;
 }
 
@@ -78,7 +82,8 @@ export function serverForBatch(
 ): { readonly server?: CfnLintServer } {
   if (!settings || installation?.python === undefined) return {};
   if (batch.length > most || batch.some((m) => m.key === undefined)) return {};
-  return { server: { settings, python: installation.python, identity: installation.identity } };
+  const { python, program: script, identity } = installation;
+  return { server: { settings, python, script, identity } };
 }
 
 /** What the CLI would have given: its output and exit code. */
@@ -107,22 +112,21 @@ export function cfnLintServerSettings(
   return { dir: join(base, 'karpenter-gitops', 'cfn-lint-server') };
 }
 
-/** The socket of the server for one interpreter and installation, in this environment. */
+/** The socket of the server for one interpreter, script and installation, in this environment. */
 export function serverSocketPath(
-  dir: string,
-  python: readonly string[],
-  identity: string,
+  server: Omit<CfnLintServer, 'settings'> & { readonly settings: { readonly dir: string } },
   env: NodeJS.ProcessEnv,
 ): string {
+  const { settings, python, script, identity } = server;
   const pythonEnv = Object.keys(env)
     .filter((k) => k.startsWith('PYTHON'))
     .sort()
     .map((k) => [k, env[k]]);
   const hash = createHash('sha256')
-    .update(JSON.stringify([SERVER_PROTOCOL, python, identity, pythonEnv]))
+    .update(JSON.stringify([SERVER_PROTOCOL, python, script, identity, pythonEnv]))
     .digest('hex');
   // 64 bits tell one user's installations apart, and keep the path short (sun_path is small).
-  return join(dir, `${hash.slice(0, 16)}.sock`);
+  return join(settings.dir, `${hash.slice(0, 16)}.sock`);
 }
 
 function isOwned(st: Stats): boolean {
@@ -240,13 +244,9 @@ function listening(path: string, server: ReturnType<typeof spawn>, timeoutMs: nu
 }
 
 /** Starts a server, detached; it outlives this process. */
-function start(
-  settings: CfnLintServerSettings,
-  python: readonly string[],
-  identity: string,
-  path: string,
-): ReturnType<typeof spawn> {
-  const server = spawn(
+function start(server: CfnLintServer, path: string): ReturnType<typeof spawn> {
+  const { settings, python, script, identity } = server;
+  const child = spawn(
     python[0],
     [
       ...python.slice(1),
@@ -255,36 +255,35 @@ function start(
       path,
       identity,
       String(settings.idleSeconds ?? SERVER_IDLE_SECONDS),
+      script,
     ],
     // Its own folder: for `-c`, Python puts the working folder first on its module path.
     { cwd: settings.dir, detached: true, stdio: 'ignore', env: process.env },
   );
-  server.on('error', () => undefined);
-  server.unref();
-  return server;
+  child.on('error', () => undefined);
+  child.unref();
+  return child;
 }
 
 /**
- * Runs cfn-lint with `args` in `cwd` on the server of the installation (`python` runs it,
- * `identity` is what the probe found), starting the server when none listens; undefined when
- * the server cannot give the answer (the caller runs the CLI).
+ * Runs cfn-lint with `args` in `cwd` on the server of the installation, starting the server when
+ * none listens; undefined when the server cannot give the answer (the caller runs the CLI).
  */
 export async function lintOnServer(
-  settings: CfnLintServerSettings,
-  python: readonly string[],
-  identity: string,
+  server: CfnLintServer,
   args: readonly string[],
   cwd: string,
 ): Promise<CfnLintRun | undefined> {
+  const { settings, identity } = server;
   if (!ownFolder(settings.dir)) return undefined;
-  const path = serverSocketPath(settings.dir, python, identity, process.env);
+  const path = serverSocketPath(server, process.env);
   if (Buffer.byteLength(path) > MAX_SOCKET_PATH || !socketIsSafe(path)) return undefined;
   const request = `${JSON.stringify({ protocol: SERVER_PROTOCOL, identity, args, cwd, env: process.env })}\n`;
   const timeout = settings.replyTimeoutMs ?? REPLY_TIMEOUT_MS;
   let reply = await ask(path, request, timeout);
   if (reply.kind === 'absent') {
-    const server = start(settings, python, identity, path);
-    if (!(await listening(path, server, settings.startTimeoutMs ?? START_TIMEOUT_MS))) return undefined;
+    const child = start(server, path);
+    if (!(await listening(path, child, settings.startTimeoutMs ?? START_TIMEOUT_MS))) return undefined;
     if (!socketIsSafe(path)) return undefined;
     reply = await ask(path, request, timeout);
   }

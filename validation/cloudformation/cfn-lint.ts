@@ -231,7 +231,7 @@ async function lintOnce(
   try {
     const args = cliArgs(paths);
     const s = linter.server;
-    const served = s ? await lintOnServer(s.settings, s.python, s.identity, args, linter.cwd) : undefined;
+    const served = s ? await lintOnServer(s, args, linter.cwd) : undefined;
     const { stdout, stderr, code } = served ?? (await runCli(linter.bin, args, linter.cwd));
     const findings = isLintExit(code) ? parseCfnLintOutput(stdout, paths, templates) : undefined;
     return findings

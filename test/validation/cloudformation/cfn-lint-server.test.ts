@@ -19,6 +19,7 @@ import { cfnLintIdentity } from '../../../validation/cloudformation/cfn-lint-ide
 import {
   CFN_LINT_SERVER_ENV,
   cfnLintServerSettings,
+  CfnLintServer,
   CfnLintServerSettings,
   lintOnServer,
   serverSocketPath,
@@ -92,14 +93,19 @@ describe('cfnLintServerSettings', () => {
 
 describe('serverSocketPath', () => {
   test('one socket per interpreter, installation and PYTHON* variables; other variables do not matter', () => {
-    const a = serverSocketPath('/d', ['/py'], 'cfn-lint 1.0.0 /x 1', { HOME: '/h' });
+    const base = {
+      settings: { dir: '/d' },
+      python: ['/py'],
+      script: '/bin/cfn-lint',
+      identity: 'cfn-lint 1.0.0 /x 1',
+    };
+    const a = serverSocketPath(base, { HOME: '/h' });
     expect(a).toMatch(/^\/d\/[0-9a-f]{16}\.sock$/);
-    expect(serverSocketPath('/d', ['/py'], 'cfn-lint 1.0.0 /x 1', { HOME: '/other', AWS_REGION: 'x' })).toBe(
-      a,
-    );
-    expect(serverSocketPath('/d', ['/py'], 'cfn-lint 1.0.0 /x 2', { HOME: '/h' })).not.toBe(a);
-    expect(serverSocketPath('/d', ['/py', '-s'], 'cfn-lint 1.0.0 /x 1', { HOME: '/h' })).not.toBe(a);
-    expect(serverSocketPath('/d', ['/py'], 'cfn-lint 1.0.0 /x 1', { PYTHONPATH: '/p' })).not.toBe(a);
+    expect(serverSocketPath(base, { HOME: '/other', AWS_REGION: 'x' })).toBe(a);
+    expect(serverSocketPath({ ...base, identity: 'cfn-lint 1.0.0 /x 2' }, { HOME: '/h' })).not.toBe(a);
+    expect(serverSocketPath({ ...base, python: ['/py', '-s'] }, { HOME: '/h' })).not.toBe(a);
+    expect(serverSocketPath({ ...base, script: '/other/cfn-lint' }, { HOME: '/h' })).not.toBe(a);
+    expect(serverSocketPath(base, { PYTHONPATH: '/p' })).not.toBe(a);
   });
 });
 
@@ -158,44 +164,51 @@ const python = findPython();
   `lintOnServer with a fake cfn-lint installation${python ? '' : ' (skipped: python3 is not on the PATH)'}`,
   () => {
     const saved = process.env.PYTHONPATH;
-    let fake: { readonly site: string; readonly providers: string };
-    let identity: string;
-    /** A new fake installation, on PYTHONPATH, and its identity as the probe tells it. */
-    async function install(): Promise<{
+    interface Installed {
       readonly site: string;
       readonly providers: string;
       readonly identity: string;
-    }> {
+      readonly script: string;
+    }
+    let fake: Installed;
+    /** A new fake installation, on PYTHONPATH, and its identity as the probe tells it. */
+    async function install(
+      body = 'from cfnlint.runner import main\nif __name__ == "__main__":\n    main()\n',
+    ): Promise<Installed> {
       const installed = fakeInstallation();
       process.env.PYTHONPATH = installed.site;
       const script = join(folder(), 'cfn-lint');
-      writeFileSync(script, `#!${python}\nfrom cfnlint.runner import main\nmain()\n`, { mode: 0o755 });
+      writeFileSync(script, `#!${python}\n${body}`, { mode: 0o755 });
       // With this environment (PYTHONPATH): jest's process.env is not what child processes get by default.
       const found = await cfnLintIdentity(script, tmpdir(), (program, args, cwd) =>
         Promise.resolve(execFileSync(program, [...args], { cwd, encoding: 'utf8', env: process.env })),
       );
       if (!found) throw new Error('the fake installation has no identity');
       expect(found.python).toEqual([python]);
-      return { ...installed, identity: found.identity };
+      return { ...installed, identity: found.identity, script };
     }
     beforeAll(async () => {
-      const installed = await install();
-      fake = installed;
-      identity = installed.identity;
+      fake = await install();
     });
     afterAll(() => {
       if (saved === undefined) delete process.env.PYTHONPATH;
       else process.env.PYTHONPATH = saved;
     });
 
+    /** The server of an installation in a folder of its own, its socket and folder. */
     function settings(
       over: Partial<CfnLintServerSettings> = {},
-      of = identity,
-    ): CfnLintServerSettings & { readonly socket: string } {
+      of: Installed = fake,
+    ): CfnLintServer & { readonly socket: string; readonly dir: string } {
       const dir = join(folder(), 'servers');
-      const socket = serverSocketPath(dir, [python as string], of, process.env);
       serverDirs.push(dir);
-      return { dir, idleSeconds: 60, startTimeoutMs: 20_000, replyTimeoutMs: 20_000, socket, ...over };
+      const server: CfnLintServer = {
+        settings: { dir, idleSeconds: 60, startTimeoutMs: 20_000, replyTimeoutMs: 20_000, ...over },
+        python: [python as string],
+        script: of.script,
+        identity: of.identity,
+      };
+      return { ...server, socket: serverSocketPath(server, process.env), dir };
     }
     function templateFile(text: string): string {
       const file = join(folder(), 'template.yaml');
@@ -209,13 +222,7 @@ const python = findPython();
       const file = templateFile('Resources: {}\n');
       process.env.AWS_DEFAULT_REGION = 'eu-west-3';
       try {
-        const first = await lintOnServer(
-          s,
-          [python as string],
-          identity,
-          ['--format', 'json', '--', file],
-          cwd,
-        );
+        const first = await lintOnServer(s, ['--format', 'json', '--', file], cwd);
         expect(first?.code).toBe(0);
         expect(first?.stderr).toBe('to stderr\n');
         expect(JSON.parse(first?.stdout ?? '')).toEqual({
@@ -231,7 +238,7 @@ const python = findPython();
         expect(lstatSync(s.socket).isSocket()).toBe(true);
         expect(statSync(s.dir).mode & 0o777).toBe(0o700);
         // The change the lint made to its environment is gone; the same server answers.
-        const second = await lintOnServer(s, [python as string], identity, ['--', file], cwd);
+        const second = await lintOnServer(s, ['--', file], cwd);
         expect(JSON.parse(second?.stdout ?? '').region).toBe('eu-west-3');
         expect(serverPid(s.socket)).toBe(pid);
       } finally {
@@ -241,8 +248,7 @@ const python = findPython();
 
     test('exit codes as the CLI gives them: sys.exit(n), sys.exit(message), an exception', async () => {
       const s = settings();
-      const run = (text: string) =>
-        lintOnServer(s, [python as string], identity, ['--', templateFile(text)], tmpdir());
+      const run = (text: string) => lintOnServer(s, ['--', templateFile(text)], tmpdir());
       expect((await run('EXIT 6\n'))?.code).toBe(6);
       const message = await run('MESSAGE\n');
       expect(message?.code).toBe(1);
@@ -256,21 +262,15 @@ const python = findPython();
     test('a changed installation (its provider schemas) makes the server answer stale and exit', async () => {
       const own = await install();
       try {
-        const s = settings({}, own.identity);
+        const s = settings({}, own);
         const file = templateFile('x\n');
-        expect((await lintOnServer(s, [python as string], own.identity, ['--', file], tmpdir()))?.code).toBe(
-          0,
-        );
+        expect((await lintOnServer(s, ['--', file], tmpdir()))?.code).toBe(0);
         const pid = serverPid(s.socket) as number;
         writeFileSync(join(own.providers, 'us_east_1', 'new.json'), '{}');
-        expect(
-          await lintOnServer(s, [python as string], own.identity, ['--', file], tmpdir()),
-        ).toBeUndefined();
+        expect(await lintOnServer(s, ['--', file], tmpdir())).toBeUndefined();
         expect(await eventually(() => !isAlive(pid) && !existsSync(s.socket))).toBe(true);
         // Started again for the installation it no longer is, it does not listen: still no answer.
-        expect(
-          await lintOnServer(s, [python as string], own.identity, ['--', file], tmpdir()),
-        ).toBeUndefined();
+        expect(await lintOnServer(s, ['--', file], tmpdir())).toBeUndefined();
       } finally {
         process.env.PYTHONPATH = fake.site;
       }
@@ -278,9 +278,7 @@ const python = findPython();
 
     test('a server exits after its idle time, removing its socket', async () => {
       const s = settings({ idleSeconds: 1 });
-      expect(
-        (await lintOnServer(s, [python as string], identity, ['--', templateFile('x\n')], tmpdir()))?.code,
-      ).toBe(0);
+      expect((await lintOnServer(s, ['--', templateFile('x\n')], tmpdir()))?.code).toBe(0);
       const pid = serverPid(s.socket) as number;
       expect(isAlive(pid)).toBe(true);
       expect(
@@ -290,9 +288,7 @@ const python = findPython();
 
     test('a server whose socket was deleted (its cache folder removed) exits', async () => {
       const s = settings();
-      expect(
-        (await lintOnServer(s, [python as string], identity, ['--', templateFile('x\n')], tmpdir()))?.code,
-      ).toBe(0);
+      expect((await lintOnServer(s, ['--', templateFile('x\n')], tmpdir()))?.code).toBe(0);
       const pid = serverPid(s.socket) as number;
       rmSync(s.dir, { recursive: true, force: true });
       expect(await eventually(() => !isAlive(pid), 15_000)).toBe(true);
@@ -308,9 +304,7 @@ const python = findPython();
         s.socket,
       ]);
       expect(lstatSync(s.socket).isSocket()).toBe(true);
-      expect(
-        (await lintOnServer(s, [python as string], identity, ['--', templateFile('x\n')], tmpdir()))?.code,
-      ).toBe(0);
+      expect((await lintOnServer(s, ['--', templateFile('x\n')], tmpdir()))?.code).toBe(0);
       expect(serverPid(s.socket)).toBeGreaterThan(0);
     });
 
@@ -319,18 +313,27 @@ const python = findPython();
       mkdirSync(s.dir, { mode: 0o755 });
       chmodSync(s.dir, 0o755);
       writeFileSync(s.socket, 'not a socket');
-      expect(
-        await lintOnServer(s, [python as string], identity, ['--', templateFile('x\n')], tmpdir()),
-      ).toBeUndefined();
+      expect(await lintOnServer(s, ['--', templateFile('x\n')], tmpdir())).toBeUndefined();
       expect(readFileSync(s.socket, 'utf8')).toBe('not a socket');
       expect(statSync(s.dir).mode & 0o777).toBe(0o700);
+    });
+
+    test('a console script that does not import its entry point as pip writes it: no server', async () => {
+      const own = await install('import cfnlint.runner\ncfnlint.runner.main()\n');
+      try {
+        const s = settings({}, own);
+        expect(await lintOnServer(s, ['--', templateFile('x\n')], tmpdir())).toBeUndefined();
+        expect(existsSync(s.socket)).toBe(false);
+      } finally {
+        process.env.PYTHONPATH = fake.site;
+      }
     });
 
     test('a socket path longer than the system takes: no server, no answer', async () => {
       const dir = join(folder(), 'x'.repeat(100));
       serverDirs.push(dir);
       expect(
-        await lintOnServer({ dir }, [python as string], identity, ['--', templateFile('x\n')], tmpdir()),
+        await lintOnServer({ ...settings(), settings: { dir } }, ['--', templateFile('x\n')], tmpdir()),
       ).toBeUndefined();
       expect(readdirSync(dir)).toEqual([]);
     });
@@ -342,16 +345,16 @@ const python = findPython();
       const silent = createServer((c) => c.resume());
       await new Promise<void>((r) => silent.listen(s.socket, r));
       try {
-        expect(
-          await lintOnServer(s, [python as string], identity, ['--', templateFile('x\n')], tmpdir()),
-        ).toBeUndefined();
+        expect(await lintOnServer(s, ['--', templateFile('x\n')], tmpdir())).toBeUndefined();
       } finally {
         await new Promise((r) => silent.close(r));
       }
       // An interpreter that runs something else (a 3 s sleep) instead of the server.
       const sleeper = [python as string, '-c', 'import time; time.sleep(3)'];
       const t0 = Date.now();
-      expect(await lintOnServer(s, sleeper, identity, ['--', templateFile('x\n')], tmpdir())).toBeUndefined();
+      expect(
+        await lintOnServer({ ...s, python: sleeper }, ['--', templateFile('x\n')], tmpdir()),
+      ).toBeUndefined();
       expect(Date.now() - t0).toBeLessThan(2_500);
     });
   },
