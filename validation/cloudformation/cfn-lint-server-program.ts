@@ -14,7 +14,8 @@
  * - the `cfnlint` logger's handler and level (reset after each run to a fresh process's);
  * - the environment (cfn-lint's SAM transform sets `AWS_DEFAULT_REGION`) and the working folder
  *   (both restored after each run).
- * Rules are created anew by each run; runs whose configuration names other files (`override_spec`,
+ * It only lints: a request's arguments must be `--format json --` and template paths (no option
+ * that updates specifications or writes files). Rules are created anew by each run; runs whose configuration names other files (`override_spec`,
  * `registry_schemas`, ... which patch the loaded schemas) are never sent here (the client sends only
  * templates whose result may be cached).
  *
@@ -37,6 +38,7 @@ import importlib.metadata as m, importlib.util as u
 PROTOCOL = ${JSON.stringify(SERVER_PROTOCOL)}
 SOCKET, IDENTITY, IDLE, SCRIPT = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
 REQUEST_SECONDS = 60
+LINT_ARGS = ['--format', 'json', '--']
 LOOK_SECONDS = 5
 
 
@@ -96,8 +98,11 @@ def answer(conn):
             return True
         data += chunk
     request = json.loads(data)
+    args = request.get('args')
     if request.get('protocol') != PROTOCOL or request.get('identity') != IDENTITY:
         reply, going_on = {'status': 'stale'}, True
+    elif not isinstance(args, list) or args[:3] != LINT_ARGS or not all(isinstance(a, str) for a in args):
+        reply, going_on = {'status': 'refused'}, True
     elif identity() != IDENTITY:
         reply, going_on = {'status': 'stale'}, False
     else:

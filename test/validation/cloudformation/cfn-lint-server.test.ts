@@ -238,7 +238,7 @@ const python = findPython();
         expect(lstatSync(s.socket).isSocket()).toBe(true);
         expect(statSync(s.dir).mode & 0o777).toBe(0o700);
         // The change the lint made to its environment is gone; the same server answers.
-        const second = await lintOnServer(s, ['--', file], cwd);
+        const second = await lintOnServer(s, ['--format', 'json', '--', file], cwd);
         expect(JSON.parse(second?.stdout ?? '').region).toBe('eu-west-3');
         expect(serverPid(s.socket)).toBe(pid);
       } finally {
@@ -246,9 +246,22 @@ const python = findPython();
       }
     });
 
+    test('it only lints: other arguments are refused (no answer), and it stays up', async () => {
+      const s = settings();
+      const file = templateFile('x\n');
+      expect((await lintOnServer(s, ['--format', 'json', '--', file], tmpdir()))?.code).toBe(0);
+      const pid = serverPid(s.socket);
+      expect(await lintOnServer(s, ['--update-specs'], tmpdir())).toBeUndefined();
+      expect(
+        await lintOnServer(s, ['--format', 'json', '--output-file', '/tmp/x', '--', file], tmpdir()),
+      ).toBeUndefined();
+      expect((await lintOnServer(s, ['--format', 'json', '--', file], tmpdir()))?.code).toBe(0);
+      expect(serverPid(s.socket)).toBe(pid);
+    });
+
     test('exit codes as the CLI gives them: sys.exit(n), sys.exit(message), an exception', async () => {
       const s = settings();
-      const run = (text: string) => lintOnServer(s, ['--', templateFile(text)], tmpdir());
+      const run = (text: string) => lintOnServer(s, ['--format', 'json', '--', templateFile(text)], tmpdir());
       expect((await run('EXIT 6\n'))?.code).toBe(6);
       const message = await run('MESSAGE\n');
       expect(message?.code).toBe(1);
@@ -264,13 +277,13 @@ const python = findPython();
       try {
         const s = settings({}, own);
         const file = templateFile('x\n');
-        expect((await lintOnServer(s, ['--', file], tmpdir()))?.code).toBe(0);
+        expect((await lintOnServer(s, ['--format', 'json', '--', file], tmpdir()))?.code).toBe(0);
         const pid = serverPid(s.socket) as number;
         writeFileSync(join(own.providers, 'us_east_1', 'new.json'), '{}');
-        expect(await lintOnServer(s, ['--', file], tmpdir())).toBeUndefined();
+        expect(await lintOnServer(s, ['--format', 'json', '--', file], tmpdir())).toBeUndefined();
         expect(await eventually(() => !isAlive(pid) && !existsSync(s.socket))).toBe(true);
         // Started again for the installation it no longer is, it does not listen: still no answer.
-        expect(await lintOnServer(s, ['--', file], tmpdir())).toBeUndefined();
+        expect(await lintOnServer(s, ['--format', 'json', '--', file], tmpdir())).toBeUndefined();
       } finally {
         process.env.PYTHONPATH = fake.site;
       }
@@ -278,7 +291,9 @@ const python = findPython();
 
     test('a server exits after its idle time, removing its socket', async () => {
       const s = settings({ idleSeconds: 1 });
-      expect((await lintOnServer(s, ['--', templateFile('x\n')], tmpdir()))?.code).toBe(0);
+      expect((await lintOnServer(s, ['--format', 'json', '--', templateFile('x\n')], tmpdir()))?.code).toBe(
+        0,
+      );
       const pid = serverPid(s.socket) as number;
       expect(isAlive(pid)).toBe(true);
       expect(
@@ -288,7 +303,9 @@ const python = findPython();
 
     test('a server whose socket was deleted (its cache folder removed) exits', async () => {
       const s = settings();
-      expect((await lintOnServer(s, ['--', templateFile('x\n')], tmpdir()))?.code).toBe(0);
+      expect((await lintOnServer(s, ['--format', 'json', '--', templateFile('x\n')], tmpdir()))?.code).toBe(
+        0,
+      );
       const pid = serverPid(s.socket) as number;
       rmSync(s.dir, { recursive: true, force: true });
       expect(await eventually(() => !isAlive(pid), 15_000)).toBe(true);
@@ -304,7 +321,9 @@ const python = findPython();
         s.socket,
       ]);
       expect(lstatSync(s.socket).isSocket()).toBe(true);
-      expect((await lintOnServer(s, ['--', templateFile('x\n')], tmpdir()))?.code).toBe(0);
+      expect((await lintOnServer(s, ['--format', 'json', '--', templateFile('x\n')], tmpdir()))?.code).toBe(
+        0,
+      );
       expect(serverPid(s.socket)).toBeGreaterThan(0);
     });
 
@@ -313,7 +332,9 @@ const python = findPython();
       mkdirSync(s.dir, { mode: 0o755 });
       chmodSync(s.dir, 0o755);
       writeFileSync(s.socket, 'not a socket');
-      expect(await lintOnServer(s, ['--', templateFile('x\n')], tmpdir())).toBeUndefined();
+      expect(
+        await lintOnServer(s, ['--format', 'json', '--', templateFile('x\n')], tmpdir()),
+      ).toBeUndefined();
       expect(readFileSync(s.socket, 'utf8')).toBe('not a socket');
       expect(statSync(s.dir).mode & 0o777).toBe(0o700);
     });
@@ -322,7 +343,9 @@ const python = findPython();
       const own = await install('import cfnlint.runner\ncfnlint.runner.main()\n');
       try {
         const s = settings({}, own);
-        expect(await lintOnServer(s, ['--', templateFile('x\n')], tmpdir())).toBeUndefined();
+        expect(
+          await lintOnServer(s, ['--format', 'json', '--', templateFile('x\n')], tmpdir()),
+        ).toBeUndefined();
         expect(existsSync(s.socket)).toBe(false);
       } finally {
         process.env.PYTHONPATH = fake.site;
@@ -333,7 +356,11 @@ const python = findPython();
       const dir = join(folder(), 'x'.repeat(100));
       serverDirs.push(dir);
       expect(
-        await lintOnServer({ ...settings(), settings: { dir } }, ['--', templateFile('x\n')], tmpdir()),
+        await lintOnServer(
+          { ...settings(), settings: { dir } },
+          ['--format', 'json', '--', templateFile('x\n')],
+          tmpdir(),
+        ),
       ).toBeUndefined();
       expect(readdirSync(dir)).toEqual([]);
     });
@@ -345,7 +372,9 @@ const python = findPython();
       const silent = createServer((c) => c.resume());
       await new Promise<void>((r) => silent.listen(s.socket, r));
       try {
-        expect(await lintOnServer(s, ['--', templateFile('x\n')], tmpdir())).toBeUndefined();
+        expect(
+          await lintOnServer(s, ['--format', 'json', '--', templateFile('x\n')], tmpdir()),
+        ).toBeUndefined();
       } finally {
         await new Promise((r) => silent.close(r));
       }
@@ -353,7 +382,11 @@ const python = findPython();
       const sleeper = [python as string, '-c', 'import time; time.sleep(3)'];
       const t0 = Date.now();
       expect(
-        await lintOnServer({ ...s, python: sleeper }, ['--', templateFile('x\n')], tmpdir()),
+        await lintOnServer(
+          { ...s, python: sleeper },
+          ['--format', 'json', '--', templateFile('x\n')],
+          tmpdir(),
+        ),
       ).toBeUndefined();
       expect(Date.now() - t0).toBeLessThan(2_500);
     });
