@@ -19,7 +19,9 @@
  * `registry_schemas`, ... which patch the loaded schemas) are never sent here (the client sends only
  * templates whose result may be cached).
  *
- * It writes its process id next to the socket (`<socket>.pid`) and removes both when it exits. It
+ * It writes its process id next to the socket (`<socket>.pid`) and removes both when it exits
+ * (also on SIGTERM or SIGINT, which end a run in progress without a reply: the client then runs
+ * the CLI). It
  * also exits within seconds when its socket is gone or replaced (the cache folder was deleted).
  *
  * Arguments: the socket path, the installation identity it was started for (validation/cloudformation/cfn-lint-identity.ts),
@@ -32,7 +34,7 @@ export const SERVER_PROTOCOL = 'karpenter-gitops cfn-lint server 1';
 
 /** The Python program. */
 export const SERVER_PROGRAM = String.raw`
-import contextlib, fcntl, importlib, io, json, logging, os, re, socket, stat, sys, time, traceback
+import contextlib, fcntl, importlib, io, json, logging, os, re, signal, socket, stat, sys, time, traceback
 import importlib.metadata as m, importlib.util as u
 
 PROTOCOL = ${JSON.stringify(SERVER_PROTOCOL)}
@@ -40,6 +42,14 @@ SOCKET, IDENTITY, IDLE, SCRIPT = sys.argv[1], sys.argv[2], float(sys.argv[3]), s
 REQUEST_SECONDS = 60
 LINT_ARGS = ['--format', 'json', '--']
 LOOK_SECONDS = 5
+
+
+class Ending(BaseException):
+    pass
+
+
+def on_term(signum, frame):
+    raise Ending()
 
 
 def identity():
@@ -67,6 +77,8 @@ def run(request):
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 code = main() or 0
+            except (Ending, KeyboardInterrupt):
+                raise
             except SystemExit as e:
                 if e.code is None:
                     code = 0
@@ -183,5 +195,7 @@ def entry_point():
 main = entry_point()
 
 if identity() == IDENTITY:
-    serve()
+    signal.signal(signal.SIGTERM, on_term)
+    with contextlib.suppress(Ending, KeyboardInterrupt):
+        serve()
 `;

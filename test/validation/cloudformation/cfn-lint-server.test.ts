@@ -301,6 +301,18 @@ const python = findPython();
       ).toBe(true);
     });
 
+    test('SIGTERM ends a server and removes its socket and pid file', async () => {
+      const s = settings();
+      expect((await lintOnServer(s, ['--format', 'json', '--', templateFile('x\n')], tmpdir()))?.code).toBe(
+        0,
+      );
+      const pid = serverPid(s.socket) as number;
+      process.kill(pid, 'SIGTERM');
+      expect(
+        await eventually(() => !isAlive(pid) && !existsSync(s.socket) && !existsSync(`${s.socket}.pid`)),
+      ).toBe(true);
+    });
+
     test('a server whose socket was deleted (its cache folder removed) exits', async () => {
       const s = settings();
       expect((await lintOnServer(s, ['--format', 'json', '--', templateFile('x\n')], tmpdir()))?.code).toBe(
@@ -378,8 +390,8 @@ const python = findPython();
       } finally {
         await new Promise((r) => silent.close(r));
       }
-      // An interpreter that runs something else (a 3 s sleep) instead of the server.
-      const sleeper = [python as string, '-c', 'import time; time.sleep(3)'];
+      // An interpreter that runs something else (a 1.5 s sleep) instead of the server.
+      const sleeper = [python as string, '-c', 'import time; time.sleep(1.5)'];
       const t0 = Date.now();
       expect(
         await lintOnServer(
