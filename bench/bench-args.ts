@@ -66,7 +66,7 @@ export const BENCH_USAGE = [
   `  --rows    what to measure (default all but check-shards): ${BENCH_ROWS.join(', ')}`,
   '            (trivial and throughput bring pipeline with them; synth-fleet, synth-ts, check,',
   "             cdk8s: the everyday loop, on a copy of the project with the first size's fleet;",
-  '             check-unchanged, check-tag-edit: the PR job on the first size, committed in git;',
+  '             check-unchanged, check-tag-edit, check-iam-edit: the PR job on the first size, committed in git;',
   '             check-full: check --full on every size;',
   '             check-shards: check --full, then its 8 shards one after another, on every size)',
   '  --no-cdk8s-baseline  skip the trivial ts-node cdk8s app (baseline a; row trivial)',

@@ -6,7 +6,11 @@
  *
  *   check-unchanged  `check --base HEAD` on the unchanged tree (every proof reused)
  *   check-tag-edit   `check --base HEAD` after editing one cluster's tags and synthesizing
- *                    (that cluster's template changes: its scenarios run again)
+ *                    (that cluster's template changes: cfn-lint judges it; its IAM documents
+ *                    do not, so its proof is reused)
+ *   check-iam-edit   `check --base HEAD` after renaming one cluster's interruption queue and
+ *                    synthesizing (its template and the controller policy's queue ARN change:
+ *                    cfn-lint judges it and its 68 scenarios run again)
  *   check-full       `check --base HEAD --full` (everything proved and validated), per size,
  *                    with its peak RSS (the 500x6 vs 50x6 ratio is a target)
  */
@@ -17,7 +21,7 @@ import type { FleetSource } from '../model/load-fleet';
 import type { Measured, Ratio } from './bench-stats';
 import { spread } from './bench-stats';
 
-export const CHECK_ROWS = ['check-unchanged', 'check-tag-edit', 'check-full'] as const;
+export const CHECK_ROWS = ['check-unchanged', 'check-tag-edit', 'check-iam-edit', 'check-full'] as const;
 export type CheckRowName = (typeof CHECK_ROWS)[number];
 
 export interface CheckRow {
@@ -75,6 +79,13 @@ function editTags(original: { file: string; text: string }, k: number): void {
   writeFileSync(original.file, original.text.replace(/^tags:\n/m, `tags:\n  bench-edit: "${k}"\n`));
 }
 
+/** The first cluster file with its interruption queue renamed (`<name>-interruptions-k`). */
+function editQueue(original: { file: string; text: string }, k: number): void {
+  const edited = original.text.replace(/^(\s+name: \S+-interruptions)$/m, `$1-${k}`);
+  if (edited === original.text) throw new Error(`bench: no interruption queue name in ${original.file}`);
+  writeFileSync(original.file, edited);
+}
+
 /**
  * Measures `rows` on the committed project in `dir` (fleet `size`), `runs` timed pairs each after
  * one untimed warm-up, appending each row to `out` as soon as it is measured.
@@ -106,8 +117,8 @@ export function measureCheck(
     const pair = (k: number, keep: boolean) => {
       let c: TimedProcess;
       let a: TimedProcess;
-      if (row === 'check-tag-edit') {
-        editTags(original, k);
+      if (row === 'check-tag-edit' || row === 'check-iam-edit') {
+        (row === 'check-tag-edit' ? editTags : editQueue)(original, k);
         a = synthAlone(); // also brings dist/ up to date, as the PR's author did
         c = check(false);
         reset();
@@ -129,6 +140,7 @@ export function measureCheck(
       what: {
         'check-unchanged': '`check --base HEAD` on an unchanged tree',
         'check-tag-edit': "`check --base HEAD` after editing one cluster's tags (and synth)",
+        'check-iam-edit': "`check --base HEAD` after renaming one cluster's interruption queue (and synth)",
         'check-full': '`check --base HEAD --full`',
       }[row],
       command: measured(commands),

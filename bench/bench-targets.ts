@@ -122,6 +122,11 @@ const TARGETS: readonly TargetRule[] = [
     "`check` after editing one cluster's tags (50x6) ≤ 1.6× the synth pipeline",
     1.6,
   ),
+  pairedWithSynth(
+    'check-iam-edit',
+    "`check` after an edit of one cluster's IAM documents (50x6, its scenarios run) ≤ 1.6× the synth pipeline",
+    1.6,
+  ),
   {
     what: '`check --full` on 500x6 ≤ 11× `check --full` on 50x6 (linear)',
     ...atMost(11, '11×'),

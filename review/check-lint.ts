@@ -5,7 +5,8 @@
  * (validation/cloudformation/cfn-lint-cache.ts); `--full` judges every one again.
  */
 import { DistFiles, plural } from '../model';
-import type { LintResult } from '../validation/cloudformation/cfn-lint';
+import { findCfnLint, type LintResult } from '../validation/cloudformation/cfn-lint';
+import { cfnLintIdentity, type CfnLintInstallation } from '../validation/cloudformation/cfn-lint-identity';
 
 /**
  * cfn-lint started on the committed templates (undefined: no linter wired in, the validator
@@ -29,4 +30,29 @@ export function lintSummary(r: LintResult): string {
   const cached = r.cached > 0 ? `, ${r.cached} from its cache` : '';
   const why = r.uncached !== undefined ? ` (not cached: ${r.uncached})` : '';
   return `cfn-lint ${total}${cached}${why}`;
+}
+
+/** Tells a cfn-lint installation's identity (validation/cloudformation/cfn-lint.ts `LintOptions.identity`). */
+export type IdentityTeller = (bin: string, cwd: string) => Promise<CfnLintInstallation | undefined>;
+
+/**
+ * Starts asking for the identity of the cfn-lint `bin` (the one on the PATH) in `cwd` now (a pyenv shim's
+ * `pyenv which`, then the interpreter's metadata: about a tenth of a second of other processes),
+ * while `check` still loads its pipeline's modules; the teller returned gives that answer to the
+ * first question about the same program and folder (later ones ask afresh, so one run's answer
+ * is never another run's). Undefined when cfn-lint is not on the PATH.
+ */
+export function startLintIdentity(
+  cwd: string,
+  bin: string | null = findCfnLint(),
+  tell: IdentityTeller = cfnLintIdentity,
+): IdentityTeller | undefined {
+  if (!bin) return undefined;
+  let early: Promise<CfnLintInstallation | undefined> | undefined = tell(bin, cwd);
+  early.catch(() => undefined);
+  return (b, c) => {
+    const answer = b === bin && c === cwd ? early : undefined;
+    early = undefined;
+    return answer ?? tell(b, c);
+  };
 }

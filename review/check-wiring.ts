@@ -17,6 +17,7 @@ import { cloudFormationTemplates, distSources, validateDist } from '../validatio
 import { runPolicyScenarios } from './policy-scenarios-step';
 import { proveInWorkers } from './scenario-workers';
 import { CheckDeps } from './run-check';
+import type { IdentityTeller } from './check-lint';
 
 /** dist/fleet/'s files no single cluster owns come from the Argo CD generator alone (charts/argocd/fleet-chart.ts). */
 const FLEET_WIDE_GENERATORS = [{ name: 'argocd', generate: argocdFleetWideGenerator }];
@@ -25,11 +26,14 @@ const FLEET_WIDE_GENERATORS = [{ name: 'argocd', generate: argocdFleetWideGenera
  * @param projectRoot the user's repository (the working folder)
  * @param clustersDir its fleet description, absolute @default clusters/ of projectRoot
  * @param env the environment (HOME and XDG_CACHE_HOME name cfn-lint's cache) @default process.env
+ * @param identity tells cfn-lint's identity, started early (review/check-lint.ts `startLintIdentity`)
+ *   @default asked when cfn-lint's cache keys are made
  */
 export function defaultCheckDeps(
   projectRoot: string,
   clustersDir = join(projectRoot, 'clusters'),
   env: NodeJS.ProcessEnv = process.env,
+  identity?: IdentityTeller,
 ): CheckDeps {
   const home = homeFolder(env);
   const findingsCache = defaultClusterFindingsCache(env);
@@ -53,6 +57,7 @@ export function defaultCheckDeps(
         readCache: !fresh,
         cwd: projectRoot,
         home,
+        ...(identity ? { identity } : {}),
         ...(server ? { server } : {}),
       }),
     policies: (fleet, context) => runPolicyScenarios({ fleet, ...context, prove: proveInWorkers }),

@@ -23,16 +23,16 @@
  */
 import * as path from 'path';
 import { formatDiagnostic, sortDiagnostics } from '../model';
-import { defaultCheckDeps } from './check-wiring';
+import type * as Wiring from './check-wiring';
+import { IdentityTeller, startLintIdentity } from './check-lint';
 import { annotation, groupEnd, groupStart } from './github-annotations';
 import { readDistDir } from './read-dist-dir';
-import { readDistAtRef } from './read-dist-git';
+import { prefetchBase } from './base-prefetch';
 import { SKIP_POLICIES_FLAG } from './policy-scenarios-step';
 import { CheckDeps, CheckResult, CheckStepName, PreviousDist, runCheck, StepResult } from './run-check';
 import { DEFAULT_DIFF_LINES } from './stale-dist';
 import { processIo, reportInternalError } from '../io/cli-common';
 import { AnyCommand, defineCommand, OptionValues, runCommand, usageError } from '../io/command';
-import { toolSourcesChangedSince } from './tool-sources';
 import { parseShard, SHARD_FORM, shardLabel, ShardSpec } from './shard';
 import { runJoin, writeSummary } from './check-shard-cli';
 
@@ -217,14 +217,11 @@ export function renderCheck(result: CheckResult, format: CheckFormat, shard?: Sh
 /** The previous dist/ named by --base or --previous (read when the validate step runs). */
 function previousDist(options: CheckCliOptions, projectRoot: string): { previous?: PreviousDist } {
   const { base, previous, dist } = options;
-  if (base !== undefined)
-    return {
-      previous: {
-        label: `${base}:${dist}`,
-        read: () => readDistAtRef(base, dist, projectRoot),
-        provenBase: () => toolSourcesChangedSince(base, projectRoot),
-      },
-    };
+  if (base !== undefined) {
+    // git starts now, in a worker thread, while load and synth run (review/base-prefetch.ts).
+    const reader = prefetchBase(base, dist, projectRoot);
+    return { previous: { label: `${base}:${dist}`, read: reader.read, provenBase: reader.toolSources } };
+  }
   if (previous !== undefined)
     return { previous: { label: previous, read: () => readDistDir(path.resolve(projectRoot, previous)) } };
   return {};
@@ -262,14 +259,25 @@ export async function checkRun(
   options: CheckCliOptions,
   projectRoot: string,
   io: CheckIo,
-  makeDeps: (
+  makeDeps?: (
     projectRoot: string,
     clustersDir: string,
     env: NodeJS.ProcessEnv,
-  ) => CheckDeps = defaultCheckDeps,
+    identity?: IdentityTeller,
+  ) => CheckDeps,
 ): Promise<number> {
   const clustersDir = path.resolve(projectRoot, options.clusters ?? 'clusters');
-  const deps = makeDeps(projectRoot, clustersDir, io.env);
+  // Other processes first (git in a worker, cfn-lint's identity), then the pipeline's modules
+  // (the real pipeline is required only now: some 240 ms the processes run alongside).
+  const previous = previousDist(options, projectRoot);
+  const identity = makeDeps ? undefined : startLintIdentity(projectRoot);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const deps = (makeDeps ?? (require('./check-wiring') as typeof Wiring).defaultCheckDeps)(
+    projectRoot,
+    clustersDir,
+    io.env,
+    identity,
+  );
   const started = new Map<CheckStepName, number>();
   const progress = (step: CheckStepName, phase: 'start' | 'end', r?: StepResult) => {
     if (options.quiet) return;
@@ -287,7 +295,7 @@ export async function checkRun(
         distDir: path.resolve(projectRoot, options.dist),
         distLabel: options.dist.replace(/\\/g, '/').replace(/\/+$/, ''),
         diffLines: options.diffLines,
-        ...previousDist(options, projectRoot),
+        ...previous,
         ...(options.full ? { full: true } : {}),
         ...(options.skipPolicies ? { skipPolicies: `skipped (${SKIP_POLICIES_FLAG})` } : {}),
         ...(options.requireCfnLint ? { requireCfnLint: true } : {}),

@@ -4,8 +4,16 @@
  * so one big change cannot drown the others, and the first differing line of the committed file
  * for annotations.
  */
-import { structuredPatch } from 'diff';
+import type * as Diff from 'diff';
 import { DistFiles } from '../model';
+
+/** The diff library (some 130 KB of modules), loaded for the first stale file only. */
+function structuredPatch(
+  ...args: Parameters<typeof Diff.structuredPatch>
+): ReturnType<typeof Diff.structuredPatch> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('diff') as typeof Diff).structuredPatch(...args);
+}
 
 export type StaleStatus = 'missing' | 'extra' | 'changed';
 

@@ -63,7 +63,7 @@ export function validateDist(
     validateFiles(sources, {
       versionFor: (c) => versions.get(c),
       cfnLint: options.cfnLint ?? true,
-      previous: previous.loose,
+      previousLoose: previous.loose,
       previousFor: (c) => previous.docsOf(c),
       previousDigestFor: (c) => previous.digestOf(c),
       previousLooseDigest: previous.looseDigest,
@@ -129,12 +129,12 @@ export interface TemplateVerdicts {
  * when first asked for (a cluster whose findings are kept needs only their digest).
  */
 function previousByCluster(files: DistFiles): {
-  readonly loose: ManifestDocument[];
+  readonly loose: { readonly present: boolean; readonly documents: () => ManifestDocument[] };
   readonly looseDigest: string;
   docsOf(cluster: string): ManifestDocument[];
   digestOf(cluster: string): string;
 } {
-  const loose: ManifestDocument[] = [];
+  let loose: ManifestDocument[] | undefined;
   const looseTexts: [string, string][] = [];
   const texts = new Map<string, [string, string][]>();
   const parsed = new Map<string, ManifestDocument[]>();
@@ -143,13 +143,14 @@ function previousByCluster(files: DistFiles): {
   for (const [rel, text] of files) {
     if (!VALIDATED_EXTENSIONS.test(rel)) continue;
     const where = distCluster(rel);
-    if (!where) {
-      loose.push(...docsOfFile(rel, text));
-      looseTexts.push([rel, text]);
-    } else texts.set(where.cluster, [...(texts.get(where.cluster) ?? []), [rel, text]]);
+    if (!where) looseTexts.push([rel, text]);
+    else texts.set(where.cluster, [...(texts.get(where.cluster) ?? []), [rel, text]]);
   }
   return {
-    loose,
+    loose: {
+      present: looseTexts.length > 0,
+      documents: () => (loose ??= looseTexts.flatMap(([r, t]) => docsOfFile(r, t))),
+    },
     looseDigest: createHash('sha256').update(JSON.stringify(looseTexts)).digest('hex'),
     docsOf: (cluster) => {
       let docs = parsed.get(cluster);

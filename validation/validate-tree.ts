@@ -62,6 +62,15 @@ export interface TreeOptions {
   /** Previous versions of the objects, for transition rules. @default none */
   readonly previous?: readonly ManifestDocument[];
   /**
+   * The previous objects outside cluster folders, parsed only when their findings are not kept
+   * (`present`: whether there are any files of them), in place of `previous` for those documents.
+   * @default `previous`
+   */
+  readonly previousLoose?: {
+    readonly present: boolean;
+    readonly documents: () => readonly ManifestDocument[];
+  };
+  /**
    * Previous versions of one cluster's objects (a dist/ tree has objects of the same name in
    * several clusters, so each cluster is paired only with its own). @default `previous`
    */
@@ -304,7 +313,8 @@ function looseFindingsKept(
   texts: readonly string[],
   options: TreeOptions,
 ): readonly Finding[] {
-  const previousDigest = (options.previous ?? []).length === 0 ? '' : options.previousLooseDigest;
+  const present = options.previousLoose?.present ?? (options.previous ?? []).length > 0;
+  const previousDigest = present ? options.previousLooseDigest : '';
   const schemas =
     options.cache && previousDigest !== undefined && loose.length > 0 ? schemasKey(version) : undefined;
   const key =
@@ -315,7 +325,7 @@ function looseFindingsKept(
       : undefined;
   const kept = key !== undefined ? options.cache?.get(key) : undefined;
   if (kept) return kept;
-  const found = validatorFor(version).validate(loose, options.previous);
+  const found = validatorFor(version).validate(loose, options.previousLoose?.documents() ?? options.previous);
   if (key !== undefined) options.cache?.set(key, found);
   return found;
 }

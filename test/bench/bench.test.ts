@@ -34,6 +34,7 @@ describe('parseBenchArgs', () => {
         'installed-50x6',
         'check-unchanged',
         'check-tag-edit',
+        'check-iam-edit',
         'check-full',
       ],
       cdk8sBaseline: true,
@@ -64,6 +65,7 @@ describe('parseBenchArgs', () => {
           'installed-50x6',
           'check-unchanged',
           'check-tag-edit',
+          'check-iam-edit',
           'check-full',
         ],
         cdk8sBaseline: false,
@@ -312,16 +314,22 @@ describe('statistics, targets and profiles', () => {
       [
         checkRow('check-unchanged', '50x6', 1250, 1000),
         checkRow('check-tag-edit', '50x6', 1700, 1000),
+        checkRow('check-iam-edit', '50x6', 1500, 1000),
         checkRow('check-full', '50x6', 4000, 1000, 200 * 1024),
         checkRow('check-full', '500x6', 40000, 9000, 1100 * 1024),
       ],
     );
-    expect(judged.slice(8, 13).map((t) => [t.status, t.what, t.reason])).toEqual([
+    expect(judged.slice(8, 14).map((t) => [t.status, t.what, t.reason])).toEqual([
       ['met', '`check` on an unchanged 50x6 fleet ≤ 1.3× the synth pipeline', '1.25× wall ≤ 1.30×'],
       [
         'missed',
         "`check` after editing one cluster's tags (50x6) ≤ 1.6× the synth pipeline",
         '1.70× wall > 1.60×',
+      ],
+      [
+        'met',
+        "`check` after an edit of one cluster's IAM documents (50x6, its scenarios run) ≤ 1.6× the synth pipeline",
+        '1.50× wall ≤ 1.60×',
       ],
       ['met', '`check --full` on 500x6 ≤ 11× `check --full` on 50x6 (linear)', '10.0× wall ≤ 11×'],
       ['met', 'peak RSS of synth on 500x6 < 1 GiB', '300 MiB < 1 GiB'],
@@ -347,6 +355,7 @@ describe('statistics, targets and profiles', () => {
       ['not measured', 'size 500x6 not selected (--sizes)'],
       ['not measured', 'row check-unchanged not selected (--rows)'],
       ['not measured', 'row check-tag-edit not selected (--rows)'],
+      ['not measured', 'row check-iam-edit not selected (--rows)'],
       ['not measured', 'row check-full not selected (--rows)'],
       ['not measured', 'size 500x6 not selected (--sizes)'],
       ['not measured', 'row check-full not selected (--rows)'],

@@ -21,7 +21,7 @@ function generated(): Map<string, string> {
   for (const c of fleet.clusters) {
     const template = renderTemplate(cloudFormationTemplate(c));
     files.set(distPaths.cloudFormation(c.name), template);
-    files.set(distPaths.policyProof(c.name), renderProofRecord(c, template));
+    files.set(distPaths.policyProof(c.name), renderProofRecord(c));
   }
   return files;
 }

@@ -55,10 +55,7 @@ function grownTool(cluster: string): Tool {
 function generate(tool: Tool, fleet: FleetModel) {
   const files = synthesize(fleet);
   for (const c of fleet.clusters)
-    files.set(
-      distPaths.policyProof(c.name),
-      renderProofRecord(c, files.get(distPaths.cloudFormation(c.name)) as string, tool.inputsFor(c)),
-    );
+    files.set(distPaths.policyProof(c.name), renderProofRecord(c, tool.inputsFor(c)));
   return files;
 }
 

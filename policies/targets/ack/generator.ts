@@ -71,7 +71,7 @@ export function ackFiles(cluster: ClusterModel, side: AwsSideModel): GeneratedFi
   const manifest = renderAckManifest(cluster, side);
   files.set(distPaths.awsSide(cluster.name, ACK_DIR, ACK_FILE), { text: manifest });
   files.set(distPaths.policyProof(cluster.name, ACK_DIR), {
-    text: renderProofRecord(cluster, manifest, scenarioInputs(cluster, side)),
+    text: renderProofRecord(cluster, scenarioInputs(cluster, side)),
   });
   const note = renderKeyPolicyNote(side);
   if (note !== undefined)

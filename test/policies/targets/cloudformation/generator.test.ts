@@ -20,7 +20,8 @@ describe('cloudFormationGenerator', () => {
       distPaths.cloudFormation('b'),
       distPaths.policyProof('b'),
     ]);
-    expect(files.get(distPaths.policyProof('a'))).toMatch(/^template: sha256:[0-9a-f]{64}$/m);
+    expect(files.get(distPaths.policyProof('a'))).toMatch(/^scenarios: \d+ sha256:[0-9a-f]{64}$/m);
+    expect(files.get(distPaths.policyProof('a'))).not.toMatch(/^template:/m);
     expect(
       JSON.parse(files.get('a/cloudformation/karpenter.json') as string).Resources.KarpenterNodeRole
         .Properties.RoleName,
