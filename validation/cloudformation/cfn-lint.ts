@@ -221,22 +221,26 @@ interface Linter {
 
 /**
  * Runs cfn-lint once on some templates, asynchronously: on the server when there is one to ask
- * and it answers, else (and whenever the server fails) with the CLI.
+ * and it answers with cfn-lint's findings, else (no answer, or cfn-lint failed there: the CLI
+ * has the last word on a failure) with the CLI.
  */
 async function lintOnce(
   linter: Linter,
   templates: readonly CfnLintTemplate[],
 ): Promise<{ findings: Finding[]; ok: boolean; served: boolean }> {
   const { dir, paths } = writeTemporaryCopies(templates);
+  const judge = ({ code, stdout }: CfnLintRun) =>
+    isLintExit(code) ? parseCfnLintOutput(stdout, paths, templates) : undefined;
   try {
     const args = cliArgs(paths);
-    const s = linter.server;
-    const served = s ? await lintOnServer(s, args, linter.cwd) : undefined;
-    const { stdout, stderr, code } = served ?? (await runCli(linter.bin, args, linter.cwd));
-    const findings = isLintExit(code) ? parseCfnLintOutput(stdout, paths, templates) : undefined;
+    const served = linter.server ? await lintOnServer(linter.server, args, linter.cwd) : undefined;
+    const fromServer = served ? judge(served) : undefined;
+    if (fromServer) return { findings: fromServer, ok: true, served: true };
+    const run = await runCli(linter.bin, args, linter.cwd);
+    const findings = judge(run);
     return findings
-      ? { findings, ok: true, served: served !== undefined }
-      : { findings: failedRun(templates, code, stderr), ok: false, served: served !== undefined };
+      ? { findings, ok: true, served: false }
+      : { findings: failedRun(templates, run.code, run.stderr), ok: false, served: false };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
