@@ -14,6 +14,7 @@ import { defaultGenerationCache } from '../synth/generation-cache';
 import { cfnLintCacheDir, homeFolder } from '../validation/cloudformation/cfn-lint-cache';
 import { defaultClusterFindingsCache, defaultTemplateVerdicts } from '../validation/cluster-findings-cache';
 import { lintTemplates } from '../validation/cloudformation/cfn-lint';
+import { cfnLintServerSettings } from '../validation/cloudformation/cfn-lint-server';
 import { cloudFormationTemplates, distSources, validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
 import { proveInWorkers } from './scenario-workers';
@@ -36,6 +37,7 @@ export function defaultCheckDeps(
   const home = homeFolder(env);
   const findingsCache = defaultClusterFindingsCache(env);
   const generationCache = defaultGenerationCache(env);
+  const server = cfnLintServerSettings(env, home);
   return {
     loadFleet: (root, part) => loadFleetFromDir(root, clustersDir, part),
     listClusterFiles: (root) => clusterFilesInDir(root, clustersDir),
@@ -57,6 +59,7 @@ export function defaultCheckDeps(
         cwd: projectRoot,
         home,
         ...(identity ? { identity } : {}),
+        ...(server ? { server } : {}),
       }),
     policies: (fleet, context) => runPolicyScenarios({ fleet, ...context, prove: proveInWorkers }),
   };

@@ -32,6 +32,7 @@ import {
   lintTemplates,
 } from './cloudformation/cfn-lint';
 import { cfnLintCacheDir, homeFolder } from './cloudformation/cfn-lint-cache';
+import { cfnLintServerSettings } from './cloudformation/cfn-lint-server';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { OUTPUT_FORMATS, OutputFormat, render, summary } from './output-format';
@@ -204,10 +205,12 @@ function lintCollected(
 ): Promise<false | PreLinted> {
   const env = options.env ?? process.env;
   const home = homeFolder(env);
+  const server = cfnLintServerSettings(env, home);
   const started = lintTemplates(templates, {
     cacheDir: cfnLintCacheDir(env, home),
     cwd: options.cwd ?? process.cwd(),
     home,
+    ...(server ? { server } : {}),
   }).then((result) => result ?? false);
   // Awaited before validation; this keeps a failure quiet until then.
   started.catch(() => undefined);

@@ -3,7 +3,8 @@
  * (`$XDG_CACHE_HOME/karpenter-gitops/cfn-lint/`, `~/.cache/…` by default), named by the sha256
  * of everything the result depends on: the cfn-lint installation (validation/cloudformation/cfn-lint-identity.ts:
  * version, location, when its resource specifications changed), the configuration files cfn-lint
- * reads (`~/.cfnlintrc`, `.cfnlintrc[.yaml|.yml]` in the working folder), the template's file
+ * reads (`.cfnlintrc[.yaml|.yml]` in the home and the working folder), the region variables
+ * (`AWS_REGION`, `AWS_DEFAULT_REGION`) when set, the template's file
  * extension and its bytes. A template judged once is not judged again; its findings are
  * replayed exactly.
  *
@@ -51,8 +52,11 @@ export function cfnLintConfigs(
   cwd: string,
   home: string,
 ): { readonly text: string } | { readonly uncached: string } {
+  // cfn-lint reads the first of each folder's three names (cfnlint/config.py `_find_config`).
   const candidates = [
     join(home, '.cfnlintrc'),
+    join(home, '.cfnlintrc.yaml'),
+    join(home, '.cfnlintrc.yml'),
     join(cwd, '.cfnlintrc'),
     join(cwd, '.cfnlintrc.yaml'),
     join(cwd, '.cfnlintrc.yml'),
@@ -66,6 +70,16 @@ export function cfnLintConfigs(
     parts.push(`${file}\0${text}`);
   }
   return { text: parts.join('\0') };
+}
+
+/**
+ * What of the environment changes cfn-lint's verdicts, for the key: the region it checks
+ * templates for when no configuration names one (cfnlint/config.py: `AWS_REGION`, else
+ * `AWS_DEFAULT_REGION`, else us-east-1); empty when neither is set.
+ */
+export function cfnLintEnvironment(env: NodeJS.ProcessEnv): string {
+  const set = (['AWS_REGION', 'AWS_DEFAULT_REGION'] as const).filter((k) => env[k] !== undefined);
+  return set.map((k) => `\0${k}=${env[k]}`).join('');
 }
 
 /** The cache key of one template, or undefined when its result may not be cached. */

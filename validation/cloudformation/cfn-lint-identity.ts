@@ -88,6 +88,11 @@ export interface CfnLintInstallation {
   readonly identity: string;
   /** The console script to start: the one a pyenv shim resolves to in that folder, else `bin`. */
   readonly program: string;
+  /**
+   * The interpreter (and its flags) of that script's `#!` line, which validation/cloudformation/cfn-lint-server.ts
+   * starts its server with. @default unknown: no server
+   */
+  readonly python?: readonly string[];
 }
 
 /**
@@ -114,7 +119,7 @@ export async function cfnLintIdentity(
   try {
     // Not in `cwd`: for `-c`, Python puts the current folder first on its module path.
     const out = (await run(python[0], [...python.slice(1), '-c', PROBE], tmpdir())).trim();
-    return /^cfn-lint \S+ \S.* \d+$/.test(out) ? { identity: out, program: script } : undefined;
+    return /^cfn-lint \S+ \S.* \d+$/.test(out) ? { identity: out, program: script, python } : undefined;
   } catch {
     return undefined;
   }

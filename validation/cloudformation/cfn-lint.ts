@@ -12,7 +12,9 @@
  *   installation's identity is known (validation/cloudformation/cfn-lint-identity.ts; it is asked only when
  *   results can be cached), the program run is the console script it resolved: for a pyenv shim,
  *   the script `pyenv which cfn-lint` names in the folder cfn-lint runs in, started directly (no
- *   bash and `pyenv exec` per run); otherwise, and without an identity, `bin`.
+ *   bash and `pyenv exec` per run); otherwise, and without an identity, `bin`. A small batch goes
+ *   first to a long-lived cfn-lint process (validation/cloudformation/cfn-lint-server.ts), the CLI whenever it
+ *   cannot answer.
  *
  * cfn-lint exits 0, or with the bits 2 (errors), 4 (warnings) and 8 (informational) set; any
  * other exit is a failure of cfn-lint itself, reported as an error (never as a clean template).
@@ -26,11 +28,19 @@ import {
   cachedFinding,
   cfnLintConfigs,
   cfnLintCacheKey,
+  cfnLintEnvironment,
   pruneCache,
   readCachedFindings,
   writeCachedFindings,
 } from './cfn-lint-cache';
 import { CfnLintInstallation, cfnLintIdentity } from './cfn-lint-identity';
+import {
+  CfnLintRun,
+  CfnLintServer,
+  CfnLintServerSettings,
+  lintOnServer,
+  serverForBatch,
+} from './cfn-lint-server';
 import { wholeFileError } from '../../model';
 import { Finding } from '../finding';
 
@@ -170,7 +180,7 @@ export function runCfnLint(templates: readonly CfnLintTemplate[]): Finding[] | u
     let stderr = '';
     let code: number | null = 0;
     try {
-      stdout = execFileSync(bin, ['--format', 'json', '--', ...paths], {
+      stdout = execFileSync(bin, cliArgs(paths), {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'pipe'],
         maxBuffer: 256 * 1024 * 1024,
@@ -188,28 +198,52 @@ export function runCfnLint(templates: readonly CfnLintTemplate[]): Finding[] | u
   }
 }
 
-/** Runs cfn-lint once on some templates, asynchronously. */
-function lintOnce(
-  bin: string,
-  templates: readonly CfnLintTemplate[],
-  cwd: string,
-): Promise<{ findings: Finding[]; ok: boolean }> {
-  const { dir, paths } = writeTemporaryCopies(templates);
+/** cfn-lint's arguments for some templates' temporary copies. */
+function cliArgs(paths: readonly string[]): string[] {
+  return ['--format', 'json', '--', ...paths];
+}
+
+/** Runs the cfn-lint CLI once, asynchronously: its output and exit code. */
+function runCli(bin: string, args: readonly string[], cwd: string): Promise<CfnLintRun> {
   return new Promise((resolve) => {
-    execFile(
-      bin,
-      ['--format', 'json', '--', ...paths],
-      { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
-      (err, stdout, stderr) => {
-        rmSync(dir, { recursive: true, force: true });
-        const code = err ? (typeof err.code === 'number' ? err.code : null) : 0;
-        const findings = isLintExit(code) ? parseCfnLintOutput(stdout, paths, templates) : undefined;
-        resolve(
-          findings ? { findings, ok: true } : { findings: failedRun(templates, code, stderr), ok: false },
-        );
-      },
+    execFile(bin, [...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) =>
+      resolve({ stdout, stderr, code: err ? (typeof err.code === 'number' ? err.code : null) : 0 }),
     );
   });
+}
+
+/** Where cfn-lint runs: the CLI (`bin`), or first the server (validation/cloudformation/cfn-lint-server.ts) when it can. */
+interface Linter {
+  readonly bin: string;
+  readonly cwd: string;
+  readonly server?: CfnLintServer;
+}
+
+/**
+ * Runs cfn-lint once on some templates, asynchronously: on the server when there is one to ask
+ * and it answers with cfn-lint's findings, else (no answer, or cfn-lint failed there: the CLI
+ * has the last word on a failure) with the CLI.
+ */
+async function lintOnce(
+  linter: Linter,
+  templates: readonly CfnLintTemplate[],
+): Promise<{ findings: Finding[]; ok: boolean; served: boolean }> {
+  const { dir, paths } = writeTemporaryCopies(templates);
+  const judge = ({ code, stdout }: CfnLintRun) =>
+    isLintExit(code) ? parseCfnLintOutput(stdout, paths, templates) : undefined;
+  try {
+    const args = cliArgs(paths);
+    const served = linter.server ? await lintOnServer(linter.server, args, linter.cwd) : undefined;
+    const fromServer = served ? judge(served) : undefined;
+    if (fromServer) return { findings: fromServer, ok: true, served: true };
+    const run = await runCli(linter.bin, args, linter.cwd);
+    const findings = judge(run);
+    return findings
+      ? { findings, ok: true, served: false }
+      : { findings: failedRun(templates, run.code, run.stderr), ok: false, served: false };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export interface LintOptions {
@@ -231,6 +265,12 @@ export interface LintOptions {
    * @default validation/cloudformation/cfn-lint-identity.ts `cfnLintIdentity`
    */
   readonly identity?: (bin: string, cwd: string) => Promise<CfnLintInstallation | undefined>;
+  /**
+   * Where the long-lived cfn-lint server runs (validation/cloudformation/cfn-lint-server.ts `cfnLintServerSettings`);
+   * it lints a batch of at most `TEMPLATES_PER_PROCESS` templates whose results may be cached,
+   * when the installation's interpreter is known. @default none: the CLI only
+   */
+  readonly server?: CfnLintServerSettings;
 }
 
 export interface LintResult {
@@ -241,6 +281,8 @@ export interface LintResult {
   /** How many templates cfn-lint judged now, and how many came from the cache. */
   readonly linted: number;
   readonly cached: number;
+  /** How many of the `linted` templates the cfn-lint server judged (the rest: the CLI). @default 0 */
+  readonly served?: number;
   /** Why the cache was not used at all, when it was not. */
   readonly uncached?: string;
 }
@@ -283,14 +325,17 @@ export async function lintTemplates(
   });
   const cores = options.processes ?? Math.max(1, availableParallelism() - 1);
   const runs = split(misses, Math.max(1, Math.min(cores, Math.ceil(misses.length / TEMPLATES_PER_PROCESS))));
-  const cwd = options.cwd ?? process.cwd();
-  const program = keys.program ?? bin;
+  const linter: Linter = {
+    bin: keys.installation?.program ?? bin,
+    cwd: options.cwd ?? process.cwd(),
+    // One batch of templates whose results may be cached (more are split among CLI processes).
+    ...serverForBatch(options.server, keys.installation, misses, TEMPLATES_PER_PROCESS),
+  };
   const results = await Promise.all(
     runs.map((run) =>
       lintOnce(
-        program,
+        linter,
         run.map((m) => m.template),
-        cwd,
       ),
     ),
   );
@@ -307,11 +352,13 @@ export async function lintTemplates(
     }
   });
   if (options.cacheDir !== undefined && misses.length > 0) pruneCache(options.cacheDir);
+  const served = results.reduce((n, result, r) => n + (result.served ? runs[r].length : 0), 0);
   return {
     findings,
     judged: new Map(templates.map((t) => [t.file, t.text])),
     linted: misses.length,
     cached: templates.length - misses.length,
+    ...(served > 0 ? { served } : {}),
     ...(keys.uncached !== undefined ? { uncached: keys.uncached } : {}),
   };
 }
@@ -332,7 +379,7 @@ async function cacheKeys(
   bin: string,
   templates: readonly CfnLintTemplate[],
   options: LintOptions,
-): Promise<{ keys: readonly (string | undefined)[]; uncached?: string; program?: string }> {
+): Promise<{ keys: readonly (string | undefined)[]; uncached?: string; installation?: CfnLintInstallation }> {
   const none = (why?: string) => ({
     keys: templates.map(() => undefined),
     ...(why ? { uncached: why } : {}),
@@ -344,7 +391,10 @@ async function cacheKeys(
   const found = await (options.identity ?? cfnLintIdentity)(bin, cwd);
   if (found === undefined) return none(`the version of ${bin} cannot be told without running it`);
   return {
-    keys: templates.map((t) => cfnLintCacheKey(found.identity, configs.text, t.file, t.text)),
-    program: found.program,
+    // The environment the CLI (and the server) lint with: this process's.
+    keys: templates.map((t) =>
+      cfnLintCacheKey(found.identity, configs.text + cfnLintEnvironment(process.env), t.file, t.text),
+    ),
+    installation: found,
   };
 }

@@ -5,6 +5,7 @@ import {
   cfnLintCacheDir,
   cfnLintCacheKey,
   cfnLintConfigs,
+  cfnLintEnvironment,
   homeFolder,
   pruneCache,
   readCachedFindings,
@@ -76,12 +77,33 @@ describe('cfnLintConfigs', () => {
     expect(new Set(keys).size).toBe(3);
   });
 
+  test('~/.cfnlintrc.yaml and ~/.cfnlintrc.yml count too (cfn-lint reads them in the home folder)', () => {
+    const cwd = folder();
+    const home = folder();
+    writeFileSync(join(home, '.cfnlintrc.yml'), 'ignore_checks:\n  - E3002\n');
+    expect(configText(cwd, home)).toBe(`${join(home, '.cfnlintrc.yml')}\0ignore_checks:\n  - E3002\n`);
+    writeFileSync(join(home, '.cfnlintrc.yaml'), 'override_spec: spec.json\n');
+    expect(cfnLintConfigs(cwd, home)).toEqual({
+      uncached: `${join(home, '.cfnlintrc.yaml')} names files outside the template (override_spec)`,
+    });
+  });
+
   test('a configuration naming other files is not cached, and says which file and which key', () => {
     const cwd = folder();
     writeFileSync(join(cwd, '.cfnlintrc.yaml'), 'append_rules:\n  - ./rules\n');
     expect(cfnLintConfigs(cwd, folder())).toEqual({
       uncached: `${join(cwd, '.cfnlintrc.yaml')} names files outside the template (append_rules)`,
     });
+  });
+});
+
+describe('cfnLintEnvironment', () => {
+  test("the region variables cfn-lint's default region comes from, when set; nothing otherwise", () => {
+    expect(cfnLintEnvironment({ HOME: '/h', PATH: '/bin' })).toBe('');
+    expect(cfnLintEnvironment({ AWS_REGION: 'eu-west-1' })).toBe('\0AWS_REGION=eu-west-1');
+    expect(cfnLintEnvironment({ AWS_DEFAULT_REGION: 'us-west-2', AWS_REGION: 'eu-west-1' })).toBe(
+      '\0AWS_REGION=eu-west-1\0AWS_DEFAULT_REGION=us-west-2',
+    );
   });
 });
 

@@ -86,8 +86,12 @@ describe('cfnLintIdentity', () => {
   test('asks the interpreter of the shebang, with -c and the probe', async () => {
     const bin = script('cfn-lint', '#!/venv/bin/python3\nfrom cfnlint.runner import main\nmain()\n');
     const { run, calls } = recorder(() => PROBE_OUTPUT);
-    // Not a shim: the program to run is `bin` itself.
-    expect(await cfnLintIdentity(bin, dir, run)).toEqual({ identity: IDENTITY, program: bin });
+    // Not a shim: the program to run is `bin` itself; its interpreter is the server's.
+    expect(await cfnLintIdentity(bin, dir, run)).toEqual({
+      identity: IDENTITY,
+      program: bin,
+      python: ['/venv/bin/python3'],
+    });
     expect(calls).toHaveLength(1);
     expect(calls[0].program).toBe('/venv/bin/python3');
     expect(calls[0].args).toHaveLength(2);
@@ -98,7 +102,11 @@ describe('cfnLintIdentity', () => {
   test('keeps the flags of the shebang before -c', async () => {
     const bin = script('cfn-lint', '#!/usr/bin/python3 -s\nfrom cfnlint.runner import main\n');
     const { run, calls } = recorder(() => PROBE_OUTPUT);
-    expect(await cfnLintIdentity(bin, dir, run)).toEqual({ identity: IDENTITY, program: bin });
+    expect(await cfnLintIdentity(bin, dir, run)).toEqual({
+      identity: IDENTITY,
+      program: bin,
+      python: ['/usr/bin/python3', '-s'],
+    });
     expect(calls.map((c) => [c.program, ...c.args.slice(0, 2)])).toEqual([['/usr/bin/python3', '-s', '-c']]);
   });
 
@@ -107,7 +115,11 @@ describe('cfnLintIdentity', () => {
     const shim = script('cfn-lint', PYENV_SHIM);
     const { run, calls } = recorder((program) => (program.endsWith('/pyenv') ? `${real}\n` : PROBE_OUTPUT));
     // The script `pyenv which` printed (its newline trimmed) is what runs, not the shim.
-    expect(await cfnLintIdentity(shim, dir, run)).toEqual({ identity: IDENTITY, program: real });
+    expect(await cfnLintIdentity(shim, dir, run)).toEqual({
+      identity: IDENTITY,
+      program: real,
+      python: ['/home/dev/.pyenv/versions/3.12.1/bin/python'],
+    });
     expect(calls.map((c) => [c.program, c.args[0]])).toEqual([
       ['/home/dev/.pyenv/libexec/pyenv', 'which'],
       ['/home/dev/.pyenv/versions/3.12.1/bin/python', '-c'],

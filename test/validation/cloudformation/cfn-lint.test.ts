@@ -1,8 +1,18 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cfnLintCacheKey } from '../../../validation/cloudformation/cfn-lint-cache';
 import { CfnLintInstallation } from '../../../validation/cloudformation/cfn-lint-identity';
+import { serverSocketPath } from '../../../validation/cloudformation/cfn-lint-server';
 import {
   CfnLintTemplate,
   findCfnLint,
@@ -457,6 +467,102 @@ describe('lintTemplates with a fake cfn-lint', () => {
       uncached: undefined,
     });
     expect(fake.invocations()).toHaveLength(2);
+  });
+
+  test('the server is asked for a small batch of cacheable templates, and the CLI lints when it cannot answer', async () => {
+    const fake = fakeLinter('ok');
+    const marker = join(folder(), 'server-started');
+    // An "interpreter" that notes it was started and ends without listening.
+    const python = [
+      process.execPath,
+      '-e',
+      `require('fs').appendFileSync(${JSON.stringify(marker)}, 'x')`,
+      '--',
+    ];
+    const server = { dir: join(folder(), 'servers'), startTimeoutMs: 5_000 };
+    const opts = options(fake.bin, {
+      identity: async (bin) => ({ identity: IDENTITY, program: bin, python }),
+      server,
+    });
+    const r = await lintTemplates(THREE, opts);
+    expect(readFileSync(marker, 'utf8')).toBe('x');
+    expect(r?.findings).toStrictEqual(THREE_FINDINGS);
+    expect({ linted: r?.linted, served: r?.served }).toEqual({ linted: 3, served: undefined });
+    expect(fake.invocations()).toHaveLength(1);
+    // More templates than one process takes: CLI processes only.
+    const many = Array.from({ length: 11 }, (_, i) => ({
+      file: `dist/m${i}/cloudformation/k.yaml`,
+      text: template(`m${i}`),
+    }));
+    await lintTemplates(many, { ...opts, cacheDir: folder() });
+    // A template whose result may not be cached (it names other files): the CLI only.
+    const external = {
+      file: 'dist/x/cloudformation/k.yaml',
+      text: `${template('x')}# override_spec: s.json\n`,
+    };
+    await lintTemplates([external], { ...opts, cacheDir: folder() });
+    expect(readFileSync(marker, 'utf8')).toBe('x');
+    expect(fake.invocations()).toHaveLength(3);
+  });
+
+  test("a server's findings are taken; a failure there (or output that is not cfn-lint's) goes to the CLI", async () => {
+    const fake = fakeLinter('ok');
+    const python = ['/nowhere/python3'];
+    const dir = join(folder(), 'servers');
+    mkdirSync(dir, { mode: 0o700 });
+    const opts = options(fake.bin, {
+      identity: async (bin) => ({ identity: IDENTITY, program: bin, python }),
+      server: { dir, replyTimeoutMs: 5_000 },
+    });
+    const socket = serverSocketPath(
+      { settings: { dir }, python, script: fake.bin, identity: IDENTITY },
+      process.env,
+    );
+    // A stand-in server: answers every request with `reply` (for the paths it was sent).
+    let reply: (args: string[]) => object = () => ({});
+    const server = createServer((c) => {
+      let data = '';
+      c.on('data', (chunk) => {
+        data += String(chunk);
+        if (!data.endsWith('\n')) return;
+        const request = JSON.parse(data) as { args: string[] };
+        c.end(`${JSON.stringify(reply(request.args))}\n`);
+      });
+    });
+    await new Promise<void>((r) => server.listen(socket, r));
+    try {
+      const paths = (args: string[]) => args.slice(3);
+      reply = (args) => ({
+        status: 'ok',
+        stdout: JSON.stringify([
+          { Filename: paths(args)[1], Level: 'Error', Message: 'From the server.', Rule: { Id: 'E1001' } },
+        ]),
+        stderr: '',
+        code: 2,
+      });
+      const served = await lintTemplates(THREE, { ...opts, cacheDir: folder() });
+      expect(served?.served).toBe(3);
+      expect(served?.findings.map((f) => [f.file, f.message])).toEqual([
+        ['dist/b/cloudformation/karpenter.yaml', 'E1001: From the server'],
+      ]);
+      expect(fake.invocations()).toHaveLength(0);
+      for (const failure of [
+        { status: 'ok', stdout: '', stderr: 'Traceback ...\nboom\n', code: 1 },
+        { status: 'ok', stdout: 'not json', stderr: '', code: 0 },
+        { status: 'stale' },
+        { status: 'ok', stdout: '[]' },
+      ]) {
+        reply = () => failure;
+        const r = await lintTemplates(THREE, { ...opts, cacheDir: folder() });
+        expect({ served: r?.served, findings: r?.findings }).toEqual({
+          served: undefined,
+          findings: THREE_FINDINGS,
+        });
+      }
+      expect(fake.invocations()).toHaveLength(4);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   test('no templates: no cfn-lint run', async () => {
