@@ -5,8 +5,15 @@
  * (validation/cloudformation/cfn-lint-cache.ts); `--full` judges every one again.
  */
 import { DistFiles, plural } from '../model';
-import { findCfnLint, type LintResult } from '../validation/cloudformation/cfn-lint';
-import { cfnLintIdentity, type CfnLintInstallation } from '../validation/cloudformation/cfn-lint-identity';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { lintTemplates, type LintResult } from '../validation/cloudformation/cfn-lint';
+import { cfnLintCacheDir, homeFolder } from '../validation/cloudformation/cfn-lint-cache';
+import { cfnLintServerSettings } from '../validation/cloudformation/cfn-lint-server';
+import { defaultTemplateVerdicts } from '../validation/cluster-findings-cache';
+import { cloudFormationTemplates, distSources, mayHoldTemplate } from '../validation/dist-sources';
 
 /**
  * cfn-lint started on the committed templates (undefined: no linter wired in, the validator
@@ -32,27 +39,67 @@ export function lintSummary(r: LintResult): string {
   return `cfn-lint ${total}${cached}${why}`;
 }
 
-/** Tells a cfn-lint installation's identity (validation/cloudformation/cfn-lint.ts `LintOptions.identity`). */
-export type IdentityTeller = (bin: string, cwd: string) => Promise<CfnLintInstallation | undefined>;
+/** Where and for whom `check` lints: the project (cfn-lint runs there) and the environment. */
+export interface LintPlace {
+  /** The folder cfn-lint runs in (its `.cfnlintrc`), the user's repository. */
+  readonly cwd: string;
+  /** HOME, XDG_CACHE_HOME (the caches, the server), CI and the server switch. */
+  readonly env: NodeJS.ProcessEnv;
+}
 
 /**
- * Starts asking for the identity of the cfn-lint `bin` (the one on the PATH) in `cwd` now (a pyenv shim's
- * `pyenv which`, then the interpreter's metadata: about a tenth of a second of other processes),
- * while `check` still loads its pipeline's modules; the teller returned gives that answer to the
- * first question about the same program and folder (later ones ask afresh, so one run's answer
- * is never another run's). Undefined when cfn-lint is not on the PATH.
+ * The committed templates linted as `check` lints them: cfn-lint's cache, its server for small
+ * batches, its CLI otherwise (validation/cloudformation/cfn-lint.ts); undefined when cfn-lint is
+ * not installed.
  */
-export function startLintIdentity(
-  cwd: string,
-  bin: string | null = findCfnLint(),
-  tell: IdentityTeller = cfnLintIdentity,
-): IdentityTeller | undefined {
-  if (!bin) return undefined;
-  let early: Promise<CfnLintInstallation | undefined> | undefined = tell(bin, cwd);
-  early.catch(() => undefined);
-  return (b, c) => {
-    const answer = b === bin && c === cwd ? early : undefined;
-    early = undefined;
-    return answer ?? tell(b, c);
-  };
+export function lintCommitted(
+  committed: DistFiles,
+  fresh: boolean,
+  place: LintPlace,
+): Promise<LintResult | undefined> {
+  const { cwd, env } = place;
+  const home = homeFolder(env);
+  const server = cfnLintServerSettings(env, home);
+  return lintTemplates(() => cloudFormationTemplates(distSources(committed), defaultTemplateVerdicts(env)), {
+    cacheDir: cfnLintCacheDir(env, home),
+    readCache: !fresh,
+    cwd,
+    home,
+    ...(server ? { server } : {}),
+  });
+}
+
+/** What the worker posts back. */
+export interface LintAnswer {
+  readonly result?: LintResult;
+  /** A failure's message (a bug): the lint is rejected with it. */
+  readonly failure?: string;
+}
+
+/**
+ * `lintCommitted` in a worker thread, from the build on two cores or more; in this thread
+ * otherwise. In the worker its chain of processes and cache reads (cfn-lint's identity, its
+ * cache, the server or the CLI) moves on while this thread loads, synthesizes and compares, which
+ * keep it from turning its event loop until validation awaits the lint: in this thread each of
+ * those steps would wait for that. Only the files that may hold a template are sent.
+ */
+export function lintCommittedOffThread(
+  committed: DistFiles,
+  fresh: boolean,
+  place: LintPlace,
+): Promise<LintResult | undefined> {
+  const script = join(__dirname, 'check-lint-worker.js');
+  if (!__filename.endsWith('.js') || availableParallelism() < 2 || !existsSync(script))
+    return lintCommitted(committed, fresh, place);
+  const candidates = [...committed].filter(([rel, text]) => mayHoldTemplate(rel, text));
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(script, { workerData: { candidates, fresh, place } });
+    worker.once('message', (answer: LintAnswer) =>
+      answer.failure !== undefined ? reject(new Error(answer.failure)) : resolve(answer.result),
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`cfn-lint worker exited with code ${code}`));
+    });
+  });
 }

@@ -11,33 +11,25 @@ import { synthesizeFiles } from '../synth/synthesize';
 import { FLEET_WIDE_GENERATORS } from '../synth/generators';
 import { synthesizeThroughCache } from '../synth/cached-synthesize';
 import { defaultGenerationCache } from '../synth/generation-cache';
-import { cfnLintCacheDir, homeFolder } from '../validation/cloudformation/cfn-lint-cache';
-import { defaultClusterFindingsCache, defaultTemplateVerdicts } from '../validation/cluster-findings-cache';
-import { lintTemplates } from '../validation/cloudformation/cfn-lint';
-import { cfnLintServerSettings } from '../validation/cloudformation/cfn-lint-server';
-import { cloudFormationTemplates, distSources, validateDist } from '../validation/validate-dist';
+import { defaultClusterFindingsCache } from '../validation/cluster-findings-cache';
+import { validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
 import { proveInWorkers } from './scenario-workers';
 import { CheckDeps } from './run-check';
-import type { IdentityTeller } from './check-lint';
+import { lintCommittedOffThread } from './check-lint';
 
 /**
  * @param projectRoot the user's repository (the working folder)
  * @param clustersDir its fleet description, absolute @default clusters/ of projectRoot
  * @param env the environment (HOME and XDG_CACHE_HOME name cfn-lint's cache) @default process.env
- * @param identity tells cfn-lint's identity, started early (review/check-lint.ts `startLintIdentity`)
- *   @default asked when cfn-lint's cache keys are made
  */
 export function defaultCheckDeps(
   projectRoot: string,
   clustersDir = join(projectRoot, 'clusters'),
   env: NodeJS.ProcessEnv = process.env,
-  identity?: IdentityTeller,
 ): CheckDeps {
-  const home = homeFolder(env);
   const findingsCache = defaultClusterFindingsCache(env);
   const generationCache = defaultGenerationCache(env);
-  const server = cfnLintServerSettings(env, home);
   return {
     loadFleet: (root, part) => loadFleetFromDir(root, clustersDir, part),
     listClusterFiles: (root) => clusterFilesInDir(root, clustersDir),
@@ -52,15 +44,8 @@ export function defaultCheckDeps(
         ...(context?.cfnLint !== undefined ? { cfnLint: context.cfnLint } : {}),
         ...(findingsCache ? { cache: findingsCache } : {}),
       }),
-    lintTemplates: (committed, fresh) =>
-      lintTemplates(() => cloudFormationTemplates(distSources(committed), defaultTemplateVerdicts(env)), {
-        cacheDir: cfnLintCacheDir(env, home),
-        readCache: !fresh,
-        cwd: projectRoot,
-        home,
-        ...(identity ? { identity } : {}),
-        ...(server ? { server } : {}),
-      }),
+    // In a worker thread from the build (review/check-lint.ts): it moves on while this thread works.
+    lintTemplates: (committed, fresh) => lintCommittedOffThread(committed, fresh, { cwd: projectRoot, env }),
     policies: (fleet, context) => runPolicyScenarios({ fleet, ...context, prove: proveInWorkers }),
   };
 }

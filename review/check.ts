@@ -24,7 +24,6 @@
 import * as path from 'path';
 import { formatDiagnostic, sortDiagnostics } from '../model';
 import type * as Wiring from './check-wiring';
-import { IdentityTeller, startLintIdentity } from './check-lint';
 import { annotation, groupEnd, groupStart } from './github-annotations';
 import { readDistDir } from './read-dist-dir';
 import { prefetchBase } from './base-prefetch';
@@ -259,24 +258,17 @@ export async function checkRun(
   options: CheckCliOptions,
   projectRoot: string,
   io: CheckIo,
-  makeDeps?: (
-    projectRoot: string,
-    clustersDir: string,
-    env: NodeJS.ProcessEnv,
-    identity?: IdentityTeller,
-  ) => CheckDeps,
+  makeDeps?: (projectRoot: string, clustersDir: string, env: NodeJS.ProcessEnv) => CheckDeps,
 ): Promise<number> {
   const clustersDir = path.resolve(projectRoot, options.clusters ?? 'clusters');
-  // Other processes first (git in a worker, cfn-lint's identity), then the pipeline's modules
-  // (the real pipeline is required only now: some 240 ms the processes run alongside).
+  // git starts first (in a worker), then the pipeline's modules load: the real pipeline is
+  // required only now, while git runs alongside.
   const previous = previousDist(options, projectRoot);
-  const identity = makeDeps ? undefined : startLintIdentity(projectRoot);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const deps = (makeDeps ?? (require('./check-wiring') as typeof Wiring).defaultCheckDeps)(
     projectRoot,
     clustersDir,
     io.env,
-    identity,
   );
   const started = new Map<CheckStepName, number>();
   const progress = (step: CheckStepName, phase: 'start' | 'end', r?: StepResult) => {

@@ -30,6 +30,11 @@ export function distSources(files: DistFiles, values?: ReadonlyMap<string, unkno
 /** A cheap first look: could this text hold a CloudFormation template? (`Resources` as a key) */
 const MAY_BE_TEMPLATE = /"Resources"\s*:|^Resources\s*:/m;
 
+/** Whether a file of dist/ may hold a CloudFormation template (`cloudFormationTemplates` parses only these). */
+export function mayHoldTemplate(rel: string, text: string): boolean {
+  return VALIDATED_EXTENSIONS.test(rel) && !isFleetClusterParams(rel) && MAY_BE_TEMPLATE.test(text);
+}
+
 /**
  * The CloudFormation templates among `files`, named by their `display` path as `validateFiles`
  * names them (`distSources` for a dist/ tree), in that order, so that cfn-lint can lint them
@@ -42,8 +47,7 @@ export function cloudFormationTemplates(
 ): CfnLintTemplate[] {
   const out: CfnLintTemplate[] = [];
   for (const f of [...files].sort((a, b) => compareCodeUnits(a.display, b.display))) {
-    if (!VALIDATED_EXTENSIONS.test(f.rel) || isFleetClusterParams(f.rel) || !MAY_BE_TEMPLATE.test(f.text))
-      continue;
+    if (!mayHoldTemplate(f.rel, f.text)) continue;
     const key = verdicts ? createHash('sha256').update(`template?\0${f.text}`).digest('hex') : undefined;
     let verdict = key !== undefined ? verdicts?.get(key) : undefined;
     if (verdict === undefined) {

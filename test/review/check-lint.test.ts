@@ -1,5 +1,5 @@
 import { DistFiles } from '../../model/shared/dist-layout';
-import { lintSummary, startLint, startLintIdentity } from '../../review/check-lint';
+import { lintSummary, startLint } from '../../review/check-lint';
 import type { LintResult } from '../../validation/cloudformation/cfn-lint';
 
 function result(linted: number, cached: number, uncached?: string): LintResult {
@@ -55,43 +55,5 @@ describe('startLint', () => {
     const started = startLint(files, () => Promise.reject(new Error('lint bug')), false);
     await new Promise((resolve) => setImmediate(resolve));
     await expect(started).rejects.toThrow('lint bug');
-  });
-});
-
-describe('startLintIdentity', () => {
-  const found = { identity: 'cfn-lint 1.51.0 /x/cfnlint/__init__.py 1', program: '/x/bin/cfn-lint' };
-
-  test('asks at once, and gives that answer to the first question about the same program and folder', async () => {
-    const asked: string[] = [];
-    const tell = (bin: string, cwd: string) => {
-      asked.push(`${bin} in ${cwd}`);
-      return Promise.resolve(found);
-    };
-    const teller = startLintIdentity('/repo', '/usr/bin/cfn-lint', tell);
-    expect(asked).toEqual(['/usr/bin/cfn-lint in /repo']);
-    await expect(teller?.('/usr/bin/cfn-lint', '/repo')).resolves.toBe(found);
-    expect(asked).toHaveLength(1);
-    // Later questions, and questions about another program or folder, are asked afresh.
-    await teller?.('/usr/bin/cfn-lint', '/repo');
-    await teller?.('/other/cfn-lint', '/repo');
-    expect(asked).toEqual([
-      '/usr/bin/cfn-lint in /repo',
-      '/usr/bin/cfn-lint in /repo',
-      '/other/cfn-lint in /repo',
-    ]);
-  });
-
-  test('does nothing without cfn-lint on the PATH', () => {
-    const tell = jest.fn(() => Promise.resolve(found));
-    expect(startLintIdentity('/repo', null, tell)).toBeUndefined();
-    expect(tell).not.toHaveBeenCalled();
-  });
-
-  test('an early question that fails is not an unhandled rejection; the next one asks again', async () => {
-    let n = 0;
-    const tell = () => (++n === 1 ? Promise.reject(new Error('probe failed')) : Promise.resolve(found));
-    const teller = startLintIdentity('/repo', '/usr/bin/cfn-lint', tell);
-    await expect(teller?.('/usr/bin/cfn-lint', '/repo')).rejects.toThrow('probe failed');
-    await expect(teller?.('/usr/bin/cfn-lint', '/repo')).resolves.toBe(found);
   });
 });

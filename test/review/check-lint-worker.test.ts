@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { fakeCfnLint } from '../support/fake-cfn-lint';
+
+const ROOT = resolve(__dirname, '..', '..');
+const BUILT = resolve(ROOT, 'build', 'review', 'check-lint.js');
+
+const TEMPLATE = JSON.stringify(
+  {
+    AWSTemplateFormatVersion: '2010-09-09',
+    Resources: { Queue: { Type: 'AWS::SQS::Queue', Properties: { QueueName: 'BAD' } } },
+  },
+  null,
+  2,
+);
+
+// The worker thread runs only from the build (npm test builds first).
+(existsSync(BUILT) ? describe : describe.skip)("check's cfn-lint in a worker thread", () => {
+  it('gives what linting in this thread gives, and lints in a worker', () => {
+    const fake = fakeCfnLint();
+    const cwd = mkdtempSync(join(tmpdir(), 'kg-lint-worker-'));
+    const script = `
+      const workers = require('worker_threads');
+      const started = [];
+      workers.Worker = class extends workers.Worker {
+        constructor(file, options) { super(file, options); started.push(require('path').basename(file)); }
+      };
+      const lint = require(${JSON.stringify(BUILT)});
+      const committed = new Map([
+        ['shop/cloudformation/karpenter.json', ${JSON.stringify(TEMPLATE)}],
+        ['shop/karpenter/nodepool-general.yaml', 'kind: NodePool\\n'],
+      ]);
+      const place = { cwd: process.argv[1], env: process.env };
+      (async () => {
+        const off = await lint.lintCommittedOffThread(committed, false, place);
+        const here = await lint.lintCommitted(committed, false, place);
+        process.stdout.write(JSON.stringify({ off, here, judged: [...off.judged.keys()], started }));
+      })();
+    `;
+    const out = JSON.parse(
+      execFileSync(process.execPath, ['-e', script, cwd], {
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          PATH: `${fake.dir}${delimiter}${process.env.PATH ?? ''}`,
+          XDG_CACHE_HOME: join(cwd, 'cache'),
+          KARPENTER_GITOPS_CFN_LINT_SERVER: 'off',
+        },
+      }),
+    ) as {
+      off: { findings: { file: string; message: string; severity: string }[]; linted: number };
+      here: { findings: unknown[]; linted: number };
+      judged: string[];
+      started: string[];
+    };
+    expect(out.started).toEqual(['check-lint-worker.js']);
+    expect(out.judged).toEqual(['dist/shop/cloudformation/karpenter.json']);
+    expect(out.off.findings).toEqual(out.here.findings);
+    expect(out.off.findings).toEqual([
+      expect.objectContaining({
+        file: 'dist/shop/cloudformation/karpenter.json',
+        severity: 'error',
+        message: expect.stringMatching(/^E3002: /),
+      }),
+    ]);
+    expect(out.off.linted).toBe(1);
+    expect(fake.runs()).toBe(2);
+  });
+});
