@@ -1,20 +1,23 @@
 /**
- * Worker thread of review/check-lint.ts: lints the committed templates it is sent, as `check`
- * lints them, and posts the result (or a failure's message) back.
+ * Worker thread of review/check-lint.ts: lints the committed templates it is sent (or those of
+ * the dist/ folder it is named), as `check` lints them, and posts the result (or a failure's
+ * message) back.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { LintAnswer, lintCommitted, LintPlace } from './check-lint';
+import { LintAnswer, lintCommitted, LintJob } from './check-lint';
+import { readDistDir } from './read-dist-dir';
+import { mayHoldTemplate } from '../validation/dist-sources';
 
-interface LintJob {
-  readonly candidates: readonly (readonly [string, string])[];
-  readonly fresh: boolean;
-  readonly place: LintPlace;
+/** The files that may hold a template: those sent, or those of the folder as it is now. */
+function candidates(job: LintJob): Map<string, string> {
+  if ('candidates' in job) return new Map(job.candidates);
+  return new Map([...readDistDir(job.distDir, true)].filter(([rel, text]) => mayHoldTemplate(rel, text)));
 }
 
 async function main(job: LintJob): Promise<void> {
   let answer: LintAnswer;
   try {
-    const result = await lintCommitted(new Map(job.candidates), job.fresh, job.place);
+    const result = await lintCommitted(candidates(job), job.fresh, job.place);
     answer = result ? { result } : {};
   } catch (e) {
     answer = { failure: e instanceof Error ? (e.stack ?? e.message) : String(e) };

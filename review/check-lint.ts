@@ -88,12 +88,39 @@ export function lintCommittedOffThread(
   fresh: boolean,
   place: LintPlace,
 ): Promise<LintResult | undefined> {
-  const script = join(__dirname, 'check-lint-worker.js');
-  if (!__filename.endsWith('.js') || availableParallelism() < 2 || !existsSync(script))
-    return lintCommitted(committed, fresh, place);
   const candidates = [...committed].filter(([rel, text]) => mayHoldTemplate(rel, text));
+  return inWorker({ candidates, fresh, place }) ?? lintCommitted(committed, fresh, place);
+}
+
+/**
+ * cfn-lint started on the dist/ folder `distDir` as it is on disk now, in a worker thread that
+ * reads it itself: `check` calls this first thing, before its pipeline's modules load (the main
+ * thread reads the same folder for its own steps; validation takes a result only for a template
+ * judged with the text it validates). Undefined where no worker runs.
+ */
+export function startCommittedLint(
+  distDir: string,
+  fresh: boolean,
+  place: LintPlace,
+): Promise<LintResult | undefined> | undefined {
+  const started = inWorker({ distDir, fresh, place });
+  // Awaited by validate (through the check's dependencies); this keeps a failure quiet until then.
+  started?.catch(() => undefined);
+  return started;
+}
+
+/** The job a worker is given: the candidate files, or the folder to read them from. */
+export type LintJob = {
+  readonly fresh: boolean;
+  readonly place: LintPlace;
+} & ({ readonly candidates: readonly (readonly [string, string])[] } | { readonly distDir: string });
+
+/** The job run in a worker thread; undefined from TypeScript sources or on one core. */
+function inWorker(job: LintJob): Promise<LintResult | undefined> | undefined {
+  const script = join(__dirname, 'check-lint-worker.js');
+  if (!__filename.endsWith('.js') || availableParallelism() < 2 || !existsSync(script)) return undefined;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(script, { workerData: { candidates, fresh, place } });
+    const worker = new Worker(script, { workerData: job });
     worker.once('message', (answer: LintAnswer) =>
       answer.failure !== undefined ? reject(new Error(answer.failure)) : resolve(answer.result),
     );

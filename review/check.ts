@@ -27,6 +27,7 @@ import type * as Wiring from './check-wiring';
 import { annotation, groupEnd, groupStart } from './github-annotations';
 import { readDistDir } from './read-dist-dir';
 import { prefetchBase } from './base-prefetch';
+import { startCommittedLint } from './check-lint';
 import { SKIP_POLICIES_FLAG } from './check-types';
 import { CheckDeps, CheckResult, CheckStepName, PreviousDist, runCheck, StepResult } from './run-check';
 import { DEFAULT_DIFF_LINES } from './stale-dist';
@@ -261,15 +262,24 @@ export async function checkRun(
   makeDeps?: (projectRoot: string, clustersDir: string, env: NodeJS.ProcessEnv) => CheckDeps,
 ): Promise<number> {
   const clustersDir = path.resolve(projectRoot, options.clusters ?? 'clusters');
-  // git starts first (in a worker), then the pipeline's modules load: the real pipeline is
-  // required only now, while git runs alongside.
+  // git and cfn-lint start first (each in a worker), then the pipeline's modules load: the real
+  // pipeline is required only now, while they run alongside. A shard lints only its own files,
+  // known once the fleet is loaded.
   const previous = previousDist(options, projectRoot);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const deps = (makeDeps ?? (require('./check-wiring') as typeof Wiring).defaultCheckDeps)(
-    projectRoot,
-    clustersDir,
-    io.env,
-  );
+  const fresh = options.full === true;
+  const lint =
+    makeDeps || options.shard
+      ? undefined
+      : startCommittedLint(path.resolve(projectRoot, options.dist), fresh, { cwd: projectRoot, env: io.env });
+  const deps = makeDeps
+    ? makeDeps(projectRoot, clustersDir, io.env)
+    : // eslint-disable-next-line @typescript-eslint/no-require-imports
+      (require('./check-wiring') as typeof Wiring).defaultCheckDeps(
+        projectRoot,
+        clustersDir,
+        io.env,
+        lint ? { fresh, result: lint } : undefined,
+      );
   const started = new Map<CheckStepName, number>();
   const progress = (step: CheckStepName, phase: 'start' | 'end', r?: StepResult) => {
     if (options.quiet) return;
