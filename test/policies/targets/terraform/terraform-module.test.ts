@@ -307,6 +307,8 @@ describe('rendering', () => {
       'shop/terraform/karpenter.tf.json',
       'shop/terraform/policy-proof.txt',
     ]);
-    expect(files.get('shop/terraform/policy-proof.txt')?.text).toMatch(/^scenarios: \d+ sha256:[0-9a-f]{64}$/m);
+    expect(files.get('shop/terraform/policy-proof.txt')?.text).toMatch(
+      /^scenarios: \d+ sha256:[0-9a-f]{64}$/m,
+    );
   });
 });
