@@ -8,10 +8,16 @@ import { LintAnswer, lintCommitted, LintJob } from './check-lint';
 import { readDistDir } from './read-dist-dir';
 import { mayHoldTemplate } from '../validation/dist-sources';
 
-/** The files that may hold a template: those sent, or those of the folder as it is now. */
+/**
+ * The files that may hold a template: those sent, or those of the folder as it is now (every
+ * file of which is posted on the job's port first, for `check`'s own steps).
+ */
 function candidates(job: LintJob): Map<string, string> {
   if ('candidates' in job) return new Map(job.candidates);
-  return new Map([...readDistDir(job.distDir, true)].filter(([rel, text]) => mayHoldTemplate(rel, text)));
+  const files = readDistDir(job.distDir, true);
+  job.port.postMessage([...files]);
+  job.port.close();
+  return new Map([...files].filter(([rel, text]) => mayHoldTemplate(rel, text)));
 }
 
 async function main(job: LintJob): Promise<void> {

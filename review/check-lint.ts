@@ -8,7 +8,8 @@ import { DistFiles, plural } from '../model';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import type { StartedLint } from './check-types';
 import { lintTemplates, type LintResult } from '../validation/cloudformation/cfn-lint';
 import { cfnLintCacheDir, homeFolder } from '../validation/cloudformation/cfn-lint-cache';
 import { cfnLintServerSettings } from '../validation/cloudformation/cfn-lint-server';
@@ -94,33 +95,60 @@ export function lintCommittedOffThread(
 
 /**
  * cfn-lint started on the dist/ folder `distDir` as it is on disk now, in a worker thread that
- * reads it itself: `check` calls this first thing, before its pipeline's modules load (the main
- * thread reads the same folder for its own steps; validation takes a result only for a template
- * judged with the text it validates). Undefined where no worker runs.
+ * reads it itself: `check` calls this first thing, before its pipeline's modules load. The worker
+ * posts the files it read at once, so `check` takes them for its own steps instead of reading the
+ * folder again (and reads it itself if they have not come yet; validation takes a result only
+ * for a template judged with the text it validates). Undefined where no worker runs.
  */
 export function startCommittedLint(
   distDir: string,
   fresh: boolean,
   place: LintPlace,
-): Promise<LintResult | undefined> | undefined {
-  const started = inWorker({ distDir, fresh, place });
+): StartedLint | undefined {
+  const { port1, port2 } = new MessageChannel();
+  const result = inWorker({ distDir, fresh, place, port: port2 }, [port2]);
+  if (!result) {
+    port1.close();
+    return undefined;
+  }
   // Awaited by validate (through the check's dependencies); this keeps a failure quiet until then.
-  started?.catch(() => undefined);
-  return started;
+  result.catch(() => undefined);
+  let committed: DistFiles | undefined;
+  return {
+    fresh,
+    result,
+    // Taken without waiting: the worker posts the folder as soon as it has read it.
+    committed: () => {
+      if (committed) return committed;
+      const message = receiveMessageOnPort(port1)?.message as
+        readonly (readonly [string, string])[] | undefined;
+      if (message) {
+        committed = new Map(message);
+        port1.close();
+      }
+      return committed;
+    },
+  };
 }
 
-/** The job a worker is given: the candidate files, or the folder to read them from. */
+/**
+ * The job a worker is given: the candidate files, or the folder to read them from (and the port
+ * on which it posts every file it read, for `check`'s own steps).
+ */
 export type LintJob = {
   readonly fresh: boolean;
   readonly place: LintPlace;
-} & ({ readonly candidates: readonly (readonly [string, string])[] } | { readonly distDir: string });
+} & (
+  | { readonly candidates: readonly (readonly [string, string])[] }
+  | { readonly distDir: string; readonly port: MessagePort }
+);
 
 /** The job run in a worker thread; undefined from TypeScript sources or on one core. */
-function inWorker(job: LintJob): Promise<LintResult | undefined> | undefined {
+function inWorker(job: LintJob, transfer: MessagePort[] = []): Promise<LintResult | undefined> | undefined {
   const script = join(__dirname, 'check-lint-worker.js');
   if (!__filename.endsWith('.js') || availableParallelism() < 2 || !existsSync(script)) return undefined;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(script, { workerData: job });
+    const worker = new Worker(script, { workerData: job, transferList: transfer });
     worker.once('message', (answer: LintAnswer) =>
       answer.failure !== undefined ? reject(new Error(answer.failure)) : resolve(answer.result),
     );

@@ -13,6 +13,18 @@ import type { StaleFile } from './stale-dist';
 
 export const CHECK_STEPS = ['load', 'synth', 'stale', 'validate', 'policies'] as const;
 
+/** cfn-lint started on the committed dist/ by a worker that read the folder itself. */
+export interface StartedLint {
+  /** Whether it judges every template again (`--full`). */
+  readonly fresh: boolean;
+  readonly result: Promise<LintResult | undefined>;
+  /**
+   * The committed dist/ as the worker read it, once it has (undefined before, or when it could
+   * not): `check` then need not read it again.
+   */
+  readonly committed: () => DistFiles | undefined;
+}
+
 /** The flag that skips the policies step, named in its finding when the simulator is missing. */
 export const SKIP_POLICIES_FLAG = '--skip-policies';
 export type CheckStepName = (typeof CHECK_STEPS)[number];
@@ -94,6 +106,13 @@ export interface CheckDeps {
    * own CloudFormation check.
    */
   readonly lintTemplates?: (committed: DistFiles, fresh: boolean) => Promise<LintResult | undefined>;
+  /**
+   * cfn-lint already started on the committed dist/ by the caller (review/check-lint.ts
+   * `startCommittedLint`, before the pipeline's modules loaded), in place of `lintTemplates` for
+   * the whole tree (a shard still lints its own files through `lintTemplates`).
+   * @default none: `lintTemplates` starts it before the first step
+   */
+  readonly startedLint?: StartedLint;
   /**
    * Runs the policy scenario table; started as soon as synth finished and awaited last, so it
    * overlaps stale and validate. Undefined: reported as skipped.

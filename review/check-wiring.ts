@@ -15,16 +15,8 @@ import { defaultClusterFindingsCache } from '../validation/cluster-findings-cach
 import { validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
 import { proveInWorkers } from './scenario-workers';
-import { CheckDeps } from './run-check';
+import { CheckDeps, StartedLint } from './run-check';
 import { lintCommittedOffThread } from './check-lint';
-import type { LintResult } from '../validation/cloudformation/cfn-lint';
-
-/** cfn-lint started on the committed dist/ before the pipeline loaded (review/check-lint.ts `startCommittedLint`). */
-export interface EarlyLint {
-  /** Whether it judges every template again (`--full`). */
-  readonly fresh: boolean;
-  readonly result: Promise<LintResult | undefined>;
-}
 
 /**
  * @param projectRoot the user's repository (the working folder)
@@ -36,9 +28,8 @@ export function defaultCheckDeps(
   projectRoot: string,
   clustersDir = join(projectRoot, 'clusters'),
   env: NodeJS.ProcessEnv = process.env,
-  started?: EarlyLint,
+  started?: StartedLint,
 ): CheckDeps {
-  let early = started;
   const findingsCache = defaultClusterFindingsCache(env);
   const generationCache = defaultGenerationCache(env);
   return {
@@ -55,13 +46,9 @@ export function defaultCheckDeps(
         ...(context?.cfnLint !== undefined ? { cfnLint: context.cfnLint } : {}),
         ...(findingsCache ? { cache: findingsCache } : {}),
       }),
-    // In a worker thread from the build (review/check-lint.ts): it moves on while this thread
-    // works; started before this module loaded when the caller did (`early`), taken once.
-    lintTemplates: (committed, fresh) => {
-      const started = early?.fresh === fresh ? early.result : undefined;
-      early = undefined;
-      return started ?? lintCommittedOffThread(committed, fresh, { cwd: projectRoot, env });
-    },
+    // In a worker thread from the build (review/check-lint.ts): it moves on while this thread works.
+    lintTemplates: (committed, fresh) => lintCommittedOffThread(committed, fresh, { cwd: projectRoot, env }),
+    ...(started ? { startedLint: started } : {}),
     policies: (fleet, context) => runPolicyScenarios({ fleet, ...context, prove: proveInWorkers }),
   };
 }

@@ -274,12 +274,7 @@ export async function checkRun(
   const deps = makeDeps
     ? makeDeps(projectRoot, clustersDir, io.env)
     : // eslint-disable-next-line @typescript-eslint/no-require-imports
-      (require('./check-wiring') as typeof Wiring).defaultCheckDeps(
-        projectRoot,
-        clustersDir,
-        io.env,
-        lint ? { fresh, result: lint } : undefined,
-      );
+      (require('./check-wiring') as typeof Wiring).defaultCheckDeps(projectRoot, clustersDir, io.env, lint);
   const started = new Map<CheckStepName, number>();
   const progress = (step: CheckStepName, phase: 'start' | 'end', r?: StepResult) => {
     if (options.quiet) return;

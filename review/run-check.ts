@@ -37,6 +37,7 @@ export type { PreviousDist } from './previous-dist';
 
 export { CHECK_STEPS } from './check-types';
 export type {
+  StartedLint,
   CheckCoverage,
   CheckDeps,
   CheckOptions,
@@ -53,9 +54,11 @@ import type {
   CheckResult,
   CheckStepName,
   PolicyContext,
+  StartedLint,
   StepResult,
   ValidateContext,
 } from './check-types';
+import type { LintResult } from '../validation/cloudformation/cfn-lint';
 
 type StepOutcome = Omit<StepResult, 'step'>;
 
@@ -63,11 +66,18 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
   const steps: StepResult[] = [];
   const run = stepRunner(steps, options.onProgress);
   const readPrevious = previousReader(options.previous);
-  // Read once, before the first step, so that cfn-lint can start on its templates at once (a
-  // shard knows its files once the fleet is loaded, and reads only those).
-  const allCommitted = options.shard ? undefined : readDistDir(options.distDir, true);
   const fresh = options.full === true;
-  let lint = allCommitted ? startLint(allCommitted, deps.lintTemplates, fresh) : undefined;
+  // cfn-lint started by the caller on the whole tree, as `check` starts it (a shard lints its own).
+  const started = !options.shard && deps.startedLint?.fresh === fresh ? deps.startedLint : undefined;
+  // Read once, before the first step, so that cfn-lint can start on its templates at once (a
+  // shard knows its files once the fleet is loaded, and reads only those; a lint started by the
+  // caller read them itself, and they are taken from it after synth).
+  const allCommitted = options.shard || started ? undefined : readDistDir(options.distDir, true);
+  let lint = started
+    ? startedLintResult(started)
+    : allCommitted
+      ? startLint(allCommitted, deps.lintTemplates, fresh)
+      : undefined;
 
   let fleet: FleetModel | undefined;
   let shard: ShardLoad | undefined;
@@ -84,7 +94,7 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
   const owned = shard;
   const committedFiles = owned
     ? readDistDir(options.distDir, true, owned.scope.ownsDist)
-    : (allCommitted ?? new Map<string, string>());
+    : (allCommitted ?? started?.committed() ?? readDistDir(options.distDir, true));
   lint ??= startLint(committedFiles, deps.lintTemplates, fresh);
   let generatedFiles: GeneratedFiles | undefined;
   let generated: DistFiles | undefined;
@@ -134,6 +144,14 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
       files: [...new Set([...(generated?.keys() ?? []), ...committedFiles.keys()])].sort(),
     },
   };
+}
+
+/** A lint the caller started, in startLint's form. */
+function startedLintResult(started: StartedLint): Promise<{ readonly result?: LintResult }> {
+  const result = started.result.then((r) => (r ? { result: r } : {}));
+  // Awaited by validate; this keeps a failure quiet until then.
+  result.catch(() => undefined);
+  return result;
 }
 
 type StepRunner = (step: CheckStepName, body: () => StepOutcome) => void;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { fakeCfnLint } from '../support/fake-cfn-lint';
@@ -67,5 +67,42 @@ const TEMPLATE = JSON.stringify(
     ]);
     expect(out.off.linted).toBe(1);
     expect(fake.runs()).toBe(2);
+  });
+
+  it('started on a folder: the worker reads it, posts every file for check, and lints its templates', () => {
+    const fake = fakeCfnLint();
+    const cwd = mkdtempSync(join(tmpdir(), 'kg-lint-started-'));
+    const dist = join(cwd, 'dist');
+    mkdirSync(join(dist, 'shop', 'cloudformation'), { recursive: true });
+    mkdirSync(join(dist, 'shop', 'karpenter'), { recursive: true });
+    writeFileSync(join(dist, 'shop', 'cloudformation', 'karpenter.json'), TEMPLATE);
+    writeFileSync(join(dist, 'shop', 'karpenter', 'nodepool-general.yaml'), 'kind: NodePool\n');
+    const script = `
+      const lint = require(${JSON.stringify(BUILT)});
+      const started = lint.startCommittedLint(process.argv[1] + '/dist', false, { cwd: process.argv[1], env: process.env });
+      (async () => {
+        const result = await started.result;
+        const committed = [...started.committed()].sort();
+        process.stdout.write(JSON.stringify({ fresh: started.fresh, committed, findings: result.findings, again: started.committed() === started.committed() }));
+      })();
+    `;
+    const out = JSON.parse(
+      execFileSync(process.execPath, ['-e', script, cwd], {
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          PATH: `${fake.dir}${delimiter}${process.env.PATH ?? ''}`,
+          XDG_CACHE_HOME: join(cwd, 'cache'),
+          KARPENTER_GITOPS_CFN_LINT_SERVER: 'off',
+        },
+      }),
+    ) as { fresh: boolean; committed: [string, string][]; findings: { file: string }[]; again: boolean };
+    expect(out.fresh).toBe(false);
+    expect(out.committed).toEqual([
+      ['shop/cloudformation/karpenter.json', TEMPLATE],
+      ['shop/karpenter/nodepool-general.yaml', 'kind: NodePool\n'],
+    ]);
+    expect(out.again).toBe(true);
+    expect(out.findings.map((f) => f.file)).toEqual(['dist/shop/cloudformation/karpenter.json']);
   });
 });

@@ -388,3 +388,60 @@ describe('runCheck with cfn-lint started early', () => {
     ).rejects.toThrow('lint bug');
   });
 });
+
+describe('runCheck with cfn-lint started by the caller (startedLint)', () => {
+  const generated = toDistFiles(exampleObjects());
+  const lintResult: LintResult = { findings: [], judged: new Map(), linted: 0, cached: 4 };
+  const edited = 'dataops/karpenter/nodepool-batch.yaml';
+
+  function started(committed: DistFiles | undefined, fresh = false) {
+    let asked = 0;
+    return {
+      lint: {
+        fresh,
+        result: Promise.resolve(lintResult),
+        committed: () => {
+          asked++;
+          return committed;
+        },
+      },
+      asked: () => asked,
+    };
+  }
+
+  it("takes the lint's result and the files its worker read, and does not start lintTemplates", async () => {
+    // What the worker read holds a hand edit the folder on disk does not: stale must name it.
+    const dir = writeTree(generated);
+    const read = new Map([...generated, [edited, `${generated.get(edited)}# edited by hand\n`]]);
+    const s = started(read);
+    const lintTemplates = jest.fn(async () => lintResult);
+    const r = await runCheck(
+      { projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' },
+      deps(generated, { lintTemplates, startedLint: s.lint, validate: () => [] }),
+    );
+    expect(lintTemplates).not.toHaveBeenCalled();
+    expect(s.asked()).toBe(1);
+    expect(r.stale.map((f) => f.file)).toEqual([edited]);
+    expect(r.steps.find((x) => x.step === 'validate')?.summary).toBe(
+      `${generated.size} files valid, cfn-lint 4 templates, 4 from its cache`,
+    );
+  });
+
+  it('reads the folder itself when the worker has not posted it, and ignores a lint of the other freshness', async () => {
+    const dir = writeTree(new Map([...generated, [edited, `${generated.get(edited)}# edited by hand\n`]]));
+    const s = started(undefined);
+    const r = await runCheck(
+      { projectRoot: '/nowhere', distDir: dir, distLabel: 'dist' },
+      deps(generated, { startedLint: s.lint, validate: () => [] }),
+    );
+    expect(r.stale.map((f) => f.file)).toEqual([edited]);
+    const lintTemplates = jest.fn(async () => lintResult);
+    const full = started(undefined, false);
+    await runCheck(
+      { projectRoot: '/nowhere', distDir: dir, distLabel: 'dist', full: true },
+      deps(generated, { lintTemplates, startedLint: full.lint, validate: () => [] }),
+    );
+    expect(lintTemplates).toHaveBeenCalledTimes(1);
+    expect(full.asked()).toBe(0);
+  });
+});
