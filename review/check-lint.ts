@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { StartedLint } from './check-types';
-import { lintTemplates, type LintResult } from '../validation/cloudformation/cfn-lint';
+import { lintTemplates, type LintOptions, type LintResult } from '../validation/cloudformation/cfn-lint';
 import { cfnLintCacheDir, homeFolder } from '../validation/cloudformation/cfn-lint-cache';
 import { cfnLintServerSettings } from '../validation/cloudformation/cfn-lint-server';
 import { defaultTemplateVerdicts } from '../validation/cluster-findings-cache';
@@ -57,6 +57,7 @@ export function lintCommitted(
   committed: DistFiles,
   fresh: boolean,
   place: LintPlace,
+  identity?: LintOptions['identity'],
 ): Promise<LintResult | undefined> {
   const { cwd, env } = place;
   const home = homeFolder(env);
@@ -67,6 +68,7 @@ export function lintCommitted(
     cwd,
     home,
     ...(server ? { server } : {}),
+    ...(identity ? { identity } : {}),
   });
 }
 

@@ -17,7 +17,7 @@
  * what `pyenv exec` adds around it (that version's bin folder first on the PATH, pyenv's exec
  * hooks), which cfn-lint does not use. Without a shim the program is `bin` itself.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename } from 'node:path';
@@ -123,4 +123,24 @@ export async function cfnLintIdentity(
   } catch {
     return undefined;
   }
+}
+
+let cfnLintPath: string | null | undefined;
+
+/** Path of cfn-lint on PATH, looked up once. */
+export function findCfnLint(): string | null {
+  if (cfnLintPath === undefined) {
+    try {
+      cfnLintPath =
+        execFileSync('which', ['cfn-lint'], {
+          encoding: 'utf8',
+          // Named explicitly (the default is the same): PATH as this process sees it now.
+          env: process.env,
+          stdio: ['ignore', 'pipe', 'ignore'],
+        }).trim() || null;
+    } catch {
+      cfnLintPath = null;
+    }
+  }
+  return cfnLintPath;
 }

@@ -33,7 +33,9 @@ import {
   readCachedFindings,
   writeCachedFindings,
 } from './cfn-lint-cache';
-import { CfnLintInstallation, cfnLintIdentity } from './cfn-lint-identity';
+import { CfnLintInstallation, cfnLintIdentity, findCfnLint } from './cfn-lint-identity';
+
+export { findCfnLint };
 import {
   CfnLintRun,
   CfnLintServer,
@@ -78,26 +80,6 @@ export function cfnLintRequiredFinding(file: string): Finding {
     ),
     check: CFN_LINT_CHECK,
   };
-}
-
-let cfnLintPath: string | null | undefined;
-
-/** Path of cfn-lint on PATH, looked up once. */
-export function findCfnLint(): string | null {
-  if (cfnLintPath === undefined) {
-    try {
-      cfnLintPath =
-        execFileSync('which', ['cfn-lint'], {
-          encoding: 'utf8',
-          // Named explicitly (the default is the same): PATH as this process sees it now.
-          env: process.env,
-          stdio: ['ignore', 'pipe', 'ignore'],
-        }).trim() || null;
-    } catch {
-      cfnLintPath = null;
-    }
-  }
-  return cfnLintPath;
 }
 
 interface CfnLintMatch {
