@@ -5,11 +5,13 @@
  * a worker that fails leaves no message and the main thread answers in its own thread.
  */
 import { MessagePort, workerData } from 'worker_threads';
+import { runInBackground } from './background-thread';
 import type * as Prefetch from './base-prefetch';
 
 const { question, port } = workerData as { question: Prefetch.BaseQuestion; port: MessagePort };
 if (question && port) {
   try {
+    runInBackground();
     // Required here, not imported above: a failure to load is raised like any other.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { answerBase } = require('./base-prefetch') as typeof Prefetch;

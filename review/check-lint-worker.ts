@@ -11,6 +11,7 @@ import {
   findCfnLint,
   type CfnLintInstallation,
 } from '../validation/cloudformation/cfn-lint-identity';
+import { runInBackground } from './background-thread';
 import type * as CheckLint from './check-lint';
 import type * as ReadDist from './read-dist-dir';
 import type * as DistSources from '../validation/dist-sources';
@@ -45,6 +46,7 @@ function candidates(job: CheckLint.LintJob): Map<string, string> {
 }
 
 async function main(job: CheckLint.LintJob): Promise<void> {
+  runInBackground();
   let answer: CheckLint.LintAnswer;
   try {
     const identity = askEarly(job.place.cwd);
