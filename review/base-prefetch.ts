@@ -17,11 +17,14 @@ import * as path from 'path';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'worker_threads';
 import { Diagnostic, DistFiles, UserError } from '../model';
 import { readDistAtRef } from './read-dist-git';
+import { previousDigests, withPreviousDigests } from '../validation/previous-digests';
 import { toolSourcesChangedSince } from './tool-sources';
 
 /** What the worker posts: each answer, or how it failed. */
 export interface BaseAnswers {
   readonly files?: readonly (readonly [string, string])[];
+  /** The digests validation keys the base's findings by (validation/previous-digests.ts), of `files`. */
+  readonly digests?: { readonly loose: string; readonly clusters: readonly (readonly [string, string])[] };
   /** The UserError's diagnostics (an unknown revision, a folder outside the repository). */
   readonly userError?: readonly Diagnostic[];
   /** Any other failure's message: a bug, thrown as an Error when the base is read. */
@@ -42,9 +45,11 @@ export interface BaseQuestion {
 
 /** The answers, computed in the calling thread (the worker runs exactly this). */
 export function answerBase(ref: string, distDir: string, cwd: string): BaseAnswers {
-  let read: Pick<BaseAnswers, 'files' | 'userError' | 'failure'>;
+  let read: Pick<BaseAnswers, 'files' | 'digests' | 'userError' | 'failure'>;
   try {
-    read = { files: [...readDistAtRef(ref, distDir, cwd)] };
+    const files = readDistAtRef(ref, distDir, cwd);
+    const digests = previousDigests(files);
+    read = { files: [...files], digests: { loose: digests.loose, clusters: [...digests.clusters] } };
   } catch (e) {
     read = e instanceof UserError ? { userError: e.diagnostics } : { failure: String(e) };
   }
@@ -67,7 +72,10 @@ export interface BaseReader {
 function filesOf(a: BaseAnswers): DistFiles {
   if (a.userError) throw new UserError(a.userError);
   if (a.failure !== undefined) throw new Error(`reading the base failed: ${a.failure}`);
-  return new Map(a.files ?? []);
+  const files: DistFiles = new Map(a.files ?? []);
+  return a.digests
+    ? withPreviousDigests(files, { loose: a.digests.loose, clusters: new Map(a.digests.clusters) })
+    : files;
 }
 
 function toolSourcesOf(a: BaseAnswers): string | undefined {

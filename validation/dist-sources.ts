@@ -10,9 +10,9 @@ import { isCloudFormationTemplate } from './cloudformation/cloudformation-check'
 import type { CfnLintTemplate } from './cloudformation/cfn-lint';
 import { parseManifests } from './manifest-source';
 import type { SourceFile } from './validate-tree';
+import { VALIDATED_EXTENSIONS } from './dist-cluster';
 
-/** Files the validator reads; others (e.g. README.md) are left alone. */
-export const VALIDATED_EXTENSIONS = /\.(ya?ml|json)$/;
+export { VALIDATED_EXTENSIONS };
 
 /**
  * The files of a dist/ tree (paths relative to dist/) the validator reads, named `dist/<rel>` in

@@ -3,13 +3,13 @@
  * memory before anything is written. Each cluster's Kubernetes objects are judged by the
  * CRD schemas and CEL rules of the Karpenter version the cluster declares.
  */
-import { createHash } from 'node:crypto';
 import { Diagnostic, DistFiles, FleetModel } from '../model';
 import { KarpenterSchemas } from './kubernetes/validate-manifests';
 import { Finding, sortFindings } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
-import { ClusterFindingsCache, distCluster, PreLinted, validateFiles } from './validate-tree';
-import { distSources, VALIDATED_EXTENSIONS } from './dist-sources';
+import { ClusterFindingsCache, PreLinted, validateFiles } from './validate-tree';
+import { groupDigest, groupPrevious, knownPreviousDigests } from './previous-digests';
+import { distSources } from './dist-sources';
 
 export { cloudFormationTemplates, distSources, VALIDATED_EXTENSIONS } from './dist-sources';
 export type { TemplateVerdicts } from './dist-sources';
@@ -82,32 +82,31 @@ function previousByCluster(files: DistFiles): {
   digestOf(cluster: string): string;
 } {
   let loose: ManifestDocument[] | undefined;
-  const looseTexts: [string, string][] = [];
-  const texts = new Map<string, [string, string][]>();
+  const groups = groupPrevious(files);
+  // Digests computed with the files (check's git worker, validation/previous-digests.ts), or here.
+  const digests = knownPreviousDigests(files);
   const parsed = new Map<string, ManifestDocument[]>();
   const docsOfFile = (rel: string, text: string) =>
     parseManifests(`previous/${rel}`, text).filter((d) => d.error === undefined);
-  for (const [rel, text] of files) {
-    if (!VALIDATED_EXTENSIONS.test(rel)) continue;
-    const where = distCluster(rel);
-    if (!where) looseTexts.push([rel, text]);
-    else texts.set(where.cluster, [...(texts.get(where.cluster) ?? []), [rel, text]]);
-  }
   return {
     loose: {
-      present: looseTexts.length > 0,
-      documents: () => (loose ??= looseTexts.flatMap(([r, t]) => docsOfFile(r, t))),
+      present: groups.loose.length > 0,
+      documents: () => (loose ??= groups.loose.flatMap(([r, t]) => docsOfFile(r, t))),
     },
-    looseDigest: createHash('sha256').update(JSON.stringify(looseTexts)).digest('hex'),
+    looseDigest: digests?.loose ?? groupDigest(groups.loose),
     docsOf: (cluster) => {
       let docs = parsed.get(cluster);
       if (!docs)
-        parsed.set(cluster, (docs = (texts.get(cluster) ?? []).flatMap(([r, t]) => docsOfFile(r, t))));
+        parsed.set(
+          cluster,
+          (docs = (groups.clusters.get(cluster) ?? []).flatMap(([r, t]) => docsOfFile(r, t))),
+        );
       return docs;
     },
     digestOf: (cluster) => {
-      const list = texts.get(cluster);
-      return list ? createHash('sha256').update(JSON.stringify(list)).digest('hex') : '';
+      if (digests) return digests.clusters.get(cluster) ?? '';
+      const list = groups.clusters.get(cluster);
+      return list ? groupDigest(list) : '';
     },
   };
 }

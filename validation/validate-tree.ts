@@ -18,7 +18,10 @@ import {
 } from '../model';
 import { checkTemplateBuiltIn, isCloudFormationTemplate } from './cloudformation/cloudformation-check';
 import { LintResult, runCfnLint } from './cloudformation/cfn-lint';
-import { FileTarget, FILE_TARGETS, targetOfDir } from '../policies/targets/targets';
+import { FileTarget, targetOfDir } from '../policies/targets/targets';
+import { distCluster } from './dist-cluster';
+
+export { distCluster };
 import { AwsSideFacts } from './aws-side-facts';
 import { awsSideFacts } from './read-aws-side-facts';
 import { crossCheckBuffers } from './buffer-cross-checks';
@@ -126,18 +129,6 @@ export function documentObject(value: unknown): string | undefined {
     : undefined;
 }
 
-/**
- * Sub-folders of a cluster in dist/ (model/shared/dist-layout.ts): the Kubernetes side's, and the
- * folder of every AWS-side target (policies/targets/targets.ts).
- */
-const DIST_SUBDIRS: readonly string[] = [
-  'karpenter',
-  'argocd',
-  'values',
-  'base',
-  ...FILE_TARGETS.map((t) => t.dir),
-];
-
 interface ClusterFiles {
   /** Every file of the cluster's folder, name and text: what its findings depend on. */
   readonly texts: string[];
@@ -161,13 +152,6 @@ function targetFileOf(rel: string): FileTarget | undefined {
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** The cluster folder of a dist/-relative path, or undefined outside the layout. */
-export function distCluster(rel: string): { cluster: string; sub: string } | undefined {
-  const segs = rel.split('/');
-  if (segs.length !== 3 || !DIST_SUBDIRS.includes(segs[1])) return undefined;
-  return { cluster: segs[0], sub: segs[1] };
 }
 
 /** The version of the karpenter chart an Argo CD Application deploys, if it is one we know. */

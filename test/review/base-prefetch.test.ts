@@ -46,9 +46,15 @@ describe('the base, read while check works', () => {
       };
       const { prefetchBase } = require(${JSON.stringify(BUILT)});
       const reader = prefetchBase(process.argv[1], 'dist', process.argv[2]);
-      let files, error;
-      try { files = [...reader.read()].length; } catch (e) { error = e.name + ': ' + e.message.split('\\n')[0]; }
-      process.stdout.write(JSON.stringify({ files, error, sources: reader.toolSources() ?? null, started }));
+      const digests = require(${JSON.stringify(BUILT.replace(/review[/\\]base-prefetch\.js$/, 'validation/previous-digests.js'))});
+      let files, error, known = false;
+      try {
+        const read = reader.read();
+        files = read.size;
+        const d = digests.knownPreviousDigests(read);
+        known = d !== undefined && JSON.stringify([...d.clusters]) === JSON.stringify([...digests.previousDigests(read).clusters]);
+      } catch (e) { error = e.name + ': ' + e.message.split('\\n')[0]; }
+      process.stdout.write(JSON.stringify({ files, error, sources: reader.toolSources() ?? null, started, known }));
     `;
     const run = (ref: string) =>
       JSON.parse(execFileSync(process.execPath, ['-e', script, ref, project], { encoding: 'utf8' })) as {
@@ -56,11 +62,13 @@ describe('the base, read while check works', () => {
         error?: string;
         sources: string | null;
         started: string[];
+        known: boolean;
       };
     expect(run('base')).toEqual({
       files: readDistAtRef('base', 'dist', project).size,
       sources: toolSourcesChangedSince('base', project) ?? null,
       started: ['base-prefetch-worker.js'],
+      known: true,
     });
     expect(run('no-such-ref').error).toMatch(/^UserError: no-such-ref.*git rev-parse failed/);
   });

@@ -1,0 +1,29 @@
+/**
+ * Where a file of dist/ belongs: the cluster folder of a path (`<cluster>/<sub>/<file>`, with
+ * `<sub>` one of the folders the layout gives a cluster), or none (dist/fleet/, anything else).
+ * Kept apart from the validator (validation/validate-tree.ts) so that `check`'s git worker can
+ * group the base's files without loading it.
+ */
+import { FILE_TARGETS } from '../policies/targets/targets';
+
+/**
+ * Sub-folders of a cluster in dist/ (model/shared/dist-layout.ts): the Kubernetes side's, and the
+ * folder of every AWS-side target (policies/targets/targets.ts).
+ */
+const DIST_SUBDIRS: readonly string[] = [
+  'karpenter',
+  'argocd',
+  'values',
+  'base',
+  ...FILE_TARGETS.map((t) => t.dir),
+];
+
+/** Files the validator reads; others (e.g. README.md) are left alone. */
+export const VALIDATED_EXTENSIONS = /\.(ya?ml|json)$/;
+
+/** The cluster folder of a dist/-relative path, or undefined outside the layout. */
+export function distCluster(rel: string): { cluster: string; sub: string } | undefined {
+  const segs = rel.split('/');
+  if (segs.length !== 3 || !DIST_SUBDIRS.includes(segs[1])) return undefined;
+  return { cluster: segs[0], sub: segs[1] };
+}
