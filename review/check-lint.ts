@@ -147,7 +147,7 @@ export type LintJob = {
 
 /** The job run in a worker thread; undefined from TypeScript sources or on one core. */
 function inWorker(job: LintJob, transfer: MessagePort[] = []): Promise<LintResult | undefined> | undefined {
-  const script = join(__dirname, 'check-lint-worker.js');
+  const script = join(__dirname, 'threads', 'check-lint-worker.js');
   if (!__filename.endsWith('.js') || availableParallelism() < 2 || !existsSync(script)) return undefined;
   return new Promise((resolve, reject) => {
     const worker = new Worker(script, { workerData: job, transferList: transfer });

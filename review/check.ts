@@ -26,7 +26,7 @@ import { formatDiagnostic, sortDiagnostics } from '../model';
 import type * as Wiring from './check-wiring';
 import { annotation, groupEnd, groupStart } from './github-annotations';
 import { readDistDir } from './read-dist-dir';
-import { prefetchBase } from './base-prefetch';
+import { prefetchBase } from './threads/base-prefetch';
 import { startCommittedLint } from './check-lint';
 import { SKIP_POLICIES_FLAG } from './check-types';
 import { CheckDeps, CheckResult, CheckStepName, PreviousDist, runCheck, StepResult } from './run-check';

@@ -5,6 +5,9 @@
  * group the base's files without loading it.
  */
 import { FILE_TARGETS } from '../policies/targets/targets';
+import { VALIDATED_EXTENSIONS } from './validated-extensions';
+
+export { VALIDATED_EXTENSIONS };
 
 /**
  * Sub-folders of a cluster in dist/ (model/shared/dist-layout.ts): the Kubernetes side's, and the
@@ -17,9 +20,6 @@ const DIST_SUBDIRS: readonly string[] = [
   'base',
   ...FILE_TARGETS.map((t) => t.dir),
 ];
-
-/** Files the validator reads; others (e.g. README.md) are left alone. */
-export const VALIDATED_EXTENSIONS = /\.(ya?ml|json)$/;
 
 /** The cluster folder of a dist/-relative path, or undefined outside the layout. */
 export function distCluster(rel: string): { cluster: string; sub: string } | undefined {

@@ -10,7 +10,7 @@ import { isCloudFormationTemplate } from './cloudformation/cloudformation-check'
 import type { CfnLintTemplate } from './cloudformation/cfn-lint';
 import { parseManifests } from './manifest-source';
 import type { SourceFile } from './validate-tree';
-import { VALIDATED_EXTENSIONS } from './dist-cluster';
+import { VALIDATED_EXTENSIONS } from './validated-extensions';
 
 export { VALIDATED_EXTENSIONS };
 

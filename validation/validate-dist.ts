@@ -8,7 +8,8 @@ import { KarpenterSchemas } from './kubernetes/validate-manifests';
 import { Finding, sortFindings } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { ClusterFindingsCache, PreLinted, validateFiles } from './validate-tree';
-import { groupDigest, groupPrevious, knownPreviousDigests } from './previous-digests';
+import { groupDigest, knownPreviousDigests } from './previous-digests';
+import { groupPrevious } from './previous-groups';
 import { distSources } from './dist-sources';
 
 export { cloudFormationTemplates, distSources, VALIDATED_EXTENSIONS } from './dist-sources';

@@ -1,12 +1,7 @@
 import { distPaths } from '../../model/shared/dist-layout';
 import { FleetModel } from '../../model/shared/fleet-model';
-import {
-  groupDigest,
-  groupPrevious,
-  knownPreviousDigests,
-  previousDigests,
-  withPreviousDigests,
-} from '../../validation/previous-digests';
+import { groupDigest, knownPreviousDigests, withPreviousDigests } from '../../validation/previous-digests';
+import { groupPrevious, previousDigests } from '../../validation/previous-groups';
 import { validateDist } from '../../validation/validate-dist';
 import { ClusterFindingsCache } from '../../validation/validate-tree';
 import { Finding } from '../../validation/finding';

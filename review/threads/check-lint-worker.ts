@@ -10,11 +10,11 @@ import {
   cfnLintIdentity,
   findCfnLint,
   type CfnLintInstallation,
-} from '../validation/cloudformation/cfn-lint-identity';
+} from '../../validation/cloudformation/cfn-lint-identity';
 import { runInBackground } from './background-thread';
-import type * as CheckLint from './check-lint';
-import type * as ReadDist from './read-dist-dir';
-import type * as DistSources from '../validation/dist-sources';
+import type * as CheckLint from '../check-lint';
+import type * as ReadDist from '../read-dist-dir';
+import type * as DistSources from '../../validation/dist-sources';
 
 type Identity = (bin: string, cwd: string) => Promise<CfnLintInstallation | undefined>;
 
@@ -37,8 +37,8 @@ function askEarly(cwd: string): Identity | undefined {
  */
 function candidates(job: CheckLint.LintJob): Map<string, string> {
   if ('candidates' in job) return new Map(job.candidates);
-  const { readDistDir } = require('./read-dist-dir') as typeof ReadDist;
-  const { mayHoldTemplate } = require('../validation/dist-sources') as typeof DistSources;
+  const { readDistDir } = require('../read-dist-dir') as typeof ReadDist;
+  const { mayHoldTemplate } = require('../../validation/dist-sources') as typeof DistSources;
   const files = readDistDir(job.distDir, true);
   job.port.postMessage([...files]);
   job.port.close();
@@ -50,7 +50,7 @@ async function main(job: CheckLint.LintJob): Promise<void> {
   let answer: CheckLint.LintAnswer;
   try {
     const identity = askEarly(job.place.cwd);
-    const { lintCommitted } = require('./check-lint') as typeof CheckLint;
+    const { lintCommitted } = require('../check-lint') as typeof CheckLint;
     const result = await lintCommitted(candidates(job), job.fresh, job.place, identity);
     answer = result ? { result } : {};
   } catch (e) {

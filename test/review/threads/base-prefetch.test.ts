@@ -1,14 +1,14 @@
 import { execFileSync } from 'child_process';
 import { existsSync } from 'fs';
 import { resolve } from 'path';
-import { UserError } from '../../model/shared/diagnostics';
-import { answerBase, prefetchBase } from '../../review/base-prefetch';
-import { readDistAtRef } from '../../review/read-dist-git';
-import { toolSourcesChangedSince } from '../../review/tool-sources';
-import { repoWithBase } from './git-fixtures';
+import { UserError } from '../../../model/shared/diagnostics';
+import { answerBase, prefetchBase } from '../../../review/threads/base-prefetch';
+import { readDistAtRef } from '../../../review/read-dist-git';
+import { toolSourcesChangedSince } from '../../../review/tool-sources';
+import { repoWithBase } from '../git-fixtures';
 
-const ROOT = resolve(__dirname, '..', '..');
-const BUILT = resolve(ROOT, 'build', 'review', 'base-prefetch.js');
+const ROOT = resolve(__dirname, '..', '..', '..');
+const BUILT = resolve(ROOT, 'build', 'review', 'threads', 'base-prefetch.js');
 
 describe('the base, read while check works', () => {
   const { project } = repoWithBase();
@@ -46,7 +46,10 @@ describe('the base, read while check works', () => {
       };
       const { prefetchBase } = require(${JSON.stringify(BUILT)});
       const reader = prefetchBase(process.argv[1], 'dist', process.argv[2]);
-      const digests = require(${JSON.stringify(BUILT.replace(/review[/\\]base-prefetch\.js$/, 'validation/previous-digests.js'))});
+      const digests = {
+        ...require(${JSON.stringify(BUILT.replace(/review[/\\]threads[/\\]base-prefetch\.js$/, 'validation/previous-digests.js'))}),
+        ...require(${JSON.stringify(BUILT.replace(/review[/\\]threads[/\\]base-prefetch\.js$/, 'validation/previous-groups.js'))}),
+      };
       let files, error, known = false;
       try {
         const read = reader.read();

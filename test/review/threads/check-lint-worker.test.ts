@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { fakeCfnLint } from '../support/fake-cfn-lint';
+import { fakeCfnLint } from '../../support/fake-cfn-lint';
 
-const ROOT = resolve(__dirname, '..', '..');
+const ROOT = resolve(__dirname, '..', '..', '..');
 const BUILT = resolve(ROOT, 'build', 'review', 'check-lint.js');
 
 const TEMPLATE = JSON.stringify(

@@ -15,10 +15,11 @@ import { existsSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'worker_threads';
-import { Diagnostic, DistFiles, UserError } from '../model';
-import { readDistAtRef } from './read-dist-git';
-import { previousDigests, withPreviousDigests } from '../validation/previous-digests';
-import { toolSourcesChangedSince } from './tool-sources';
+import { Diagnostic, DistFiles, UserError } from '../../model';
+import { readDistAtRef } from '../read-dist-git';
+import { withPreviousDigests } from '../../validation/previous-digests';
+import type * as PreviousGroups from '../../validation/previous-groups';
+import { toolSourcesChangedSince } from '../tool-sources';
 
 /** What the worker posts: each answer, or how it failed. */
 export interface BaseAnswers {
@@ -48,6 +49,9 @@ export function answerBase(ref: string, distDir: string, cwd: string): BaseAnswe
   let read: Pick<BaseAnswers, 'files' | 'digests' | 'userError' | 'failure'>;
   try {
     const files = readDistAtRef(ref, distDir, cwd);
+    // Required here: the grouping needs the targets table, which the main thread loads later anyway.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { previousDigests } = require('../../validation/previous-groups') as typeof PreviousGroups;
     const digests = previousDigests(files);
     read = { files: [...files], digests: { loose: digests.loose, clusters: [...digests.clusters] } };
   } catch (e) {
