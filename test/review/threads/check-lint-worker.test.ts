@@ -16,6 +16,19 @@ const TEMPLATE = JSON.stringify(
   2,
 );
 
+/** Runs a node script in `cwd` with the stand-in cfn-lint first on the PATH, no server, its own cache. */
+function withFakeLint(script: string, cwd: string, fakeDir: string): string {
+  return execFileSync(process.execPath, ['-e', script, cwd], {
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      PATH: `${fakeDir}${delimiter}${process.env.PATH ?? ''}`,
+      XDG_CACHE_HOME: join(cwd, 'cache'),
+      KARPENTER_GITOPS_CFN_LINT_SERVER: 'off',
+    },
+  });
+}
+
 // The worker thread runs only from the build (npm test builds first).
 (existsSync(BUILT) ? describe : describe.skip)("check's cfn-lint in a worker thread", () => {
   it('gives what linting in this thread gives, and lints in a worker', () => {
@@ -39,17 +52,7 @@ const TEMPLATE = JSON.stringify(
         process.stdout.write(JSON.stringify({ off, here, judged: [...off.judged.keys()], started }));
       })();
     `;
-    const out = JSON.parse(
-      execFileSync(process.execPath, ['-e', script, cwd], {
-        encoding: 'utf8',
-        env: {
-          ...process.env,
-          PATH: `${fake.dir}${delimiter}${process.env.PATH ?? ''}`,
-          XDG_CACHE_HOME: join(cwd, 'cache'),
-          KARPENTER_GITOPS_CFN_LINT_SERVER: 'off',
-        },
-      }),
-    ) as {
+    const out = JSON.parse(withFakeLint(script, cwd, fake.dir)) as {
       off: { findings: { file: string; message: string; severity: string }[]; linted: number };
       here: { findings: unknown[]; linted: number };
       judged: string[];
@@ -86,17 +89,12 @@ const TEMPLATE = JSON.stringify(
         process.stdout.write(JSON.stringify({ fresh: started.fresh, committed, findings: result.findings, again: started.committed() === started.committed() }));
       })();
     `;
-    const out = JSON.parse(
-      execFileSync(process.execPath, ['-e', script, cwd], {
-        encoding: 'utf8',
-        env: {
-          ...process.env,
-          PATH: `${fake.dir}${delimiter}${process.env.PATH ?? ''}`,
-          XDG_CACHE_HOME: join(cwd, 'cache'),
-          KARPENTER_GITOPS_CFN_LINT_SERVER: 'off',
-        },
-      }),
-    ) as { fresh: boolean; committed: [string, string][]; findings: { file: string }[]; again: boolean };
+    const out = JSON.parse(withFakeLint(script, cwd, fake.dir)) as {
+      fresh: boolean;
+      committed: [string, string][];
+      findings: { file: string }[];
+      again: boolean;
+    };
     expect(out.fresh).toBe(false);
     expect(out.committed).toEqual([
       ['shop/cloudformation/karpenter.json', TEMPLATE],
