@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { StartedLint } from './check-types';
 import { lintTemplates, type LintOptions, type LintResult } from '../validation/cloudformation/cfn-lint';
-import { cfnLintCacheDir, homeFolder } from '../validation/cloudformation/cfn-lint-cache';
-import { cfnLintServerSettings } from '../validation/cloudformation/cfn-lint-server';
+import { userLintOptions } from '../validation/cloudformation/lint-settings';
 import { defaultTemplateVerdicts } from '../validation/cluster-findings-cache';
 import { cloudFormationTemplates, distSources, mayHoldTemplate } from '../validation/dist-sources';
 
@@ -25,9 +24,14 @@ export function startLint(
   lintTemplates: ((committed: DistFiles, fresh: boolean) => Promise<LintResult | undefined>) | undefined,
   full: boolean,
 ): Promise<{ readonly result?: LintResult }> | undefined {
-  if (!lintTemplates) return undefined;
-  const started = lintTemplates(committed, full).then((result) => (result ? { result } : {}));
-  // Awaited by validate; this keeps a failure quiet until then.
+  return lintTemplates ? awaitedByValidate(lintTemplates(committed, full)) : undefined;
+}
+
+/** A lint in the form the validate step awaits; a failure stays quiet until then. */
+export function awaitedByValidate(
+  lint: Promise<LintResult | undefined>,
+): Promise<{ readonly result?: LintResult }> {
+  const started = lint.then((result) => (result ? { result } : {}));
   started.catch(() => undefined);
   return started;
 }
@@ -60,14 +64,9 @@ export function lintCommitted(
   identity?: LintOptions['identity'],
 ): Promise<LintResult | undefined> {
   const { cwd, env } = place;
-  const home = homeFolder(env);
-  const server = cfnLintServerSettings(env, home);
   return lintTemplates(() => cloudFormationTemplates(distSources(committed), defaultTemplateVerdicts(env)), {
-    cacheDir: cfnLintCacheDir(env, home),
+    ...userLintOptions(env, cwd),
     readCache: !fresh,
-    cwd,
-    home,
-    ...(server ? { server } : {}),
     ...(identity ? { identity } : {}),
   });
 }

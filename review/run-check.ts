@@ -27,7 +27,7 @@ import {
 import { cfnLintMissingNote, cfnLintRequiredFinding } from '../validation/cloudformation/cfn-lint';
 import { generatedTexts, unchangedValues } from './check-inputs';
 import { readDistDir } from './read-dist-dir';
-import { lintSummary, startLint } from './check-lint';
+import { awaitedByValidate, lintSummary, startLint } from './check-lint';
 import { previousReader, provenBase } from './previous-dist';
 import { DEFAULT_DIFF_LINES, findStaleFiles, StaleFile, staleMessage } from './stale-dist';
 import { fleetWidePath } from './shard-scope';
@@ -54,11 +54,9 @@ import type {
   CheckResult,
   CheckStepName,
   PolicyContext,
-  StartedLint,
   StepResult,
   ValidateContext,
 } from './check-types';
-import type { LintResult } from '../validation/cloudformation/cfn-lint';
 
 type StepOutcome = Omit<StepResult, 'step'>;
 
@@ -74,7 +72,7 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
   // caller read them itself, and they are taken from it after synth).
   const allCommitted = options.shard || started ? undefined : readDistDir(options.distDir, true);
   let lint = started
-    ? startedLintResult(started)
+    ? awaitedByValidate(started.result)
     : allCommitted
       ? startLint(allCommitted, deps.lintTemplates, fresh)
       : undefined;
@@ -144,14 +142,6 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
       files: [...new Set([...(generated?.keys() ?? []), ...committedFiles.keys()])].sort(),
     },
   };
-}
-
-/** A lint the caller started, in startLint's form. */
-function startedLintResult(started: StartedLint): Promise<{ readonly result?: LintResult }> {
-  const result = started.result.then((r) => (r ? { result: r } : {}));
-  // Awaited by validate; this keeps a failure quiet until then.
-  result.catch(() => undefined);
-  return result;
 }
 
 type StepRunner = (step: CheckStepName, body: () => StepOutcome) => void;

@@ -33,33 +33,18 @@ export interface NamedGenerator {
   readonly fleetWide?: Generator;
 }
 
+// Each generator's module, required on first use.
+const karpenter = () => require('../charts/karpenter/karpenter-generator') as typeof Karpenter;
+const helmValues = () => require('../charts/helm-values/helm-values-generator') as typeof HelmValues;
+const awsSide = () => require('../policies/targets/aws-side-generator') as typeof AwsSide;
+const clusterBase = () => require('../charts/cluster-base/cluster-base-generator') as typeof ClusterBase;
 const argocd = () => require('../charts/argocd/argocd-generator') as typeof ArgoCd;
 
 export const GENERATORS: readonly NamedGenerator[] = [
-  {
-    name: 'karpenter',
-    generate: (fleet) =>
-      (require('../charts/karpenter/karpenter-generator') as typeof Karpenter).karpenterGenerator(fleet),
-  },
-  {
-    name: 'helm-values',
-    generate: (fleet) =>
-      (require('../charts/helm-values/helm-values-generator') as typeof HelmValues).helmValuesGenerator(
-        fleet,
-      ),
-  },
-  {
-    name: 'aws-side',
-    generate: (fleet) =>
-      (require('../policies/targets/aws-side-generator') as typeof AwsSide).awsSideGenerator(fleet),
-  },
-  {
-    name: 'cluster-base',
-    generate: (fleet) =>
-      (require('../charts/cluster-base/cluster-base-generator') as typeof ClusterBase).clusterBaseGenerator(
-        fleet,
-      ),
-  },
+  { name: 'karpenter', generate: (fleet) => karpenter().karpenterGenerator(fleet) },
+  { name: 'helm-values', generate: (fleet) => helmValues().helmValuesGenerator(fleet) },
+  { name: 'aws-side', generate: (fleet) => awsSide().awsSideGenerator(fleet) },
+  { name: 'cluster-base', generate: (fleet) => clusterBase().clusterBaseGenerator(fleet) },
   {
     name: 'argocd',
     generate: (fleet) => argocd().argocdGenerator(fleet),

@@ -31,8 +31,7 @@ import {
   cfnLintRequiredFinding,
   lintTemplates,
 } from './cloudformation/cfn-lint';
-import { cfnLintCacheDir, homeFolder } from './cloudformation/cfn-lint-cache';
-import { cfnLintServerSettings } from './cloudformation/cfn-lint-server';
+import { userLintOptions } from './cloudformation/lint-settings';
 import { Finding } from './finding';
 import { ManifestDocument, parseManifests } from './manifest-source';
 import { OUTPUT_FORMATS, OutputFormat, render, summary } from './output-format';
@@ -203,15 +202,10 @@ function lintCollected(
   templates: readonly CfnLintTemplate[],
   options: ValidateRunOptions,
 ): Promise<false | PreLinted> {
-  const env = options.env ?? process.env;
-  const home = homeFolder(env);
-  const server = cfnLintServerSettings(env, home);
-  const started = lintTemplates(templates, {
-    cacheDir: cfnLintCacheDir(env, home),
-    cwd: options.cwd ?? process.cwd(),
-    home,
-    ...(server ? { server } : {}),
-  }).then((result) => result ?? false);
+  const started = lintTemplates(
+    templates,
+    userLintOptions(options.env ?? process.env, options.cwd ?? process.cwd()),
+  ).then((result) => result ?? false);
   // Awaited before validation; this keeps a failure quiet until then.
   started.catch(() => undefined);
   return started;
