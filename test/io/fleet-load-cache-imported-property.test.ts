@@ -19,8 +19,8 @@ import { fleetLoadCache } from '../../io/fleet-load-cache';
 import { clearRepositoryImportsCache, readRepositoryImports } from '../../io/repository-imports';
 import { runImport } from '../../codegen/import/import-command';
 import { synthOnce } from '../support/synth-once';
+import { counting as countingStore } from '../support/counting-store';
 import { clusterFindingsCache } from '../../validation/cluster-findings-cache';
-import type { ClusterFindingsCache } from '../../validation/validate-tree';
 import { ADDED_PER_KIND, build199AllKindsArchive } from '../support/chart-fixtures';
 import { DEFAULTS } from '../support/fleet-files';
 import {
@@ -108,16 +108,9 @@ describe.each(SEEDS)('seed %i on an imported version', (seed) => {
     const prng = createPrng(seed);
     const base = join(work, `seed-${seed}`);
     const { cache, counts, kept } = counting(join(base, 'cache'));
-    let findingHits = 0;
-    const keptFindings = clusterFindingsCache(join(base, 'findings'), 'imported property test build');
-    const findings: ClusterFindingsCache = {
-      get: (key) => {
-        const r = keptFindings.get(key);
-        if (r) findingHits++;
-        return r;
-      },
-      set: (key, list) => keptFindings.set(key, list),
-    };
+    const findings = countingStore(
+      clusterFindingsCache(join(base, 'findings'), 'imported property test build'),
+    );
     const outcomes = new Set<string>();
     for (let step = 0; step < STEPS; step++) {
       const i = step < 2 ? step : Math.floor(prng.next() * FLEETS.length);
@@ -137,7 +130,7 @@ describe.each(SEEDS)('seed %i on an imported version', (seed) => {
     // some runs failed while others wrote dist/.
     expect(counts.importedSets).toBeGreaterThan(0);
     expect(counts.importedHits).toBeGreaterThan(0);
-    expect(findingHits).toBeGreaterThan(0);
+    expect(findings.hits).toBeGreaterThan(0);
     expect([...outcomes].sort()).toEqual(['failed', 'ok']);
     expect(readdirSync(join(base, 'cache')).length).toBe(kept.written);
   });

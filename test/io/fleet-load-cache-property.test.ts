@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import type { ClusterLoadCache } from '../../model/load-fleet';
 import { fleetLoadCache } from '../../io/fleet-load-cache';
 import { synthOnce } from '../support/synth-once';
+import { counting as countingStore } from '../support/counting-store';
 import { clusterFindingsCache } from '../../validation/cluster-findings-cache';
-import type { ClusterFindingsCache } from '../../validation/validate-tree';
 import { exampleFleetRoot, readExampleFleet } from '../reliability/example-fleet';
 import { deriveCases, FuzzCase } from '../reliability/mutators';
 import { createPrng } from '../reliability/prng';
@@ -58,16 +58,7 @@ describe.each(SEEDS)('seed %i', (seed) => {
       ...(kept.defaultsPassed ? { defaultsPassed: kept.defaultsPassed } : {}),
       ...(kept.recordDefaultsPassed ? { recordDefaultsPassed: kept.recordDefaultsPassed } : {}),
     };
-    let findingHits = 0;
-    const keptFindings = clusterFindingsCache(join(work, 'findings'), 'property test build');
-    const findings: ClusterFindingsCache = {
-      get: (key) => {
-        const r = keptFindings.get(key);
-        if (r) findingHits++;
-        return r;
-      },
-      set: (key, list) => keptFindings.set(key, list),
-    };
+    const findings = countingStore(clusterFindingsCache(join(work, 'findings'), 'property test build'));
     let failed = 0;
     for (let step = 0; step < STEPS; step++) {
       const c = prng.pick(step % 3 === 1 ? rejected : accepted);
@@ -86,7 +77,7 @@ describe.each(SEEDS)('seed %i', (seed) => {
     // Not a sequence that proves nothing: records were kept and used, and some runs failed.
     expect(sets).toBeGreaterThan(0);
     expect(hits).toBeGreaterThan(0);
-    expect(findingHits).toBeGreaterThan(0);
+    expect(findings.hits).toBeGreaterThan(0);
     expect(failed).toBeGreaterThan(0);
     expect(readdirSync(join(work, 'cache')).length).toBe(kept.written);
   });

@@ -20,6 +20,7 @@ import { FLEET_WIDE_GENERATORS, GENERATORS, NamedGenerator } from '../../synth/g
 import { synthesizeFiles } from '../../synth/synthesize';
 import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 import { inThisRealm } from '../support/in-this-realm';
+import { counting } from '../support/counting-store';
 
 let work: string;
 beforeEach(() => {
@@ -32,21 +33,7 @@ const whole = synthesizeFiles(demo);
 
 /** The real store in the test's folder, read back in this realm, counting what it gave and kept. */
 function counted(): GenerationCache & { hits: number; sets: number } {
-  const inner = generationCache(join(work, 'cache'), 'test build');
-  const c = {
-    hits: 0,
-    sets: 0,
-    get: (key: string) => {
-      const r = inner.get(key);
-      if (r) c.hits++;
-      return r && inThisRealm(r);
-    },
-    set: (key: string, record: Parameters<GenerationCache['set']>[1]) => {
-      c.sets++;
-      inner.set(key, record);
-    },
-  };
-  return c;
+  return counting(generationCache(join(work, 'cache'), 'test build'), inThisRealm);
 }
 
 /** GENERATORS that note which clusters each part was given. */

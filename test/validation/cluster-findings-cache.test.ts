@@ -15,6 +15,7 @@ import { cloudFormationTemplates, distSources, validateDist } from '../../valida
 import { ClusterFindingsCache } from '../../validation/validate-tree';
 import { Finding } from '../../validation/finding';
 import { buildCluster } from '../support/fleet-fixtures';
+import { counting, CountingStore } from '../support/counting-store';
 import { CLUSTER, cfnTemplate, distFiles, NODE_POOL } from './fixtures';
 
 const fleet = (version: '1.14.1' | '1.0.14' = '1.14.1'): FleetModel => ({
@@ -28,22 +29,8 @@ beforeEach(() => {
 afterEach(() => rmSync(work, { recursive: true, force: true }));
 
 /** A cache in `work` that counts what it gave back and kept. */
-function counted(): ClusterFindingsCache & { hits: number; sets: number } {
-  const inner = clusterFindingsCache(join(work, 'cache'), 'test build');
-  const c = {
-    hits: 0,
-    sets: 0,
-    get: (key: string) => {
-      const r = inner.get(key);
-      if (r) c.hits++;
-      return r;
-    },
-    set: (key: string, list: readonly Finding[]) => {
-      c.sets++;
-      inner.set(key, list);
-    },
-  };
-  return c;
+function counted(): CountingStore<readonly Finding[]> {
+  return counting(clusterFindingsCache(join(work, 'cache'), 'test build'));
 }
 
 const staticPool = NODE_POOL.replace('spec:\n  template:', 'spec:\n  replicas: 2\n  template:');
