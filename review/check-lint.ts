@@ -36,10 +36,15 @@ export function awaitedByValidate(
   return started;
 }
 
-/** What cfn-lint did, for the validate step's summary: `cfn-lint 50 templates, 49 from its cache`. */
+/**
+ * What cfn-lint did, for the validate step's summary: `cfn-lint 50 templates, 49 from its cache,
+ * 1 on its server` (the long-lived process, validation/cloudformation/cfn-lint-server.ts).
+ */
 export function lintSummary(r: LintResult): string {
   const total = plural(r.linted + r.cached, 'template');
-  const cached = r.cached > 0 ? `, ${r.cached} from its cache` : '';
+  const cached =
+    (r.cached > 0 ? `, ${r.cached} from its cache` : '') +
+    ((r.served ?? 0) > 0 ? `, ${r.served} on its server` : '');
   const why = r.uncached !== undefined ? ` (not cached: ${r.uncached})` : '';
   return `cfn-lint ${total}${cached}${why}`;
 }

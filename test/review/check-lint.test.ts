@@ -18,6 +18,9 @@ describe('lintSummary', () => {
     expect(lintSummary(result(1, 49))).toBe('cfn-lint 50 templates, 49 from its cache');
     expect(lintSummary(result(0, 1))).toBe('cfn-lint 1 template, 1 from its cache');
     expect(lintSummary(result(0, 0))).toBe('cfn-lint 0 templates');
+    expect(lintSummary({ ...result(1, 49), served: 1 })).toBe(
+      'cfn-lint 50 templates, 49 from its cache, 1 on its server',
+    );
   });
 
   test('why nothing was cached, when so', () => {

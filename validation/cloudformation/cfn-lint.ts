@@ -34,8 +34,6 @@ import {
   writeCachedFindings,
 } from './cfn-lint-cache';
 import { CfnLintInstallation, cfnLintIdentity, findCfnLint } from './cfn-lint-identity';
-
-export { findCfnLint };
 import {
   CfnLintRun,
   CfnLintServer,
@@ -45,6 +43,8 @@ import {
 } from './cfn-lint-server';
 import { wholeFileError } from '../../model';
 import { Finding } from '../finding';
+
+export { findCfnLint };
 
 /** A template to lint: the name findings carry, and its text. */
 export interface CfnLintTemplate {
