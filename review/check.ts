@@ -218,7 +218,7 @@ export function renderCheck(result: CheckResult, format: CheckFormat, shard?: Sh
 function previousDist(options: CheckCliOptions, projectRoot: string): { previous?: PreviousDist } {
   const { base, previous, dist } = options;
   if (base !== undefined) {
-    // git starts now, in a worker thread, while load and synth run (review/base-prefetch.ts).
+    // git starts now, in a worker thread, while load and synth run (review/threads/base-prefetch.ts).
     const reader = prefetchBase(base, dist, projectRoot);
     return { previous: { label: `${base}:${dist}`, read: reader.read, provenBase: reader.toolSources } };
   }

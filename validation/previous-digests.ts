@@ -2,7 +2,7 @@
  * The previous dist/ (the PR's base) as validation groups it: each cluster folder's files and the
  * files outside cluster folders, in the tree's order, with the digest of each group, which keys
  * that group's findings in the findings cache (validation/validate-tree.ts). `check`'s git worker
- * (review/base-prefetch.ts) computes the digests beside reading the base, and hands them over
+ * (review/threads/base-prefetch.ts) computes the digests beside reading the base, and hands them over
  * with the files they were computed from, so the main thread does not hash the base again.
  */
 import { createHash } from 'node:crypto';

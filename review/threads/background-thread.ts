@@ -1,5 +1,5 @@
 /**
- * `check`'s worker threads (review/base-prefetch-worker.ts, review/check-lint-worker.ts) do work
+ * `check`'s worker threads (review/threads/base-prefetch-worker.ts, review/threads/check-lint-worker.ts) do work
  * the main thread needs only later: git, cfn-lint's identity probe, its server or CLI. On a
  * machine with few cores they compete with the main thread, whose steps are what the user waits
  * for. So each lowers its own scheduling priority first: on Linux the nice value belongs to the

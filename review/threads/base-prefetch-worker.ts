@@ -1,5 +1,5 @@
 /**
- * Worker thread of review/base-prefetch.ts: answers the base's questions, posts them on the
+ * Worker thread of review/threads/base-prefetch.ts: answers the base's questions, posts them on the
  * port it was given, then raises the shared flag the main thread waits on; raised whatever
  * happens (the main thread, blocked in `Atomics.wait`, cannot see a worker's error event), so
  * a worker that fails leaves no message and the main thread answers in its own thread.
