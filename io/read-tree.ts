@@ -7,7 +7,7 @@
  */
 import { Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareCodeUnits } from '../model';
+import { compareCodeUnits } from '../model/shared/sorted';
 
 export interface ListTreeOptions {
   /**

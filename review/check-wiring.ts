@@ -16,7 +16,7 @@ import { validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
 import { proveInWorkers } from './scenario-workers';
 import { CheckDeps, StartedLint } from './run-check';
-import { lintCommittedOffThread } from './check-lint';
+import { lintCommittedOffThread } from './threads/check-work';
 
 /**
  * @param projectRoot the user's repository (the working folder)

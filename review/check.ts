@@ -26,8 +26,7 @@ import { formatDiagnostic, sortDiagnostics } from '../model';
 import type * as Wiring from './check-wiring';
 import { annotation, groupEnd, groupStart } from './github-annotations';
 import { readDistDir } from './read-dist-dir';
-import { prefetchBase } from './threads/base-prefetch';
-import { startCommittedLint } from './check-lint';
+import { startCheckWork, type CheckWork } from './threads/check-work';
 import { SKIP_POLICIES_FLAG } from './check-types';
 import { CheckDeps, CheckResult, CheckStepName, PreviousDist, runCheck, StepResult } from './run-check';
 import { DEFAULT_DIFF_LINES } from './stale-dist';
@@ -214,12 +213,18 @@ export function renderCheck(result: CheckResult, format: CheckFormat, shard?: Sh
   return lines;
 }
 
-/** The previous dist/ named by --base or --previous (read when the validate step runs). */
-function previousDist(options: CheckCliOptions, projectRoot: string): { previous?: PreviousDist } {
+/**
+ * The previous dist/ named by --base or --previous (read when the validate step runs); `work`:
+ * what `check`'s worker was started on (for --base, git already reads the base there).
+ */
+function previousDist(
+  options: CheckCliOptions,
+  projectRoot: string,
+  work: CheckWork,
+): { previous?: PreviousDist } {
   const { base, previous, dist } = options;
-  if (base !== undefined) {
-    // git starts now, in a worker thread, while load and synth run (review/threads/base-prefetch.ts).
-    const reader = prefetchBase(base, dist, projectRoot);
+  if (base !== undefined && work.base) {
+    const reader = work.base;
     return { previous: { label: `${base}:${dist}`, read: reader.read, provenBase: reader.toolSources } };
   }
   if (previous !== undefined)
@@ -262,15 +267,19 @@ export async function checkRun(
   makeDeps?: (projectRoot: string, clustersDir: string, env: NodeJS.ProcessEnv) => CheckDeps,
 ): Promise<number> {
   const clustersDir = path.resolve(projectRoot, options.clusters ?? 'clusters');
-  // git and cfn-lint start first (each in a worker), then the pipeline's modules load: the real
-  // pipeline is required only now, while they run alongside. A shard lints only its own files,
-  // known once the fleet is loaded.
-  const previous = previousDist(options, projectRoot);
+  // git and cfn-lint start first (in one worker, review/threads/check-work.ts), then the
+  // pipeline's modules load: the real pipeline is required only now, while they run alongside. A
+  // shard lints only its own files, known once the fleet is loaded.
   const fresh = options.full === true;
-  const lint =
-    makeDeps || options.shard
-      ? undefined
-      : startCommittedLint(path.resolve(projectRoot, options.dist), fresh, { cwd: projectRoot, env: io.env });
+  const work = startCheckWork({
+    distDir: path.resolve(projectRoot, options.dist),
+    ...(makeDeps || options.shard ? {} : { lint: { fresh, place: { cwd: projectRoot, env: io.env } } }),
+    ...(options.base !== undefined
+      ? { base: { ref: options.base, distDir: options.dist, cwd: projectRoot } }
+      : {}),
+  });
+  const previous = previousDist(options, projectRoot, work);
+  const lint = work.lint;
   const deps = makeDeps
     ? makeDeps(projectRoot, clustersDir, io.env)
     : // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -5,7 +5,8 @@
 import * as fs from 'fs';
 import { join } from 'path';
 import { listTree } from '../io/read-tree';
-import { UserError, DistFiles, wholeFileError } from '../model';
+import { UserError, wholeFileError } from '../model/shared/diagnostics';
+import type { DistFiles } from '../model/shared/dist-layout';
 
 /**
  * @param dir folder to read; a missing folder is a UserError unless `allowMissing` (then empty).

@@ -4,22 +4,16 @@
  * Kept apart from the validator (validation/validate-tree.ts) so that `check`'s git worker can
  * group the base's files without loading it.
  */
-import { FILE_TARGETS } from '../policies/targets/targets';
+import { TARGET_DIRS } from '../policies/targets/target-layout';
 import { VALIDATED_EXTENSIONS } from './validated-extensions';
 
 export { VALIDATED_EXTENSIONS };
 
 /**
  * Sub-folders of a cluster in dist/ (model/shared/dist-layout.ts): the Kubernetes side's, and the
- * folder of every AWS-side target (policies/targets/targets.ts).
+ * folder of every AWS-side target (policies/targets/target-layout.ts, the targets table's layout).
  */
-const DIST_SUBDIRS: readonly string[] = [
-  'karpenter',
-  'argocd',
-  'values',
-  'base',
-  ...FILE_TARGETS.map((t) => t.dir),
-];
+const DIST_SUBDIRS: readonly string[] = ['karpenter', 'argocd', 'values', 'base', ...TARGET_DIRS];
 
 /** The cluster folder of a dist/-relative path, or undefined outside the layout. */
 export function distCluster(rel: string): { cluster: string; sub: string } | undefined {

@@ -2,13 +2,15 @@
  * The files of a dist/ tree as the validator reads them, and the CloudFormation templates among
  * them: what `check` hands to cfn-lint before validation runs (review/check-lint.ts), kept apart
  * from the validator itself (validation/validate-dist.ts) so that cfn-lint's worker loads only
- * this.
+ * this (and the model's own files, not its index; the YAML parser only for a text no verdict is
+ * kept for).
  */
 import { createHash } from 'node:crypto';
-import { compareCodeUnits, DistFiles, isFleetClusterParams } from '../model';
+import { isFleetClusterParams, type DistFiles } from '../model/shared/dist-layout';
+import { compareCodeUnits } from '../model/shared/sorted';
 import { isCloudFormationTemplate } from './cloudformation/cloudformation-check';
 import type { CfnLintTemplate } from './cloudformation/cfn-lint';
-import { parseManifests } from './manifest-source';
+import type * as ManifestSource from './manifest-source';
 import type { SourceFile } from './validate-tree';
 import { VALIDATED_EXTENSIONS } from './validated-extensions';
 
@@ -51,6 +53,9 @@ export function cloudFormationTemplates(
     const key = verdicts ? createHash('sha256').update(`template?\0${f.text}`).digest('hex') : undefined;
     let verdict = key !== undefined ? verdicts?.get(key) : undefined;
     if (verdict === undefined) {
+      // Required on the first text no verdict is kept for (its YAML parser is not loaded otherwise).
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { parseManifests } = require('./manifest-source') as typeof ManifestSource;
       verdict = parseManifests(f.display, f.text).some(
         (d) => d.error === undefined && isCloudFormationTemplate(d.value),
       );

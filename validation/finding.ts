@@ -2,7 +2,8 @@
  * A validation finding: a Diagnostic (model/shared/diagnostics.ts) that also says which document
  * and which object it is about, and which check raised it.
  */
-import { Diagnostic, compareCodeUnits, PathSegment } from '../model';
+import type { Diagnostic, PathSegment } from '../model';
+import { compareCodeUnits } from '../model/shared/sorted';
 
 export interface Finding extends Diagnostic {
   /** 0-based index of the document in its file; absent for file-level findings. */

@@ -21,6 +21,7 @@ import { ACK_DIR, ACK_FILE, ackFiles } from './ack/generator';
 import { cloudFormationImpactView } from './cloudformation/cloudformation-impact-view';
 import { cloudFormationDeployment } from './cloudformation/deployment';
 import { Deployment } from './deployment';
+import { TARGET_LAYOUT } from './target-layout';
 import { cloudFormationFiles } from './cloudformation/generator';
 import { ImpactView } from './impact-view';
 import { terraformDeployment } from './terraform/deployment';
@@ -96,7 +97,7 @@ export type AwsSideTarget = FileTarget | NoFileTarget;
 
 // prettier-ignore
 export const AWS_SIDE_TARGETS: Readonly<Record<AwsManagedBy, AwsSideTarget>> = {
-  cloudformation: { name: 'cloudformation', dir: 'cloudformation', file: 'karpenter.json', title: 'CloudFormation', noun: 'CloudFormation template', generate: cloudFormationFiles, validate: 'cloudformation', impact: cloudFormationImpactView, deploy: cloudFormationDeployment },
+  cloudformation: { name: 'cloudformation', dir: TARGET_LAYOUT.cloudformation.dir, file: TARGET_LAYOUT.cloudformation.file, title: 'CloudFormation', noun: 'CloudFormation template', generate: cloudFormationFiles, validate: 'cloudformation', impact: cloudFormationImpactView, deploy: cloudFormationDeployment },
   terraform: { name: 'terraform', dir: TERRAFORM_DIR, file: TERRAFORM_FILE, title: 'Terraform', noun: 'Terraform module', generate: terraformFiles, validate: 'terraform-json', impact: terraformImpactView, deploy: terraformDeployment },
   ack: { name: 'ack', dir: ACK_DIR, file: ACK_FILE, title: 'AWS Controllers for Kubernetes', noun: 'ACK manifest', generate: ackFiles, validate: 'ack', impact: ackImpactView, deploy: ackDeployment, read: readAckManifest, application: ACK_APPLICATION },
   external: { name: 'external', title: 'external (not generated)', deploy: externalDeployment },

@@ -11,9 +11,10 @@ import { AwsSideModel } from '../../aws-side';
 import { renderProofRecord } from '../../scenarios/proof-record';
 import { scenarioInputs } from '../../scenarios/scenario-inputs';
 import { ackObjects } from './ack-manifests';
+import { TARGET_LAYOUT } from '../target-layout';
 
-export const ACK_DIR = 'ack';
-export const ACK_FILE = 'karpenter.yaml';
+export const ACK_DIR = TARGET_LAYOUT.ack.dir;
+export const ACK_FILE = TARGET_LAYOUT.ack.file;
 export const ACK_KEY_NOTE_FILE = 'key-policy-statements.md';
 
 const YAML_OPTIONS = { lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false } as const;

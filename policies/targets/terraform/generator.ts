@@ -8,9 +8,10 @@ import { AwsSideModel } from '../../aws-side';
 import { renderProofRecord } from '../../scenarios/proof-record';
 import { scenarioInputs } from '../../scenarios/scenario-inputs';
 import { renderModule, terraformModule } from './terraform-module';
+import { TARGET_LAYOUT } from '../target-layout';
 
-export const TERRAFORM_DIR = 'terraform';
-export const TERRAFORM_FILE = 'karpenter.tf.json';
+export const TERRAFORM_DIR = TARGET_LAYOUT.terraform.dir;
+export const TERRAFORM_FILE = TARGET_LAYOUT.terraform.file;
 
 export function terraformFiles(cluster: ClusterModel, side: AwsSideModel): GeneratedFiles {
   const files: GeneratedFiles = new Map();

@@ -4,6 +4,7 @@ import { AWS_MANAGED_BY } from '../../../model/facts/constants';
 import { awsSideModel } from '../../../policies/aws-side';
 import { AWS_SIDE_TARGETS, FILE_TARGETS, targetOfDir } from '../../../policies/targets/targets';
 import { awsSideGenerator } from '../../../policies/targets/aws-side-generator';
+import { TARGET_DIRS, TARGET_LAYOUT } from '../../../policies/targets/target-layout';
 import { clusterModel } from '../fixtures';
 
 describe('the AWS-side targets table', () => {
@@ -13,6 +14,13 @@ describe('the AWS-side targets table', () => {
     expect(FILE_TARGETS.map((t) => t.dir)).toEqual(['cloudformation', 'terraform', 'ack']);
     expect(targetOfDir('terraform')?.name).toBe('terraform');
     expect(targetOfDir('karpenter')).toBeUndefined();
+  });
+
+  it("takes every file target's folder and main file from the layout, which names no other", () => {
+    expect(FILE_TARGETS.map((t) => [t.name, t.dir, t.file])).toEqual(
+      Object.entries(TARGET_LAYOUT).map(([name, l]) => [name, l.dir, l.file]),
+    );
+    expect(TARGET_DIRS).toEqual(['cloudformation', 'terraform', 'ack']);
   });
 
   it('each file target writes only into its own folder: its main file and the proof record', () => {

@@ -3,9 +3,11 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { fakeCfnLint } from '../../support/fake-cfn-lint';
+import { git } from '../git-fixtures';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
-const BUILT = resolve(ROOT, 'build', 'review', 'check-lint.js');
+const BUILT = resolve(ROOT, 'build', 'review', 'threads', 'check-work.js');
+const BUILT_LINT = resolve(ROOT, 'build', 'review', 'check-lint.js');
 
 const TEMPLATE = JSON.stringify(
   {
@@ -30,7 +32,7 @@ function withFakeLint(script: string, cwd: string, fakeDir: string): string {
 }
 
 // The worker thread runs only from the build (npm test builds first).
-(existsSync(BUILT) ? describe : describe.skip)("check's cfn-lint in a worker thread", () => {
+(existsSync(BUILT) ? describe : describe.skip)("check's worker thread", () => {
   it('gives what linting in this thread gives, and lints in a worker', () => {
     const fake = fakeCfnLint();
     const cwd = mkdtempSync(join(tmpdir(), 'kg-lint-worker-'));
@@ -40,7 +42,7 @@ function withFakeLint(script: string, cwd: string, fakeDir: string): string {
       workers.Worker = class extends workers.Worker {
         constructor(file, options) { super(file, options); started.push(require('path').basename(file)); }
       };
-      const lint = require(${JSON.stringify(BUILT)});
+      const lint = { ...require(${JSON.stringify(BUILT)}), ...require(${JSON.stringify(BUILT_LINT)}) };
       const committed = new Map([
         ['shop/cloudformation/karpenter.json', ${JSON.stringify(TEMPLATE)}],
         ['shop/karpenter/nodepool-general.yaml', 'kind: NodePool\\n'],
@@ -58,7 +60,7 @@ function withFakeLint(script: string, cwd: string, fakeDir: string): string {
       judged: string[];
       started: string[];
     };
-    expect(out.started).toEqual(['check-lint-worker.js']);
+    expect(out.started).toEqual(['check-worker.js']);
     expect(out.judged).toEqual(['dist/shop/cloudformation/karpenter.json']);
     expect(out.off.findings).toEqual(out.here.findings);
     expect(out.off.findings).toEqual([
@@ -81,8 +83,11 @@ function withFakeLint(script: string, cwd: string, fakeDir: string): string {
     writeFileSync(join(dist, 'shop', 'cloudformation', 'karpenter.json'), TEMPLATE);
     writeFileSync(join(dist, 'shop', 'karpenter', 'nodepool-general.yaml'), 'kind: NodePool\n');
     const script = `
-      const lint = require(${JSON.stringify(BUILT)});
-      const started = lint.startCommittedLint(process.argv[1] + '/dist', false, { cwd: process.argv[1], env: process.env });
+      const { startCheckWork } = require(${JSON.stringify(BUILT)});
+      const started = startCheckWork({
+        distDir: process.argv[1] + '/dist',
+        lint: { fresh: false, place: { cwd: process.argv[1], env: process.env } },
+      }).lint;
       (async () => {
         const result = await started.result;
         const committed = [...started.committed()].sort();
@@ -102,5 +107,59 @@ function withFakeLint(script: string, cwd: string, fakeDir: string): string {
     ]);
     expect(out.again).toBe(true);
     expect(out.findings.map((f) => f.file)).toEqual(['dist/shop/cloudformation/karpenter.json']);
+  });
+
+  it('one worker for both: answers the base from git and the working files, posts the files, lints', () => {
+    const fake = fakeCfnLint();
+    const cwd = mkdtempSync(join(tmpdir(), 'kg-check-work-'));
+    const dist = join(cwd, 'dist');
+    mkdirSync(join(dist, 'shop', 'cloudformation'), { recursive: true });
+    mkdirSync(join(dist, 'shop', 'karpenter'), { recursive: true });
+    writeFileSync(join(dist, 'shop', 'cloudformation', 'karpenter.json'), TEMPLATE);
+    writeFileSync(join(dist, 'shop', 'karpenter', 'nodepool-general.yaml'), 'kind: NodePool\n');
+    git(cwd, 'init', '-q', '-b', 'main');
+    git(cwd, 'add', 'dist');
+    git(cwd, 'commit', '-q', '-m', 'base');
+    writeFileSync(
+      join(dist, 'shop', 'karpenter', 'nodepool-general.yaml'),
+      'kind: NodePool\nchanged: true\n',
+    );
+    const script = `
+      const workers = require('worker_threads');
+      const started = [];
+      workers.Worker = class extends workers.Worker {
+        constructor(file, options) { super(file, options); started.push(require('path').basename(file)); }
+      };
+      const { startCheckWork } = require(${JSON.stringify(BUILT)});
+      const work = startCheckWork({
+        distDir: process.argv[1] + '/dist',
+        lint: { fresh: false, place: { cwd: process.argv[1], env: process.env } },
+        base: { ref: 'HEAD', distDir: 'dist', cwd: process.argv[1] },
+      });
+      const base = [...work.base.read()];
+      (async () => {
+        const result = await work.lint.result;
+        const committed = [...work.lint.committed()].sort();
+        process.stdout.write(JSON.stringify({ started, base, sources: work.base.toolSources() ?? null, committed, findings: result.findings.map((f) => f.file) }));
+      })();
+    `;
+    const out = JSON.parse(withFakeLint(script, cwd, fake.dir)) as {
+      started: string[];
+      base: [string, string][];
+      sources: string | null;
+      committed: [string, string][];
+      findings: string[];
+    };
+    expect(out.started).toEqual(['check-worker.js']);
+    expect(out.base).toEqual([
+      ['shop/cloudformation/karpenter.json', TEMPLATE],
+      ['shop/karpenter/nodepool-general.yaml', 'kind: NodePool\n'],
+    ]);
+    expect(out.sources).toBeNull();
+    expect(out.committed).toEqual([
+      ['shop/cloudformation/karpenter.json', TEMPLATE],
+      ['shop/karpenter/nodepool-general.yaml', 'kind: NodePool\nchanged: true\n'],
+    ]);
+    expect(out.findings).toEqual(['dist/shop/cloudformation/karpenter.json']);
   });
 });
