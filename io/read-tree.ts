@@ -7,7 +7,7 @@
  */
 import { Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareCodeUnits } from '../model/shared/sorted';
+import { compareCodeUnits } from '../model/basics';
 
 export interface ListTreeOptions {
   /**

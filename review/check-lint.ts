@@ -4,9 +4,9 @@
  * of validation). Only templates cfn-lint has not judged before are linted
  * (validation/cloudformation/cfn-lint-cache.ts); `--full` judges every one again.
  */
-// The model's own files, not its index: `check`'s worker thread (review/threads/check-worker.ts) loads this.
-import type { DistFiles } from '../model/shared/dist-layout';
-import { plural } from '../model/shared/text';
+// model/basics, not model/: `check`'s worker thread (review/threads/check-worker.ts) loads this.
+import type { DistFiles } from '../model';
+import { plural } from '../model/basics';
 import { lintTemplates, type LintOptions, type LintResult } from '../validation/cloudformation/cfn-lint';
 import { userLintOptions } from '../validation/cloudformation/lint-settings';
 import { defaultTemplateVerdicts } from '../validation/cluster-findings-cache';

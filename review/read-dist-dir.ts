@@ -5,8 +5,8 @@
 import * as fs from 'fs';
 import { join } from 'path';
 import { listTree } from '../io/read-tree';
-import { UserError, wholeFileError } from '../model/shared/diagnostics';
-import type { DistFiles } from '../model/shared/dist-layout';
+import type { DistFiles } from '../model';
+import { UserError, wholeFileError } from '../model/basics';
 
 /**
  * @param dir folder to read; a missing folder is a UserError unless `allowMissing` (then empty).

@@ -9,16 +9,15 @@
  * `cat-file` runs at all. A file whose text does not encode back to its bytes (not UTF-8), or
  * that git converts on checkout (line endings), hashes differently and is read from git as before.
  *
- * Imports from the model's own files, not its index: this runs in `check`'s worker thread
+ * Imports from model/basics.ts, not model/: this runs in `check`'s worker thread
  * (review/threads/check-worker.ts), which loads only what it uses.
  */
 import { execFileSync } from 'child_process';
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import { UserError, wholeFileError } from '../model/shared/diagnostics';
-import type { DistFiles } from '../model/shared/dist-layout';
-import { compareCodeUnits } from '../model/shared/sorted';
+import type { DistFiles } from '../model';
+import { compareCodeUnits, UserError, wholeFileError } from '../model/basics';
 
 /**
  * @param ref any revision git understands (`origin/main`, a SHA, `HEAD~1`).

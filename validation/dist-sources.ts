@@ -2,12 +2,12 @@
  * The files of a dist/ tree as the validator reads them, and the CloudFormation templates among
  * them: what `check` hands to cfn-lint before validation runs (review/check-lint.ts), kept apart
  * from the validator itself (validation/validate-dist.ts) so that cfn-lint's worker loads only
- * this (and the model's own files, not its index; the YAML parser only for a text no verdict is
+ * this (and model/basics.ts, not model/; the YAML parser only for a text no verdict is
  * kept for).
  */
 import { createHash } from 'node:crypto';
-import { isFleetClusterParams, type DistFiles } from '../model/shared/dist-layout';
-import { compareCodeUnits } from '../model/shared/sorted';
+import type { DistFiles } from '../model';
+import { compareCodeUnits, isFleetClusterParams } from '../model/basics';
 import { isCloudFormationTemplate } from './cloudformation/cloudformation-check';
 import type { CfnLintTemplate } from './cloudformation/cfn-lint';
 import type * as ManifestSource from './manifest-source';

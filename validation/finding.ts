@@ -3,7 +3,7 @@
  * and which object it is about, and which check raised it.
  */
 import type { Diagnostic, PathSegment } from '../model';
-import { compareCodeUnits } from '../model/shared/sorted';
+import { compareCodeUnits } from '../model/basics';
 
 export interface Finding extends Diagnostic {
   /** 0-based index of the document in its file; absent for file-level findings. */

@@ -12,12 +12,11 @@
  * (TypeScript sources in tests, one core, a worker that cannot start), the same functions run in
  * this thread when first asked.
  *
- * Imports from the model's own files, not its index: the worker loads this.
+ * Imports from model/basics.ts, not model/: the worker loads this.
  */
 import { MessagePort, receiveMessageOnPort } from 'worker_threads';
-import type { Diagnostic } from '../../model/shared/diagnostics';
-import { UserError } from '../../model/shared/diagnostics';
-import type { DistFiles } from '../../model/shared/dist-layout';
+import type { Diagnostic, DistFiles } from '../../model';
+import { UserError } from '../../model/basics';
 import { readDistAtRef } from '../read-dist-git';
 import { withPreviousDigests } from '../../validation/previous-digests';
 import type * as PreviousGroups from '../../validation/previous-groups';

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import type { DistFiles } from '../../model/shared/dist-layout';
+import type { DistFiles } from '../../model';
 import type { StartedLint } from '../check-types';
 import { lintCommitted, type LintPlace } from '../check-lint';
 import type { LintResult } from '../../validation/cloudformation/cfn-lint';

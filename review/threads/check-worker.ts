@@ -7,7 +7,7 @@
  * and lints the templates, posting the result (or a failure's message) last. Given candidate
  * files instead (a shard's), it only lints them.
  *
- * Loads what it uses and no more (the model's own files, not its index); the linting modules are
+ * Loads what it uses and no more (model/basics.ts, not model/); the linting modules are
  * required once the identity was asked and the base answered.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -16,7 +16,7 @@ import {
   findCfnLint,
   type CfnLintInstallation,
 } from '../../validation/cloudformation/cfn-lint-identity';
-import type { DistFiles } from '../../model/shared/dist-layout';
+import type { DistFiles } from '../../model';
 import { runInBackground } from './background-thread';
 import type * as CheckLint from '../check-lint';
 import type * as ReadDist from '../read-dist-dir';

@@ -41,7 +41,7 @@ import {
   lintOnServer,
   serverForBatch,
 } from './cfn-lint-server';
-import { wholeFileError } from '../../model/shared/diagnostics';
+import { wholeFileError } from '../../model/basics';
 import { Finding } from '../finding';
 
 export { findCfnLint };
