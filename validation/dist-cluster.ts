@@ -4,21 +4,21 @@
  * Kept apart from the validator (validation/validate-tree.ts) so that `check`'s git worker can
  * group the base's files without loading it.
  */
-import { FILE_TARGETS } from '../policies/targets/targets';
+import { TARGET_DIRS } from '../policies/targets/target-dirs';
 import { VALIDATED_EXTENSIONS } from './validated-extensions';
 
 export { VALIDATED_EXTENSIONS };
 
 /**
  * Sub-folders of a cluster in dist/ (model/shared/dist-layout.ts): the Kubernetes side's, and the
- * folder of every AWS-side target (policies/targets/targets.ts).
+ * folder of every AWS-side target (policies/targets/target-dirs.ts, without loading the targets).
  */
 const DIST_SUBDIRS: readonly string[] = [
   'karpenter',
   'argocd',
   'values',
   'base',
-  ...FILE_TARGETS.map((t) => t.dir),
+  ...Object.values(TARGET_DIRS),
 ];
 
 /** The cluster folder of a dist/-relative path, or undefined outside the layout. */

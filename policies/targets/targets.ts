@@ -26,6 +26,7 @@ import { ImpactView } from './impact-view';
 import { terraformDeployment } from './terraform/deployment';
 import { terraformImpactView } from './terraform/terraform-impact-view';
 import { TERRAFORM_DIR, TERRAFORM_FILE, terraformFiles } from './terraform/generator';
+import { TARGET_DIRS } from './target-dirs';
 
 /** The formats the validator checks AWS-side files in (a checker each, validation/<format>/). */
 export const AWS_SIDE_FORMATS = ['cloudformation', 'terraform-json', 'ack'] as const;
@@ -96,7 +97,7 @@ export type AwsSideTarget = FileTarget | NoFileTarget;
 
 // prettier-ignore
 export const AWS_SIDE_TARGETS: Readonly<Record<AwsManagedBy, AwsSideTarget>> = {
-  cloudformation: { name: 'cloudformation', dir: 'cloudformation', file: 'karpenter.json', title: 'CloudFormation', noun: 'CloudFormation template', generate: cloudFormationFiles, validate: 'cloudformation', impact: cloudFormationImpactView, deploy: cloudFormationDeployment },
+  cloudformation: { name: 'cloudformation', dir: TARGET_DIRS.cloudformation, file: 'karpenter.json', title: 'CloudFormation', noun: 'CloudFormation template', generate: cloudFormationFiles, validate: 'cloudformation', impact: cloudFormationImpactView, deploy: cloudFormationDeployment },
   terraform: { name: 'terraform', dir: TERRAFORM_DIR, file: TERRAFORM_FILE, title: 'Terraform', noun: 'Terraform module', generate: terraformFiles, validate: 'terraform-json', impact: terraformImpactView, deploy: terraformDeployment },
   ack: { name: 'ack', dir: ACK_DIR, file: ACK_FILE, title: 'AWS Controllers for Kubernetes', noun: 'ACK manifest', generate: ackFiles, validate: 'ack', impact: ackImpactView, deploy: ackDeployment, read: readAckManifest, application: ACK_APPLICATION },
   external: { name: 'external', title: 'external (not generated)', deploy: externalDeployment },

@@ -11,8 +11,9 @@ import { AwsSideModel } from '../../aws-side';
 import { renderProofRecord } from '../../scenarios/proof-record';
 import { scenarioInputs } from '../../scenarios/scenario-inputs';
 import { ackObjects } from './ack-manifests';
+import { TARGET_DIRS } from '../target-dirs';
 
-export const ACK_DIR = 'ack';
+export const ACK_DIR = TARGET_DIRS.ack;
 export const ACK_FILE = 'karpenter.yaml';
 export const ACK_KEY_NOTE_FILE = 'key-policy-statements.md';
 

@@ -8,8 +8,9 @@ import { AwsSideModel } from '../../aws-side';
 import { renderProofRecord } from '../../scenarios/proof-record';
 import { scenarioInputs } from '../../scenarios/scenario-inputs';
 import { renderModule, terraformModule } from './terraform-module';
+import { TARGET_DIRS } from '../target-dirs';
 
-export const TERRAFORM_DIR = 'terraform';
+export const TERRAFORM_DIR = TARGET_DIRS.terraform;
 export const TERRAFORM_FILE = 'karpenter.tf.json';
 
 export function terraformFiles(cluster: ClusterModel, side: AwsSideModel): GeneratedFiles {
