@@ -2,11 +2,15 @@
  * The built `check` loads only the modules its run needs: sharding (--shard, --join,
  * --summary-json), GitHub annotations (--format github) and the scenario runner (a cluster whose
  * proof is not reused) are required on first use (review/check.ts, review/run-check.ts,
- * review/check-wiring.ts, review/policy-scenarios-step.ts). Each run is a child process with a
- * preload that records its main thread's `require.cache` at exit.
+ * review/check-wiring.ts, review/policy-scenarios-step.ts), and the git worker that reads the
+ * base (review/threads/base-prefetch.ts) groups its files by the targets' folder names alone
+ * (policies/targets/target-dirs.ts), without the targets' generators. Each run is a child process
+ * with a preload that records its main thread's `require.cache` at exit, and every module a
+ * worker thread loads as it loads it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULTS, MINIMAL } from '../support/fleet-files';
 import { makeTempProject, removeTempProject, writeTree } from '../synth/dist-fixture';
@@ -54,29 +58,58 @@ beforeAll(() => {
   preload = join(root, 'record-modules.js');
   writeFileSync(
     preload,
-    `const { isMainThread } = require('node:worker_threads');
+    `const { isMainThread, threadId } = require('node:worker_threads');
+const fs = require('node:fs');
 if (isMainThread)
-  process.on('exit', () =>
-    require('node:fs').writeFileSync(process.env.LOADED_OUT, Object.keys(require.cache).join('\\n')),
-  );
+  process.on('exit', () => fs.writeFileSync(process.env.LOADED_OUT, Object.keys(require.cache).join('\\n')));
+else {
+  const Module = require('node:module');
+  const load = Module.prototype.load;
+  Module.prototype.load = function (file) {
+    fs.appendFileSync(\`\${process.env.LOADED_OUT}.\${threadId}\`, file + '\\n');
+    return load.apply(this, arguments);
+  };
+}
 `,
   );
 });
 afterAll(() => removeTempProject(root));
 
-/** Runs the built check with `args`: its exit code, stdout and the build's modules its main thread loaded. */
-function check(...args: string[]): { status: number | null; stdout: string; loaded: string[] } {
-  const out = join(root, 'loaded.txt');
+/** The build's modules (relative to build/) and the packages' (from node_modules/) of a list of paths. */
+function relativeModules(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((k) => k.startsWith(`${BUILD}/`) || k.includes('/node_modules/'))
+    .map((k) =>
+      k.startsWith(`${BUILD}/`)
+        ? k.slice(BUILD.length + 1)
+        : k.replace(/.*\/node_modules\//, 'node_modules/'),
+    );
+}
+
+interface CheckRun {
+  readonly status: number | null;
+  readonly stdout: string;
+  /** What the main thread loaded. */
+  readonly loaded: string[];
+  /** What each worker thread loaded, in load order. */
+  readonly workers: string[][];
+}
+
+let runs = 0;
+
+/** Runs the built check with `args`: its exit code, stdout and the modules its threads loaded. */
+function check(...args: string[]): CheckRun {
+  const out = join(root, `loaded-${++runs}.txt`);
   const r = spawnSync(process.execPath, ['-r', preload, CHECK, '--quiet', ...args], {
     cwd: root,
     env: { ...process.env, LOADED_OUT: out },
     encoding: 'utf8',
   });
-  const loaded = readFileSync(out, 'utf8')
-    .split('\n')
-    .filter((k) => k.startsWith(`${BUILD}/`))
-    .map((k) => k.slice(BUILD.length + 1));
-  return { status: r.status, stdout: r.stdout, loaded };
+  const workers = readdirSync(root)
+    .filter((f) => f.startsWith(`loaded-${runs}.txt.`))
+    .map((f) => relativeModules(readFileSync(join(root, f), 'utf8')));
+  return { status: r.status, stdout: r.stdout, loaded: relativeModules(readFileSync(out, 'utf8')), workers };
 }
 
 /** Which of `modules` the run loaded. */
@@ -94,6 +127,28 @@ describe('check loads only what its run needs', () => {
     expect(loadedOf(r.loaded, needed)).toEqual(needed);
     expect(loadedOf(r.loaded, [...SHARDING, ANNOTATIONS, ...PROVING, ...RUNNER])).toEqual([]);
   });
+
+  // With one core the base is read in the main thread, which loads the targets anyway.
+  (availableParallelism() >= 2 ? it : it.skip)(
+    "the git worker groups the base by the targets' folders without loading the targets",
+    () => {
+      const r = check('--base', 'HEAD');
+      expect(r.status).toBe(0);
+      const git = r.workers.filter((w) => w[0] === 'review/threads/base-prefetch-worker.js');
+      expect(git).toHaveLength(1);
+      // It did group the base's files (the digests): the folder names, not the table.
+      const needed = [
+        'validation/previous-groups.js',
+        'validation/dist-cluster.js',
+        'policies/targets/target-dirs.js',
+      ];
+      expect(loadedOf(git[0], needed)).toEqual(needed);
+      expect(
+        git[0].filter((m) => m.startsWith('policies/targets/') && m !== 'policies/targets/target-dirs.js'),
+      ).toEqual([]);
+      expect(git[0].filter((m) => m.startsWith('node_modules/yaml/'))).toEqual([]);
+    },
+  );
 
   it('--full proves again: the scenario workers are loaded', () => {
     const r = check('--base', 'HEAD', '--full');
