@@ -7,7 +7,6 @@ import type { LintResult } from '../validation/cloudformation/cfn-lint';
 import type { PreLinted } from '../validation/validate-tree';
 import type { PreviousDist } from './previous-dist';
 import type { ProvenBase } from './proof-reuse';
-import type { ShardSpec } from './shard';
 import type { LoadFleetOptions } from '../io/read-fleet';
 import type { StaleFile } from './stale-dist';
 
@@ -23,6 +22,15 @@ export interface StartedLint {
    * not): `check` then need not read it again.
    */
   readonly committed: () => DistFiles | undefined;
+}
+
+/** The form `--shard` takes, for usage errors and help (review/shard.ts). */
+export const SHARD_FORM = 'K/N';
+
+/** Shard `index` of `count` (both 1-based, 1 ≤ index ≤ count): `--shard K/N` (review/shard.ts). */
+export interface ShardSpec {
+  readonly index: number;
+  readonly count: number;
 }
 
 /** The flag that skips the policies step, named in its finding when the simulator is missing. */

@@ -14,7 +14,7 @@ import { defaultGenerationCache } from '../synth/generation-cache';
 import { defaultClusterFindingsCache } from '../validation/cluster-findings-cache';
 import { validateDist } from '../validation/validate-dist';
 import { runPolicyScenarios } from './policy-scenarios-step';
-import { proveInWorkers } from './scenario-workers';
+import type * as ScenarioWorkers from './scenario-workers';
 import { CheckDeps, StartedLint } from './run-check';
 import { lintCommittedOffThread } from './threads/check-work';
 
@@ -49,6 +49,13 @@ export function defaultCheckDeps(
     // In a worker thread from the build (review/check-lint.ts): it moves on while this thread works.
     lintTemplates: (committed, fresh) => lintCommittedOffThread(committed, fresh, { cwd: projectRoot, env }),
     ...(started ? { startedLint: started } : {}),
-    policies: (fleet, context) => runPolicyScenarios({ fleet, ...context, prove: proveInWorkers }),
+    // The worker pool is required only when a cluster's proof is not reused (something to prove).
+    policies: (fleet, context) =>
+      runPolicyScenarios({
+        fleet,
+        ...context,
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        prove: (inputs) => (require('./scenario-workers') as typeof ScenarioWorkers).proveInWorkers(inputs),
+      }),
   };
 }

@@ -24,16 +24,25 @@
 import * as path from 'path';
 import { formatDiagnostic, sortDiagnostics } from '../model';
 import type * as Wiring from './check-wiring';
-import { annotation, groupEnd, groupStart } from './github-annotations';
+import type * as Annotations from './github-annotations';
+import type * as Shard from './shard';
+import type * as ShardCli from './check-shard-cli';
 import { readDistDir } from './read-dist-dir';
 import { startCheckWork, type CheckWork } from './threads/check-work';
-import { SKIP_POLICIES_FLAG } from './check-types';
+import { SHARD_FORM, SKIP_POLICIES_FLAG } from './check-types';
 import { CheckDeps, CheckResult, CheckStepName, PreviousDist, runCheck, StepResult } from './run-check';
 import { DEFAULT_DIFF_LINES } from './stale-dist';
 import { processIo, reportInternalError } from '../io/cli-common';
 import { AnyCommand, defineCommand, OptionValues, runCommand, usageError } from '../io/command';
-import { parseShard, SHARD_FORM, shardLabel, ShardSpec } from './shard';
-import { runJoin, writeSummary } from './check-shard-cli';
+import type { ShardSpec } from './shard';
+
+// What only some runs need is required on first use: sharding (--shard, --join, --summary-json)
+// and GitHub annotations (--format github).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const shardModule = () => require('./shard') as typeof Shard;
+const shardCli = () => require('./check-shard-cli') as typeof ShardCli;
+const annotations = () => require('./github-annotations') as typeof Annotations;
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export const CHECK_FORMATS = ['text', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
@@ -137,7 +146,7 @@ export function checkOptionsFrom(
     return `--diff-lines must be a positive whole number, not '${diffText}'`;
   if (values.base !== undefined && values.previous !== undefined)
     return 'give either --base or --previous, not both';
-  const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+  const shard = values.shard === undefined ? undefined : shardModule().parseShard(values.shard);
   if (typeof shard === 'string') return shard;
   return {
     format: values.format ?? 'text',
@@ -173,7 +182,7 @@ export function checkCommandWith(deps?: (projectRoot: string, clustersDir: strin
       if (values.join) {
         if (positionals.length === 0)
           return usageError('check', decl, '--join needs the summary FILEs of every shard', io);
-        return runJoin(positionals, io.cwd, values.format ?? 'text', io);
+        return shardCli().runJoin(positionals, io.cwd, values.format ?? 'text', io);
       }
       if (positionals.length > 0)
         return usageError(
@@ -195,17 +204,16 @@ export const checkCommand = checkCommandWith();
 /** Renders the result for stdout. */
 export function renderCheck(result: CheckResult, format: CheckFormat, shard?: ShardSpec): string[] {
   const lines: string[] = [];
+  const gh = format === 'github' ? annotations() : undefined;
   for (const step of result.steps) {
     const findings = sortDiagnostics(step.findings);
     for (const d of findings) {
-      lines.push(
-        format === 'github' ? annotation(d, `karpenter-gitops check: ${step.step}`) : formatDiagnostic(d),
-      );
+      lines.push(gh ? gh.annotation(d, `karpenter-gitops check: ${step.step}`) : formatDiagnostic(d));
       // Each stale file's diff right under its finding.
       const stale =
         step.step === 'stale' ? result.stale.find((s) => d.file.endsWith(`/${s.file}`)) : undefined;
       if (!stale?.diff) continue;
-      if (format === 'github') lines.push(groupStart(`diff of ${d.file}`), stale.diff, groupEnd());
+      if (gh) lines.push(gh.groupStart(`diff of ${d.file}`), stale.diff, gh.groupEnd());
       else lines.push(...stale.diff.split('\n').map((l) => `    ${l}`));
     }
   }
@@ -234,7 +242,7 @@ function previousDist(
 
 export function summaryLine(result: CheckResult, shard?: ShardSpec): string {
   const parts = result.steps.map((s) => `${s.step} ${s.status === 'ok' ? 'ok' : s.status}: ${s.summary}`);
-  const which = shard ? ` shard ${shardLabel(shard)}` : '';
+  const which = shard ? ` shard ${shardModule().shardLabel(shard)}` : '';
   return `check${which}: ${result.ok ? 'passed' : 'FAILED'} (${parts.join('; ')})`;
 }
 
@@ -312,7 +320,7 @@ export async function checkRun(
     );
     for (const line of renderCheck(result, options.format, options.shard)) io.out(line);
     if (options.summaryJson !== undefined)
-      writeSummary(options.summaryJson, projectRoot, result, options.shard);
+      shardCli().writeSummary(options.summaryJson, projectRoot, result, options.shard);
     return result.ok ? 0 : 1;
   } catch (e) {
     return reportInternalError('check', e, { ...io, cwd: projectRoot });

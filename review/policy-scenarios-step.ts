@@ -7,7 +7,8 @@
  */
 import { Diagnostic, DistFiles, distPaths, ClusterModel, FleetModel, plural, wholeFileError } from '../model';
 import { targetOf } from '../policies/targets/targets';
-import { ClusterProof, proveScenarios } from '../policies/scenarios/prove-scenarios';
+import type { ClusterProof } from '../policies/scenarios/prove-scenarios';
+import type * as Prove from '../policies/scenarios/prove-scenarios';
 import { ScenarioInputs, scenarioInputs } from '../policies/scenarios/scenario-inputs';
 import {
   SIMULATOR_INSTALL_COMMAND,
@@ -64,7 +65,8 @@ export async function runPolicyScenarios(input: PolicyStepInput): Promise<Policy
   const inputs = input.fleet.clusters
     .filter((c) => toProve.has(c.name))
     .map((c) => (input.inputsFor ?? scenarioInputs)(c));
-  const proofs = await (input.prove ?? proveInThisThread)(inputs);
+  // Every proof reused: the simulator's runner is not even loaded.
+  const proofs = inputs.length === 0 ? [] : await (input.prove ?? proveInThisThread)(inputs);
   const distLabel = input.distLabel ?? 'dist';
   const findings: Diagnostic[] = [];
   let passed = 0;
@@ -114,6 +116,8 @@ function failure(file: string, message: string): Diagnostic {
 }
 
 async function proveInThisThread(inputs: readonly ScenarioInputs[]): Promise<ClusterProof[]> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { proveScenarios } = require('../policies/scenarios/prove-scenarios') as typeof Prove;
   const proofs: ClusterProof[] = [];
   for (const i of inputs) proofs.push(await proveScenarios(i));
   return proofs;

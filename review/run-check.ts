@@ -21,6 +21,7 @@ import {
   UserError,
   DistFiles,
   FleetModel,
+  fleetWidePath,
   GeneratedFiles,
   plural,
 } from '../model';
@@ -30,8 +31,12 @@ import { readDistDir } from './read-dist-dir';
 import { awaitedByValidate, lintSummary, startLint } from './check-lint';
 import { previousReader, provenBase } from './previous-dist';
 import { DEFAULT_DIFF_LINES, findStaleFiles, StaleFile, staleMessage } from './stale-dist';
-import { fleetWidePath } from './shard-scope';
-import { loadShard, ShardLoad, synthShard } from './shard-steps';
+import type * as ShardSteps from './shard-steps';
+import type { ShardLoad } from './shard-steps';
+
+/** The shard steps (and review/shard-scope.ts), required by a sharded run (--shard) only. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const shardSteps = () => require('./shard-steps') as typeof ShardSteps;
 
 export type { PreviousDist } from './previous-dist';
 
@@ -81,7 +86,7 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
   let shard: ShardLoad | undefined;
   run('load', () => {
     if (options.shard) {
-      const s = (shard = loadShard(options.projectRoot, deps, options.shard));
+      const s = (shard = shardSteps().loadShard(options.projectRoot, deps, options.shard));
       fleet = s.fleet;
       return { status: s.status, findings: s.findings, summary: s.summary };
     }
@@ -97,7 +102,7 @@ export async function runCheck(options: CheckOptions, deps: CheckDeps): Promise<
   let generatedFiles: GeneratedFiles | undefined;
   let generated: DistFiles | undefined;
   run('synth', () => {
-    const synth = synthStep(fleet, owned ? (f) => synthShard(owned, f, deps) : deps.synthesize);
+    const synth = synthStep(fleet, owned ? (f) => shardSteps().synthShard(owned, f, deps) : deps.synthesize);
     generatedFiles = synth.generated?.files;
     generated = synth.generated?.texts;
     return synth.outcome;

@@ -7,7 +7,8 @@
 import * as os from 'os';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
-import { ClusterProof, proveScenarios } from '../policies/scenarios/prove-scenarios';
+import type { ClusterProof } from '../policies/scenarios/prove-scenarios';
+import type * as Prove from '../policies/scenarios/prove-scenarios';
 import { ScenarioInputs } from '../policies/scenarios/scenario-inputs';
 
 /** Worker threads to use: every core but the one the main thread needs, at least one. */
@@ -39,6 +40,9 @@ export async function proveInWorkers(
   const script = path.join(__dirname, 'scenario-worker.js');
   if (inputs.length === 0) return [];
   if (!__filename.endsWith('.js') || os.availableParallelism() < 2) {
+    // Required here only: the workers load it themselves (review/scenario-worker.ts).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { proveScenarios } = require('../policies/scenarios/prove-scenarios') as typeof Prove;
     const proofs: ClusterProof[] = [];
     for (const i of inputs) proofs.push(await proveScenarios(i));
     return proofs;

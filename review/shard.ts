@@ -19,15 +19,11 @@
  * 100 clusters on 8 shards come out up to 60 % above the mean; see docs/pr-job.md.)
  */
 import { createHash } from 'node:crypto';
+import { SHARD_FORM, ShardSpec } from './check-types';
 
-/** The form `--shard` takes, for usage errors and help. */
-export const SHARD_FORM = 'K/N';
-
-/** Shard `index` of `count` (both 1-based, 1 ≤ index ≤ count). */
-export interface ShardSpec {
-  readonly index: number;
-  readonly count: number;
-}
+// Defined beside check's other options (review/check-types.ts), which `check` loads without this module.
+export { SHARD_FORM };
+export type { ShardSpec };
 
 /** The largest N accepted: more shards than a CI matrix runs is a typo. */
 export const MAX_SHARDS = 256;

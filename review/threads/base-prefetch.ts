@@ -59,7 +59,7 @@ export function answerBase(ref: string, distDir: string, cwd: string, working?: 
   let read: Pick<BaseAnswers, 'files' | 'digests' | 'userError' | 'failure'>;
   try {
     const files = readDistAtRef(ref, distDir, cwd, working);
-    // Required here: the grouping needs the targets table, which the main thread loads later anyway.
+    // Required here, when the base was read: grouping it by cluster (the targets' folders, policies/targets/target-layout.ts).
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { previousDigests } = require('../../validation/previous-groups') as typeof PreviousGroups;
     const digests = previousDigests(files);
