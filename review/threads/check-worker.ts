@@ -11,13 +11,10 @@
  * required once the identity was asked and the base answered.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import {
-  cfnLintIdentity,
-  findCfnLint,
-  type CfnLintInstallation,
-} from '../../validation/cloudformation/cfn-lint-identity';
+import type * as Identities from '../../validation/cloudformation/cfn-lint-identity';
+import type { CfnLintInstallation } from '../../validation/cloudformation/cfn-lint-identity';
 import type { DistFiles } from '../../model';
-import { runInBackground } from './background-thread';
+import type * as Background from './background-thread';
 import type * as CheckLint from '../check-lint';
 import type * as ReadDist from '../read-dist-dir';
 import type * as DistSources from '../../validation/dist-sources';
@@ -26,8 +23,12 @@ import type { LintAnswer, WorkerJob } from './check-work';
 
 type Identity = (bin: string, cwd: string) => Promise<CfnLintInstallation | undefined>;
 
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded only when the job needs them */
+
 /** cfn-lint's identity asked now; the teller gives that answer once, for the same program and folder. */
 function askEarly(cwd: string): Identity | undefined {
+  const { cfnLintIdentity, findCfnLint } =
+    require('../../validation/cloudformation/cfn-lint-identity') as typeof Identities;
   const bin = findCfnLint();
   if (!bin) return undefined;
   let early: Promise<CfnLintInstallation | undefined> | undefined = cfnLintIdentity(bin, cwd);
@@ -37,8 +38,6 @@ function askEarly(cwd: string): Identity | undefined {
     return answer ?? cfnLintIdentity(b, c);
   };
 }
-
-/* eslint-disable @typescript-eslint/no-require-imports -- loaded only when the job needs them */
 
 /** The folder's files, posted on the job's port (a failure to read them is thrown, after the port closed). */
 function readCommitted(job: Extract<WorkerJob, { distDir: string }>): DistFiles {
@@ -68,10 +67,15 @@ function answerBase(
     // Answered by the main thread.
   } finally {
     base.port.close();
-    const flag = new Int32Array(base.question.flag);
-    Atomics.store(flag, 0, 1);
-    Atomics.notify(flag, 0);
+    raise(base);
   }
+}
+
+/** The flag the main thread waits on for the base, raised (again: harmless). */
+function raise(base: NonNullable<Extract<WorkerJob, { distDir: string }>['base']>): void {
+  const flag = new Int32Array(base.question.flag);
+  Atomics.store(flag, 0, 1);
+  Atomics.notify(flag, 0);
 }
 
 /** The files that may hold a template. */
@@ -93,11 +97,16 @@ function committedOf(job: Extract<WorkerJob, { distDir: string }>): { files?: Di
   return read;
 }
 
+/**
+ * The job, in the order above. Nothing is imported before it starts (every module is required
+ * inside), so that whatever fails, the base's flag is raised and the main thread never waits for
+ * an answer that cannot come.
+ */
 async function main(job: WorkerJob): Promise<void> {
-  runInBackground();
   const lint = 'candidates' in job ? { fresh: job.fresh, place: job.place } : job.lint;
   let answer: LintAnswer;
   try {
+    (require('./background-thread') as typeof Background).runInBackground();
     const identity = lint ? askEarly(lint.place.cwd) : undefined;
     const read = 'candidates' in job ? { files: new Map(job.candidates) } : committedOf(job);
     if (!lint) return;
@@ -108,6 +117,8 @@ async function main(job: WorkerJob): Promise<void> {
     answer = result ? { result } : {};
   } catch (e) {
     answer = { failure: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+  } finally {
+    if ('distDir' in job && job.base) raise(job.base);
   }
   parentPort?.postMessage(answer);
 }

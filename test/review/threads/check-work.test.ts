@@ -162,4 +162,39 @@ function withFakeLint(script: string, cwd: string, fakeDir: string): string {
     ]);
     expect(out.findings).toEqual(['dist/shop/cloudformation/karpenter.json']);
   });
+
+  it('a worker that fails before it answers the base still raises its flag: check answers itself, at once', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'kg-check-work-fail-'));
+    const script = `
+      const { Worker, MessageChannel, receiveMessageOnPort } = require('worker_threads');
+      const flag = new SharedArrayBuffer(4);
+      const files = new MessageChannel();
+      const answers = new MessageChannel();
+      // place: null fails the job's first step, before the folder is read or the base answered.
+      const worker = new Worker(${JSON.stringify(resolve(ROOT, 'build', 'review', 'threads', 'check-worker.js'))}, {
+        workerData: {
+          distDir: process.argv[1],
+          filesPort: files.port2,
+          lint: { fresh: false, place: null },
+          base: { question: { ref: 'HEAD', distDir: 'dist', cwd: process.argv[1], flag }, port: answers.port2 },
+        },
+        transferList: [files.port2, answers.port2],
+      });
+      const waited = Atomics.wait(new Int32Array(flag), 0, 0, 20000);
+      const base = receiveMessageOnPort(answers.port1);
+      worker.once('message', (m) => {
+        process.stdout.write(JSON.stringify({ waited, base: base === undefined ? null : base, failure: m.failure.split('\\n')[0] }));
+        process.exit(0);
+      });
+    `;
+    const out = JSON.parse(execFileSync(process.execPath, ['-e', script, cwd], { encoding: 'utf8' })) as {
+      waited: string;
+      base: unknown;
+      failure: string;
+    };
+    // Raised (not timed out), with no answer posted: the main thread then reads the base itself.
+    expect(out.waited).not.toBe('timed-out');
+    expect(out.base).toBeNull();
+    expect(out.failure).toMatch(/^TypeError: Cannot read properties of null/);
+  });
 });
