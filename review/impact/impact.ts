@@ -108,11 +108,12 @@ export function runImpact(options: ImpactOptions, cwd: string): string {
   let before: DistTree;
   let after: DistTree;
   if (options.base !== undefined) {
+    after = { label: options.dist, files: readDistDir(path.resolve(cwd, options.dist), true) };
+    // A working file that is byte for byte its blob at the base is not read from git again.
     before = {
       label: `${options.base}:${options.dist}`,
-      files: readDistAtRef(options.base, options.dist, cwd),
+      files: readDistAtRef(options.base, options.dist, cwd, after.files),
     };
-    after = { label: options.dist, files: readDistDir(path.resolve(cwd, options.dist), true) };
   } else {
     const [oldDir, newDir] = options.positional;
     before = { label: oldDir, files: readDistDir(path.resolve(cwd, oldDir)) };
