@@ -31,6 +31,17 @@ function withFakeLint(script: string, cwd: string, fakeDir: string): string {
   });
 }
 
+/** A project whose dist/ holds one cluster's template (with an error cfn-lint reports) and a NodePool. */
+function projectWithTemplate(prefix: string): { cwd: string; dist: string } {
+  const cwd = mkdtempSync(join(tmpdir(), prefix));
+  const dist = join(cwd, 'dist');
+  mkdirSync(join(dist, 'shop', 'cloudformation'), { recursive: true });
+  mkdirSync(join(dist, 'shop', 'karpenter'), { recursive: true });
+  writeFileSync(join(dist, 'shop', 'cloudformation', 'karpenter.json'), TEMPLATE);
+  writeFileSync(join(dist, 'shop', 'karpenter', 'nodepool-general.yaml'), 'kind: NodePool\n');
+  return { cwd, dist };
+}
+
 // The worker thread runs only from the build (npm test builds first).
 (existsSync(BUILT) ? describe : describe.skip)("check's worker thread", () => {
   it('gives what linting in this thread gives, and lints in a worker', () => {
@@ -76,12 +87,7 @@ function withFakeLint(script: string, cwd: string, fakeDir: string): string {
 
   it('started on a folder: the worker reads it, posts every file for check, and lints its templates', () => {
     const fake = fakeCfnLint();
-    const cwd = mkdtempSync(join(tmpdir(), 'kg-lint-started-'));
-    const dist = join(cwd, 'dist');
-    mkdirSync(join(dist, 'shop', 'cloudformation'), { recursive: true });
-    mkdirSync(join(dist, 'shop', 'karpenter'), { recursive: true });
-    writeFileSync(join(dist, 'shop', 'cloudformation', 'karpenter.json'), TEMPLATE);
-    writeFileSync(join(dist, 'shop', 'karpenter', 'nodepool-general.yaml'), 'kind: NodePool\n');
+    const { cwd } = projectWithTemplate('kg-lint-started-');
     const script = `
       const { startCheckWork } = require(${JSON.stringify(BUILT)});
       const started = startCheckWork({
@@ -111,12 +117,7 @@ function withFakeLint(script: string, cwd: string, fakeDir: string): string {
 
   it('one worker for both: answers the base from git and the working files, posts the files, lints', () => {
     const fake = fakeCfnLint();
-    const cwd = mkdtempSync(join(tmpdir(), 'kg-check-work-'));
-    const dist = join(cwd, 'dist');
-    mkdirSync(join(dist, 'shop', 'cloudformation'), { recursive: true });
-    mkdirSync(join(dist, 'shop', 'karpenter'), { recursive: true });
-    writeFileSync(join(dist, 'shop', 'cloudformation', 'karpenter.json'), TEMPLATE);
-    writeFileSync(join(dist, 'shop', 'karpenter', 'nodepool-general.yaml'), 'kind: NodePool\n');
+    const { cwd, dist } = projectWithTemplate('kg-check-work-');
     git(cwd, 'init', '-q', '-b', 'main');
     git(cwd, 'add', 'dist');
     git(cwd, 'commit', '-q', '-m', 'base');
