@@ -46,7 +46,7 @@ export function defaultCheckDeps(
         ...(context?.cfnLint !== undefined ? { cfnLint: context.cfnLint } : {}),
         ...(findingsCache ? { cache: findingsCache } : {}),
       }),
-    // In a worker thread from the build (review/check-lint.ts): it moves on while this thread works.
+    // In a worker thread from the build (review/threads/check-work.ts): it moves on while this thread works.
     lintTemplates: (committed, fresh) => lintCommittedOffThread(committed, fresh, { cwd: projectRoot, env }),
     ...(started ? { startedLint: started } : {}),
     // The worker pool is required only when a cluster's proof is not reused (something to prove).
