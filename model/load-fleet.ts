@@ -22,9 +22,8 @@ import {
 } from './check/check-secrets';
 import { checkClusterSemantics } from './check/check-cluster';
 import { CheckContext } from './check/check-context';
-import { checkAckDestinations } from './check/check-ack-destination';
-import { checkFleet, FleetEntry } from './check/check-fleet';
-import { checkRings } from './check/check-rings';
+import { checkAcrossClustersThroughCache } from './check/check-across-clusters';
+import type { FleetEntry } from './check/check-fleet';
 import { checkResolvedCluster } from './check/check-resolved';
 import { Diagnostic, sortDiagnostics, UserError, wholeFileError } from './shared/diagnostics';
 import { DefaultsFindings, diagnosticId } from './shared/defaults-findings';
@@ -115,11 +114,18 @@ export function loadFleetFromSources(
   };
   const entries: FleetEntry[] = [];
   const names = new Map<string, string>();
+  // The keys of the entries that are records' (every one, or the checks across clusters run).
+  const recorded: string[] = [];
   for (const source of clusterSources) {
+    const key = kept && defaults.usable ? clusterLoadKey(source, defaultsSource, kept.digest) : undefined;
     const entry =
-      kept && defaults.usable
-        ? loadThroughCache(run, kept.cache, clusterLoadKey(source, defaultsSource, kept.digest), (r) =>
-            loadCluster(r, source),
+      kept && key !== undefined
+        ? loadThroughCache(
+            run,
+            kept.cache,
+            key,
+            (r) => loadCluster(r, source),
+            () => recorded.push(key),
           )
         : loadCluster(run, source);
     if (entry) entries.push(entry);
@@ -127,7 +133,11 @@ export function loadFleetFromSources(
   }
   inDefaults.flush();
   const across = whole
-    ? [...checkFleet(entries), ...checkRings(entries), ...checkAckDestinations(entries)]
+    ? checkAcrossClustersThroughCache(
+        entries,
+        kept?.cache.acrossClusters,
+        recorded.length === clusterSources.length ? recorded : undefined,
+      )
     : [];
   diagnostics.push(...across);
   const reported = (list: readonly Diagnostic[]) =>
