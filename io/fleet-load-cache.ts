@@ -15,6 +15,10 @@
  * What is kept is what loading the file added to the run (model/check/cluster-load-record.ts):
  * its warnings exactly as reported, with their file:line positions, its merged located tree
  * (every later finding that points back at the fleet reads positions from it) and its model.
+ * The located tree (about five sixths of a record) is kept as its own V8 payload inside the
+ * record and read back when first used (`keptEntry`): a run over an unchanged fleet uses none,
+ * since the findings of the checks across clusters are kept too, under the record keys of every
+ * cluster file (model/check/check-across-clusters.ts).
  * A `_defaults.yaml` that passed its schema as written is noted by the same key (its schema is not
  * compiled again for it). Only files loaded without errors are kept. With repository imports
  * (karpenter-imports/) the digest of every import file is in every key
@@ -30,11 +34,13 @@ import { markUsed, pruneLeastRecentlyUsed } from './cache-folder';
 import { homedir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { ClusterLoadCache, ClusterLoadRecord } from '../model/load-fleet';
-import type { AcrossClustersCache } from '../model/check/check-across-clusters';
-import type { FleetEntry } from '../model/check/check-fleet';
-import type { LocatedNode } from '../model/parse/located';
-import type { Diagnostic } from '../model/shared/diagnostics';
+import type {
+  AcrossClustersCache,
+  ClusterLoadCache,
+  ClusterLoadRecord,
+  FleetEntry,
+} from '../model/load-fleet';
+import type { Diagnostic } from '../model';
 import { writeFileAtomically } from './atomic-write';
 import { findToolRoot } from './tool-root';
 
@@ -193,15 +199,15 @@ export function fleetLoadCache(
  * and a few checks across clusters do, and their findings are kept too).
  */
 function keptEntry(entry: Omit<FleetEntry, 'root'>, bytes: Uint8Array, read: () => void): FleetEntry {
-  let root: LocatedNode | undefined;
+  let root: FleetEntry['root'] | undefined;
   const { name, nameLoc, ...rest } = entry;
   return {
     name,
     nameLoc,
-    get root(): LocatedNode {
+    get root(): FleetEntry['root'] {
       if (root === undefined) {
         read();
-        root = deserialize(bytes) as LocatedNode;
+        root = deserialize(bytes) as FleetEntry['root'];
       }
       return root;
     },

@@ -54,6 +54,8 @@ import {
 } from './check/cluster-load-record';
 
 export type { ClusterLoadCache, ClusterLoadRecord } from './check/cluster-load-record';
+export type { AcrossClustersCache } from './check/check-across-clusters';
+export type { FleetEntry } from './check/check-fleet';
 export { dedupeDiagnostics } from './shared/bounded-diagnostics';
 
 export interface LoadedFleet {
@@ -114,31 +116,20 @@ export function loadFleetFromSources(
   };
   const entries: FleetEntry[] = [];
   const names = new Map<string, string>();
-  // The keys of the entries that are records' (every one, or the checks across clusters run).
+  // The record keys of the entries that are records' (all of them: the checks across clusters are kept).
   const recorded: string[] = [];
   for (const source of clusterSources) {
+    const load = (r: LoadRun) => loadCluster(r, source);
     const key = kept && defaults.usable ? clusterLoadKey(source, defaultsSource, kept.digest) : undefined;
     const entry =
-      kept && key !== undefined
-        ? loadThroughCache(
-            run,
-            kept.cache,
-            key,
-            (r) => loadCluster(r, source),
-            () => recorded.push(key),
-          )
-        : loadCluster(run, source);
+      key !== undefined && kept
+        ? loadThroughCache(run, kept.cache, key, load, () => recorded.push(key))
+        : load(run);
     if (entry) entries.push(entry);
     if (entry) names.set(source.path, entry.name);
   }
   inDefaults.flush();
-  const across = whole
-    ? checkAcrossClustersThroughCache(
-        entries,
-        kept?.cache.acrossClusters,
-        recorded.length === clusterSources.length ? recorded : undefined,
-      )
-    : [];
+  const across = whole ? checkAcrossClustersThroughCache(entries, kept?.cache.acrossClusters, recorded) : [];
   diagnostics.push(...across);
   const reported = (list: readonly Diagnostic[]) =>
     withoutSecrets(maskFreeText(list, [...run.freeText]), run.secrets).map(oneLineDiagnostic);

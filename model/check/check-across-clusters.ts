@@ -3,10 +3,11 @@
  * check-ack-destination), run or taken from a cache.
  *
  * Their findings are a function of the fleet's entries alone (each cluster's name, located tree
- * and model). When every cluster file's entry is that of a cluster load record
- * (model/check/cluster-load-record.ts), each entry is decided by its record's key (the file's path
- * and text, `_defaults.yaml`'s and the imports' digest; the build and Node's version are in the
- * cache's own keys), so the findings are decided by the list of those keys in the fleet's order:
+ * and model; a file that gave no entry, such as one that does not parse, takes no part). When
+ * every entry is that of a cluster load record (model/check/cluster-load-record.ts), each entry
+ * is decided by its record's key (the file's path and text, `_defaults.yaml`'s and the imports'
+ * digest; the build and Node's version are in the cache's own keys), so the findings are
+ * decided by the list of those keys in the fleet's order:
  * a run over an unchanged fleet takes them from the cache and reads no cluster's located tree
  * (which a kept record reads back only when something uses it: io/fleet-load-cache.ts).
  */

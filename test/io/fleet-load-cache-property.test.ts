@@ -5,7 +5,9 @@
  * edits are undone and unchanged files come from the cache), and after each one `synth` with
  * the caches (the fleet load cache and each cluster folder's validation findings) gives exactly
  * what a run that reads no cache gives: the same outcome, the same messages (file:line
- * included) and warnings, and a byte-identical dist/.
+ * included) and warnings, and a byte-identical dist/; and a load of the unchanged fleet right
+ * after (every file and the findings across clusters from the cache) gives what a load without
+ * the cache gives.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
