@@ -20,7 +20,8 @@ import {
 import { loadFleet } from '../../io/read-fleet';
 import type { ClusterLoadCache, ClusterLoadRecord } from '../../model/load-fleet';
 import { formatDiagnostic, UserError } from '../../model';
-import { clusterLoadKey, keepableRecord } from '../../model/check/cluster-load-record';
+import { clusterLoadKey, keepableRecord, linkedRecord } from '../../model/check/cluster-load-record';
+import type { RepositoryImports } from '../../model/shared/imported-versions';
 import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 import { inThisRealm } from '../support/in-this-realm';
 
@@ -266,6 +267,37 @@ describe('located trees of kept records', () => {
     expect(kept?.entry.root).toBe(tree);
     expect(cache.rootsRead).toBe(1);
     expect(Object.keys(kept?.entry ?? {})).toEqual(Object.keys(record.entry));
+  });
+
+  it('stay unread when a kept model is linked again to the imported version it names', () => {
+    const root = demoProject();
+    const records: ClusterLoadRecord[] = [];
+    loadFleet(root, { cache: { get: () => undefined, set: (_k, r) => void records.push(r) } });
+    const { entry } = records[0];
+    const model = entry.model;
+    if (model === undefined) throw new Error('a kept record has a model');
+    let reads = 0;
+    const karpenter = { ...model.karpenter, version: '1.99.0', imported: '1.99.0' as never };
+    const kept: ClusterLoadRecord = {
+      ...records[0],
+      entry: {
+        name: entry.name,
+        nameLoc: entry.nameLoc,
+        get root() {
+          reads++;
+          return entry.root;
+        },
+        model: { ...model, karpenter },
+      },
+      imported: '1.99.0',
+    };
+    const version = { version: '1.99.0' };
+    const imports = { folder: 'karpenter-imports', karpenter: new Map([['1.99.0', version]]) };
+    const linked = linkedRecord(kept, imports as unknown as RepositoryImports);
+    expect(linked?.entry.model?.karpenter.imported).toBe(version);
+    expect(reads).toBe(0);
+    expect(linked?.entry.root).toBe(entry.root);
+    expect(reads).toBe(1);
   });
 
   it('give the findings across clusters at their file:line:col, kept and when the checks run on them', () => {
