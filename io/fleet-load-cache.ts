@@ -15,6 +15,10 @@
  * What is kept is what loading the file added to the run (model/check/cluster-load-record.ts):
  * its warnings exactly as reported, with their file:line positions, its merged located tree
  * (every later finding that points back at the fleet reads positions from it) and its model.
+ * The located tree (about five sixths of a record) is kept as its own V8 payload inside the
+ * record and read back when first used (`keptEntry`): a run over an unchanged fleet uses none,
+ * since the findings of the checks across clusters are kept too, under the record keys of every
+ * cluster file (model/check/check-across-clusters.ts).
  * A `_defaults.yaml` that passed its schema as written is noted by the same key (its schema is not
  * compiled again for it). Only files loaded without errors are kept. With repository imports
  * (karpenter-imports/) the digest of every import file is in every key
@@ -30,12 +34,18 @@ import { markUsed, pruneLeastRecentlyUsed } from './cache-folder';
 import { homedir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { ClusterLoadCache, ClusterLoadRecord } from '../model/load-fleet';
+import type {
+  AcrossClustersCache,
+  ClusterLoadCache,
+  ClusterLoadRecord,
+  FleetEntry,
+} from '../model/load-fleet';
+import type { Diagnostic } from '../model';
 import { writeFileAtomically } from './atomic-write';
 import { findToolRoot } from './tool-root';
 
 /** First line of every cache file; bumped when what a file holds changes shape. */
-const CACHE_FORMAT = 'karpenter-gitops fleet cache 1';
+const CACHE_FORMAT = 'karpenter-gitops fleet cache 2';
 
 /** The environment variable that turns the cache off (`off`). */
 export const FLEET_CACHE_ENV = 'KARPENTER_GITOPS_FLEET_CACHE';
@@ -134,21 +144,74 @@ export function keptRecords<T>(
   };
 }
 
+/**
+ * A record as written: its entry without the located tree, which is kept beside it as its own V8
+ * payload (`root`) and read back on first use only (`keptEntry`).
+ */
+interface StoredRecord extends Omit<ClusterLoadRecord, 'entry'> {
+  readonly entry: Omit<FleetEntry, 'root'>;
+  readonly root: Uint8Array;
+}
+
 /** The cluster-file cache in `dir` for the tool build `identity`. */
 export function fleetLoadCache(
   dir: string,
   identity: string,
-): ClusterLoadCache & { readonly written: number } {
-  const records = keptRecords(dir, identity, isRecord);
+): ClusterLoadCache & {
+  readonly acrossClusters: AcrossClustersCache;
+  readonly written: number;
+  readonly rootsRead: number;
+} {
+  const records = keptRecords(dir, identity, isStoredRecord);
   const passed = keptRecords(dir, identity, (v): v is true => v === true);
+  const across = keptRecords(dir, identity, isDiagnosticList);
+  let rootsRead = 0;
   return {
     get written() {
-      return records.written + passed.written;
+      return records.written + passed.written + across.written;
     },
-    get: (key) => records.get(key),
-    set: (key, record) => records.set(key, record),
+    /** Located trees of the records given back that were read (each once, on first use). */
+    get rootsRead() {
+      return rootsRead;
+    },
+    get: (key) => {
+      const stored = records.get(key);
+      if (stored === undefined) return undefined;
+      const { root, ...rest } = stored;
+      return { ...rest, entry: keptEntry(stored.entry, root, () => rootsRead++) };
+    },
+    set: (key, record) => {
+      const { root, ...entry } = record.entry;
+      records.set(key, { ...record, entry, root: serialize(root) });
+    },
     defaultsPassed: (key) => passed.get(`defaults passed ${key}`) === true,
     recordDefaultsPassed: (key) => passed.set(`defaults passed ${key}`, true),
+    acrossClusters: {
+      get: (key) => across.get(`across clusters ${key}`),
+      set: (key, findings) => across.set(`across clusters ${key}`, findings),
+    },
+  };
+}
+
+/**
+ * A kept entry whose located tree is deserialized when first read (`read` is told), the same
+ * tree every time after: most runs over a kept record never read it (only positions of findings
+ * and a few checks across clusters do, and their findings are kept too).
+ */
+function keptEntry(entry: Omit<FleetEntry, 'root'>, bytes: Uint8Array, read: () => void): FleetEntry {
+  let root: FleetEntry['root'] | undefined;
+  const { name, nameLoc, ...rest } = entry;
+  return {
+    name,
+    nameLoc,
+    get root(): FleetEntry['root'] {
+      if (root === undefined) {
+        read();
+        root = deserialize(bytes) as FleetEntry['root'];
+      }
+      return root;
+    },
+    ...rest,
   };
 }
 
@@ -198,7 +261,7 @@ function readRecord(file: string): unknown {
   return record;
 }
 
-function isRecord(v: unknown): v is ClusterLoadRecord {
+function isStoredRecord(v: unknown): v is StoredRecord {
   if (typeof v !== 'object' || v === null) return false;
   const r = v as Record<string, unknown>;
   const entry = r.entry as Record<string, unknown> | undefined;
@@ -208,11 +271,32 @@ function isRecord(v: unknown): v is ClusterLoadRecord {
     Array.isArray(r.freeText) &&
     Array.isArray(r.reports) &&
     Array.isArray(r.secrets) &&
+    ArrayBuffer.isView(r.root) &&
     typeof entry === 'object' &&
     entry !== null &&
+    !('root' in entry) &&
     typeof entry.name === 'string' &&
-    typeof entry.model === 'object' &&
-    typeof entry.root === 'object'
+    typeof entry.nameLoc === 'object' &&
+    typeof entry.model === 'object'
+  );
+}
+
+function isDiagnosticList(v: unknown): v is readonly Diagnostic[] {
+  return (
+    Array.isArray(v) &&
+    v.every((d: unknown) => {
+      const r = d as Record<string, unknown> | null;
+      return (
+        typeof r === 'object' &&
+        r !== null &&
+        typeof r.severity === 'string' &&
+        typeof r.file === 'string' &&
+        typeof r.line === 'number' &&
+        typeof r.col === 'number' &&
+        typeof r.path === 'string' &&
+        typeof r.message === 'string'
+      );
+    })
   );
 }
 

@@ -22,9 +22,8 @@ import {
 } from './check/check-secrets';
 import { checkClusterSemantics } from './check/check-cluster';
 import { CheckContext } from './check/check-context';
-import { checkAckDestinations } from './check/check-ack-destination';
-import { checkFleet, FleetEntry } from './check/check-fleet';
-import { checkRings } from './check/check-rings';
+import { checkAcrossClustersThroughCache } from './check/check-across-clusters';
+import type { FleetEntry } from './check/check-fleet';
 import { checkResolvedCluster } from './check/check-resolved';
 import { Diagnostic, sortDiagnostics, UserError, wholeFileError } from './shared/diagnostics';
 import { DefaultsFindings, diagnosticId } from './shared/defaults-findings';
@@ -55,6 +54,8 @@ import {
 } from './check/cluster-load-record';
 
 export type { ClusterLoadCache, ClusterLoadRecord } from './check/cluster-load-record';
+export type { AcrossClustersCache } from './check/check-across-clusters';
+export type { FleetEntry } from './check/check-fleet';
 export { dedupeDiagnostics } from './shared/bounded-diagnostics';
 
 export interface LoadedFleet {
@@ -115,20 +116,20 @@ export function loadFleetFromSources(
   };
   const entries: FleetEntry[] = [];
   const names = new Map<string, string>();
+  // The record keys of the entries that are records' (all of them: the checks across clusters are kept).
+  const recorded: string[] = [];
   for (const source of clusterSources) {
+    const load = (r: LoadRun) => loadCluster(r, source);
+    const key = kept && defaults.usable ? clusterLoadKey(source, defaultsSource, kept.digest) : undefined;
     const entry =
-      kept && defaults.usable
-        ? loadThroughCache(run, kept.cache, clusterLoadKey(source, defaultsSource, kept.digest), (r) =>
-            loadCluster(r, source),
-          )
-        : loadCluster(run, source);
+      key !== undefined && kept
+        ? loadThroughCache(run, kept.cache, key, load, () => recorded.push(key))
+        : load(run);
     if (entry) entries.push(entry);
     if (entry) names.set(source.path, entry.name);
   }
   inDefaults.flush();
-  const across = whole
-    ? [...checkFleet(entries), ...checkRings(entries), ...checkAckDestinations(entries)]
-    : [];
+  const across = whole ? checkAcrossClustersThroughCache(entries, kept?.cache.acrossClusters, recorded) : [];
   diagnostics.push(...across);
   const reported = (list: readonly Diagnostic[]) =>
     withoutSecrets(maskFreeText(list, [...run.freeText]), run.secrets).map(oneLineDiagnostic);

@@ -21,10 +21,11 @@ import type { FleetEntry } from './check-fleet';
 import type { ClusterModel } from '../shared/fleet-model';
 import type { RepositoryImports } from '../shared/imported-versions';
 import type { SecretValue } from './check-secrets';
+import type { AcrossClustersCache } from './check-across-clusters';
 import { isPlainData } from '../shared/plain-data';
 
 /** Bumped when a record's shape or what decides it changes. */
-export const CLUSTER_LOAD_RECORD_FORMAT = 'karpenter-gitops cluster load record 2';
+export const CLUSTER_LOAD_RECORD_FORMAT = 'karpenter-gitops cluster load record 3';
 
 export interface ClusterLoadRecord {
   /** The file was merged over `_defaults.yaml` (counted for its findings' "when merged into"). */
@@ -51,6 +52,11 @@ export interface ClusterLoadCache {
   readonly defaultsPassed?: (key: string) => boolean;
   /** Keeps that `_defaults.yaml` with this key passed its schema. @default nothing kept */
   readonly recordDefaultsPassed?: (key: string) => void;
+  /**
+   * The findings of the checks across clusters of a fleet whose every cluster file has a record
+   * (model/check/check-across-clusters.ts). @default none kept: they run every time
+   */
+  readonly acrossClusters?: AcrossClustersCache;
 }
 
 /** A file as the loader reads it. */
@@ -140,8 +146,22 @@ export function linkedRecord(
     freeText: kept.freeText,
     reports: kept.reports,
     secrets: kept.secrets,
-    entry: { ...kept.entry, model: withImported(model, imported) },
+    entry: entryWithModel(kept.entry, withImported(model, imported)),
   };
+}
+
+/**
+ * `entry` with `model` in its place; every other property as it is, not read: a kept entry's
+ * located tree is read back on first use only (io/fleet-load-cache.ts).
+ */
+function entryWithModel(entry: FleetEntry, model: ClusterModel): FleetEntry {
+  return Object.defineProperties(
+    {},
+    {
+      ...Object.getOwnPropertyDescriptors(entry),
+      model: { value: model, enumerable: true, writable: true, configurable: true },
+    },
+  ) as FleetEntry;
 }
 
 /** The `_defaults.yaml` collector as a cluster's load uses it. */
@@ -160,18 +180,21 @@ export interface LoadSink {
 /**
  * `load` (one cluster file into `run`) through its record: a kept record is applied as it was
  * made; otherwise the file is loaded into a record, which is applied the same way and kept when
- * it may be.
+ * it may be. `recorded` is called when the entry returned is a record's (kept before, or one that
+ * may be kept now): decided by `key` alone.
  */
 export function loadThroughCache<R extends LoadSink>(
   run: R,
   cache: ClusterLoadCache,
   key: string,
   load: (recording: R) => FleetEntry | undefined,
+  recorded: () => void = () => undefined,
 ): FleetEntry | undefined {
   const found = cache.get(key);
   const kept = found !== undefined ? linkedRecord(found, run.imports) : undefined;
   if (kept) {
     applyFound(run, kept);
+    recorded();
     return kept.entry;
   }
   const direct: Diagnostic[] = [];
@@ -204,7 +227,10 @@ export function loadThroughCache<R extends LoadSink>(
   applyFound(run, loaded);
   if (!entry) return undefined;
   const record: ClusterLoadRecord = { ...loaded, entry };
-  if (keepableRecord(record, direct.length)) cache.set(key, keptForm(record));
+  if (keepableRecord(record, direct.length)) {
+    cache.set(key, keptForm(record));
+    recorded();
+  }
   return entry;
 }
 

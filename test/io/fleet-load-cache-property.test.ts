@@ -5,7 +5,9 @@
  * edits are undone and unchanged files come from the cache), and after each one `synth` with
  * the caches (the fleet load cache and each cluster folder's validation findings) gives exactly
  * what a run that reads no cache gives: the same outcome, the same messages (file:line
- * included) and warnings, and a byte-identical dist/.
+ * included) and warnings, and a byte-identical dist/; and a load of the unchanged fleet right
+ * after (every file and the findings across clusters from the cache) gives what a load without
+ * the cache gives.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,9 @@ import { join } from 'node:path';
 import type { ClusterLoadCache } from '../../model/load-fleet';
 import { fleetLoadCache } from '../../io/fleet-load-cache';
 import { synthOnce } from '../support/synth-once';
+import { loadFleet } from '../../io/read-fleet';
+import { formatDiagnostic, UserError } from '../../model';
+import { inThisRealm } from '../support/in-this-realm';
 import { counting as countingStore } from '../support/counting-store';
 import { clusterFindingsCache } from '../../validation/cluster-findings-cache';
 import { exampleFleetRoot, readExampleFleet } from '../reliability/example-fleet';
@@ -27,6 +32,17 @@ function writeFleet(root: string, c: FuzzCase): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const f of c.files) writeFileSync(join(root, f.path), f.content);
+}
+
+/** What loading the fleet of `root` gives: the fleet and its warnings, or the messages of its errors. */
+function loaded(root: string, cache: ClusterLoadCache | null): unknown {
+  try {
+    const { fleet, warnings } = loadFleet(root, { cache });
+    return { fleet: JSON.stringify(fleet), warnings: warnings.map(formatDiagnostic) };
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    return { errors: e.diagnostics.map(formatDiagnostic) };
+  }
 }
 
 describe.each(SEEDS)('seed %i', (seed) => {
@@ -44,6 +60,7 @@ describe.each(SEEDS)('seed %i', (seed) => {
     const root = join(work, 'project');
     let hits = 0;
     let sets = 0;
+    let acrossHits = 0;
     const kept = fleetLoadCache(join(work, 'cache'), 'property test build');
     const counting: ClusterLoadCache = {
       get: (key) => {
@@ -57,6 +74,14 @@ describe.each(SEEDS)('seed %i', (seed) => {
       },
       ...(kept.defaultsPassed ? { defaultsPassed: kept.defaultsPassed } : {}),
       ...(kept.recordDefaultsPassed ? { recordDefaultsPassed: kept.recordDefaultsPassed } : {}),
+      acrossClusters: {
+        get: (key) => {
+          const r = kept.acrossClusters.get(key);
+          if (r) acrossHits++;
+          return r && inThisRealm(r);
+        },
+        set: (key, findings) => kept.acrossClusters.set(key, findings),
+      },
     };
     const findings = countingStore(clusterFindingsCache(join(work, 'findings'), 'property test build'));
     let failed = 0;
@@ -72,11 +97,14 @@ describe.each(SEEDS)('seed %i', (seed) => {
           which === 'cached' ? { load: counting, findings } : undefined,
         );
       expect({ case: c.id, shown: shown.cached }).toEqual({ case: c.id, shown: shown.plain });
+      // The unchanged fleet again: every file (and the checks across clusters) from the cache.
+      expect({ case: c.id, load: loaded(root, counting) }).toEqual({ case: c.id, load: loaded(root, null) });
       if (shown.plain[0] === 'failed') failed++;
     }
     // Not a sequence that proves nothing: records were kept and used, and some runs failed.
     expect(sets).toBeGreaterThan(0);
     expect(hits).toBeGreaterThan(0);
+    expect(acrossHits).toBeGreaterThan(0);
     expect(findings.hits).toBeGreaterThan(0);
     expect(failed).toBeGreaterThan(0);
     expect(readdirSync(join(work, 'cache')).length).toBe(kept.written);

@@ -20,8 +20,10 @@ import {
 import { loadFleet } from '../../io/read-fleet';
 import type { ClusterLoadCache, ClusterLoadRecord } from '../../model/load-fleet';
 import { formatDiagnostic, UserError } from '../../model';
-import { clusterLoadKey, keepableRecord } from '../../model/check/cluster-load-record';
+import { clusterLoadKey, keepableRecord, linkedRecord } from '../../model/check/cluster-load-record';
+import type { RepositoryImports } from '../../model/shared/imported-versions';
 import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
+import { inThisRealm } from '../support/in-this-realm';
 
 let work: string;
 beforeEach(() => {
@@ -54,6 +56,7 @@ function counted(inner: ClusterLoadCache): ClusterLoadCache & { hits: number; se
     },
     ...(inner.defaultsPassed ? { defaultsPassed: inner.defaultsPassed } : {}),
     ...(inner.recordDefaultsPassed ? { recordDefaultsPassed: inner.recordDefaultsPassed } : {}),
+    ...(inner.acrossClusters ? { acrossClusters: inner.acrossClusters } : {}),
   };
   return c;
 }
@@ -124,16 +127,16 @@ describe('fleetLoadCache', () => {
     const root = demoProject();
     const dir = join(work, 'cache');
     loadFleet(root, { cache: fleetLoadCache(dir, 'b') });
-    // Four cluster files and the note that _defaults.yaml passed its schema.
+    // Four cluster files, the note that _defaults.yaml passed its schema and the checks across clusters.
     const files = readdirSync(dir).sort();
-    expect(files).toHaveLength(5);
+    expect(files).toHaveLength(6);
     const truncated = join(dir, files[0]);
     writeFileSync(truncated, readFileSync(truncated).subarray(0, 200));
     const flipped = join(dir, files[1]);
     const bytes = readFileSync(flipped);
     bytes[bytes.length - 5] ^= 0xff;
     writeFileSync(flipped, bytes);
-    writeFileSync(join(dir, files[2]), 'karpenter-gitops fleet cache 1\nnot a hash\n');
+    writeFileSync(join(dir, files[2]), 'karpenter-gitops fleet cache 2\nnot a hash\n');
     const c = counted(fleetLoadCache(dir, 'b'));
     expect(loadFleet(root, { cache: c })).toEqual(loadFleet(root, { cache: null }));
     expect(c.hits + c.sets).toBe(4);
@@ -157,7 +160,9 @@ describe('fleetLoadCache', () => {
     };
     const first = messages();
     expect(first.some((m) => m.startsWith('clusters/ticketing.yaml:'))).toBe(true);
-    expect(readdirSync(dir)).toHaveLength(4);
+    // The other three files, the note on _defaults.yaml and the findings across the three (the
+    // file with the error gave no entry of its own, so it takes no part in them).
+    expect(readdirSync(dir)).toHaveLength(5);
     expect(messages()).toEqual(first);
   });
 
@@ -197,6 +202,140 @@ describe('fleetLoadCache', () => {
         ),
       ),
     ).toBe(false);
+  });
+});
+
+/** What loading `root` shows: its error lines, or the warnings of a fleet that loaded. */
+function shownBy(root: string, cache: ClusterLoadCache | null): string[] {
+  try {
+    return loadFleet(root, { cache }).warnings.map(formatDiagnostic);
+  } catch (e) {
+    return (e as UserError).diagnostics.map(formatDiagnostic);
+  }
+}
+
+/** The demo fleet with findings of the checks across clusters: a second list of rings, aws.ack on a cluster not on ack. */
+function fleetWideMistakes(): string {
+  const root = demoProject();
+  const edit = (name: string, from: string, to: string) => {
+    const file = join(root, 'clusters', name);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain(from);
+    writeFileSync(file, text.replace(from, to));
+  };
+  edit(
+    'ticketing.yaml',
+    '  region: ap-northeast-2\n',
+    '  region: ap-northeast-2\n  ack:\n    destination: ticketing\n',
+  );
+  edit('training.yaml', 'gitops:\n  ring: prod\n', 'gitops:\n  rings:\n    - name: prod\n  ring: prod\n');
+  return root;
+}
+
+describe('located trees of kept records', () => {
+  it('are read by no load of an unchanged fleet, which gives back the same fleet', () => {
+    const root = demoProject();
+    const dir = join(work, 'cache');
+    const plain = loadFleet(root, { cache: null });
+    const first = fleetLoadCache(dir, 'b');
+    expect(loadFleet(root, { cache: first })).toEqual(plain);
+    expect(first.rootsRead).toBe(0);
+    const again = counted(fleetLoadCache(dir, 'b'));
+    const cached = loadFleet(root, { cache: again });
+    expect(again.hits).toBe(4);
+    expect(JSON.stringify(cached)).toBe(JSON.stringify(plain));
+    expect((again as unknown as { rootsRead: number }).rootsRead).toBeUndefined();
+    const unread = fleetLoadCache(dir, 'b');
+    expect(loadFleet(root, { cache: unread })).toEqual(plain);
+    expect(unread.rootsRead).toBe(0);
+  });
+
+  it('read back on first use are the tree as loaded, read once', () => {
+    const root = demoProject();
+    const records = new Map<string, ClusterLoadRecord>();
+    loadFleet(root, { cache: { get: () => undefined, set: (k, r) => void records.set(k, r) } });
+    const cache = fleetLoadCache(join(work, 'cache'), 'b');
+    for (const [k, r] of records) cache.set(k, r);
+    const [key, record] = [...records][0];
+    const kept = cache.get(key);
+    expect(cache.rootsRead).toBe(0);
+    expect(kept?.entry.name).toBe(record.entry.name);
+    expect(kept?.entry.model).toEqual(record.entry.model);
+    expect(cache.rootsRead).toBe(0);
+    const tree = kept?.entry.root;
+    expect(inThisRealm(tree)).toEqual(record.entry.root);
+    expect(kept?.entry.root).toBe(tree);
+    expect(cache.rootsRead).toBe(1);
+    expect(Object.keys(kept?.entry ?? {})).toEqual(Object.keys(record.entry));
+  });
+
+  it('stay unread when a kept model is linked again to the imported version it names', () => {
+    const root = demoProject();
+    const records: ClusterLoadRecord[] = [];
+    loadFleet(root, { cache: { get: () => undefined, set: (_k, r) => void records.push(r) } });
+    const { entry } = records[0];
+    const model = entry.model;
+    if (model === undefined) throw new Error('a kept record has a model');
+    let reads = 0;
+    const karpenter = { ...model.karpenter, version: '1.99.0', imported: '1.99.0' as never };
+    const kept: ClusterLoadRecord = {
+      ...records[0],
+      entry: {
+        name: entry.name,
+        nameLoc: entry.nameLoc,
+        get root() {
+          reads++;
+          return entry.root;
+        },
+        model: { ...model, karpenter },
+      },
+      imported: '1.99.0',
+    };
+    const version = { version: '1.99.0' };
+    const imports = { folder: 'karpenter-imports', karpenter: new Map([['1.99.0', version]]) };
+    const linked = linkedRecord(kept, imports as unknown as RepositoryImports);
+    expect(linked?.entry.model?.karpenter.imported).toBe(version);
+    expect(reads).toBe(0);
+    expect(linked?.entry.root).toBe(entry.root);
+    expect(reads).toBe(1);
+  });
+
+  it('give the findings across clusters at their file:line:col, kept and when the checks run on them', () => {
+    const root = fleetWideMistakes();
+    const dir = join(work, 'cache');
+    const plain = shownBy(root, null);
+    expect(plain).toEqual(
+      expect.arrayContaining([
+        'clusters/training.yaml:17:3 gitops.rings: rings [prod] differ from [staging, prod] of cluster dataops. Rings are fleet-wide: set gitops.rings once in clusters/_defaults.yaml and not in cluster files.',
+        'clusters/ticketing.yaml:7:5 aws.ack: aws.ack is set, but cluster ticketing has aws.managedBy: cloudformation, so no ACK objects are written. Set aws.managedBy: ack, or remove aws.ack.',
+      ]),
+    );
+    const first = fleetLoadCache(dir, 'b');
+    expect(shownBy(root, first)).toEqual(plain);
+    // Every cluster file is kept (the findings are the fleet's, not a file's), and so are the findings.
+    expect(first.written).toBe(6);
+    const kept = fleetLoadCache(dir, 'b');
+    expect(shownBy(root, kept)).toEqual(plain);
+    expect(kept.rootsRead).toBe(0);
+    // Without the kept findings, the checks run on the kept records' trees, read back.
+    const trees = fleetLoadCache(dir, 'b');
+    const recordsOnly: ClusterLoadCache = { get: (k) => trees.get(k), set: (k, r) => trees.set(k, r) };
+    expect(shownBy(root, recordsOnly)).toEqual(plain);
+    expect(trees.rootsRead).toBeGreaterThan(0);
+  });
+
+  it('an edit of one cluster runs the checks across clusters again', () => {
+    const root = fleetWideMistakes();
+    const dir = join(work, 'cache');
+    shownBy(root, fleetLoadCache(dir, 'b'));
+    const file = join(root, 'clusters', 'ticketing.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('  ack:\n    destination: ticketing\n', ''));
+    const plain = shownBy(root, null);
+    expect(plain.some((m) => m.includes('aws.ack'))).toBe(false);
+    expect(plain.some((m) => m.includes('differ from'))).toBe(true);
+    const cache = fleetLoadCache(dir, 'b');
+    expect(shownBy(root, cache)).toEqual(plain);
+    expect(cache.rootsRead).toBeGreaterThan(0);
   });
 });
 

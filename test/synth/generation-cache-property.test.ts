@@ -43,12 +43,12 @@ function writeFleet(root: string, files: Files): void {
 /** Every cache in `dir`, read back in this realm (one process has one), counting the generation cache's use. */
 function allCaches(dir: string): {
   caches: SynthCaches;
-  counts: { hits: number; sets: number; hitClusters: Set<string> };
+  counts: { hits: number; sets: number; acrossHits: number; hitClusters: Set<string> };
 } {
   const load = fleetLoadCache(join(dir, 'fleet'), 'property test build');
   const findings = clusterFindingsCache(join(dir, 'validation'), 'property test build');
   const generated = generationCache(join(dir, 'generated'), 'property test build');
-  const counts = { hits: 0, sets: 0, hitClusters: new Set<string>() };
+  const counts = { hits: 0, sets: 0, acrossHits: 0, hitClusters: new Set<string>() };
   const loadCache: ClusterLoadCache = {
     get: (key) => {
       const r = load.get(key);
@@ -57,6 +57,14 @@ function allCaches(dir: string): {
     set: (key, record) => load.set(key, record),
     ...(load.defaultsPassed ? { defaultsPassed: load.defaultsPassed } : {}),
     ...(load.recordDefaultsPassed ? { recordDefaultsPassed: load.recordDefaultsPassed } : {}),
+    acrossClusters: {
+      get: (key) => {
+        const r = load.acrossClusters.get(key);
+        if (r) counts.acrossHits++;
+        return r && inThisRealm(r);
+      },
+      set: (key, findings) => load.acrossClusters.set(key, findings),
+    },
   };
   const generatedCache: GenerationCache = {
     get: (key) => {
