@@ -83,7 +83,8 @@ function writeFleet(files: Readonly<Record<string, string>>): void {
 /** A fleet load cache in `dir` that counts what it gave back and kept. */
 function counting(dir: string) {
   const kept = fleetLoadCache(dir, 'imported property test build');
-  const counts = { hits: 0, importedHits: 0, sets: 0, importedSets: 0, acrossHits: 0 };
+  const counts = { hits: 0, importedHits: 0, sets: 0, importedSets: 0 };
+  const across = countingStore(kept.acrossClusters, inThisRealm);
   const cache: ClusterLoadCache = {
     get: (key) => {
       const found = kept.get(key);
@@ -99,14 +100,7 @@ function counting(dir: string) {
     },
     ...(kept.defaultsPassed ? { defaultsPassed: kept.defaultsPassed } : {}),
     ...(kept.recordDefaultsPassed ? { recordDefaultsPassed: kept.recordDefaultsPassed } : {}),
-    acrossClusters: {
-      get: (key) => {
-        const r = kept.acrossClusters.get(key);
-        if (r) counts.acrossHits++;
-        return r && inThisRealm(r);
-      },
-      set: (key, findings) => kept.acrossClusters.set(key, findings),
-    },
+    acrossClusters: across,
   };
   return { cache, counts, kept };
 }
