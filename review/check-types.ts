@@ -115,8 +115,8 @@ export interface CheckDeps {
    */
   readonly lintTemplates?: (committed: DistFiles, fresh: boolean) => Promise<LintResult | undefined>;
   /**
-   * cfn-lint already started on the committed dist/ by the caller (review/check-lint.ts
-   * `startCommittedLint`, before the pipeline's modules loaded), in place of `lintTemplates` for
+   * cfn-lint already started on the committed dist/ by the caller (review/threads/check-work.ts
+   * `startCheckWork`, before the pipeline's modules loaded), in place of `lintTemplates` for
    * the whole tree (a shard still lints its own files through `lintTemplates`).
    * @default none: `lintTemplates` starts it before the first step
    */

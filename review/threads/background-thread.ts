@@ -1,8 +1,8 @@
 /**
- * `check`'s worker threads (review/threads/base-prefetch-worker.ts, review/threads/check-lint-worker.ts) do work
+ * `check`'s worker thread (review/threads/check-worker.ts, and a shard's lint worker) does work
  * the main thread needs only later: git, cfn-lint's identity probe, its server or CLI. On a
- * machine with few cores they compete with the main thread, whose steps are what the user waits
- * for. So each lowers its own scheduling priority first: on Linux the nice value belongs to the
+ * machine with few cores it and its processes compete with the main thread, whose steps the user waits
+ * for. So it lowers its own scheduling priority first: on Linux the nice value belongs to the
  * thread (sched(7)), so only that thread and the processes it starts (which inherit it) yield to
  * the main thread; the main thread and the user's process keep theirs. Elsewhere (macOS, Windows)
  * the value would apply to the whole process, so nothing is changed there.
