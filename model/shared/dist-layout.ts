@@ -87,7 +87,7 @@ export function isFleetClusterParams(rel: string): boolean {
  * `fleet/root-<cluster>.yaml` and `fleet/clusters/<cluster>.json`; undefined for the fleet-wide
  * files of dist/fleet/ (AppProject, argocd-cm patch, ApplicationSet) and any other path. What
  * `check --shard` splits dist/ by (review/shard-scope.ts) and what the generation cache keeps
- * per cluster (synth/cluster-generation.ts).
+ * per cluster (synth/generation-cache.ts).
  */
 export function clusterOfDistPath(rel: string): string | undefined {
   const segs = rel.split('/');

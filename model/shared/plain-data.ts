@@ -2,18 +2,14 @@
  * Whether a value is plain data: objects, arrays, Maps and Sets of primitives all the way down,
  * with no functions, class instances, symbols, getters or setters. What a structured clone
  * (V8's serialization) gives back exactly as it was, so what may be kept across runs
- * (model/check/cluster-load-record.ts) and hashed as a key by its serialization
- * (synth/cluster-generation-key.ts).
+ * (model/check/cluster-load-record.ts), and what has one canonical text to key a cache by
+ * (`plainDataText`, synth/generation-cache.ts).
  */
-const PLAIN_PROTOTYPES: readonly unknown[] = [
-  Object.prototype,
-  Array.prototype,
-  Map.prototype,
-  Set.prototype,
-  null,
-];
-
-/** Objects, arrays, Maps and Sets of primitives, all the way down (no functions, class instances, symbols). */
+/**
+ * Objects, arrays, Maps and Sets of primitives, all the way down (no functions, class instances,
+ * symbols, getters, or properties on a Map or Set, which a structured clone would drop). Shared
+ * objects and circles are allowed: a structured clone keeps them.
+ */
 export function isPlainData(value: unknown, seen: Set<object> = new Set()): boolean {
   const type = typeof value;
   if (value === null || type === 'string' || type === 'number' || type === 'boolean' || type === 'undefined')
@@ -22,8 +18,7 @@ export function isPlainData(value: unknown, seen: Set<object> = new Set()): bool
   const obj = value as object;
   if (seen.has(obj)) return true;
   seen.add(obj);
-  if (!PLAIN_PROTOTYPES.includes(Object.getPrototypeOf(obj))) return false;
-  if (Object.getOwnPropertySymbols(obj).length > 0) return false;
+  if (!plainObject(obj)) return false;
   if (obj instanceof Map) {
     for (const [k, v] of obj) if (!isPlainData(k, seen) || !isPlainData(v, seen)) return false;
     return true;
@@ -32,12 +27,8 @@ export function isPlainData(value: unknown, seen: Set<object> = new Set()): bool
     for (const v of obj) if (!isPlainData(v, seen)) return false;
     return true;
   }
-  const keys = Object.keys(obj);
-  if (!Array.isArray(obj) && Object.getOwnPropertyNames(obj).length !== keys.length) return false;
-  for (const key of keys) {
-    const d = Object.getOwnPropertyDescriptor(obj, key);
-    if (!d || d.get !== undefined || d.set !== undefined || !isPlainData(d.value, seen)) return false;
-  }
+  // Data properties only (plainObject): reading them runs no code.
+  for (const item of Object.values(obj)) if (!isPlainData(item, seen)) return false;
   return true;
 }
 
@@ -64,8 +55,8 @@ export function plainDataText(value: unknown): string | undefined {
 const NOT_PLAIN = new Error('not plain data');
 
 /**
- * Whether one object, on its own (its values are checked as JSON.stringify reaches them), is as
- * isPlainData wants it: a plain prototype, no symbol keys, every own property an enumerable data
+ * Whether one object, on its own (its values are checked by the caller: isPlainData, or
+ * JSON.stringify as it reaches them in plainDataText), is plain data's: a plain prototype, no symbol keys, every own property an enumerable data
  * property (so JSON.stringify writes each, and reads no getter).
  */
 function plainObject(obj: object): boolean {

@@ -11,6 +11,21 @@ describe('isPlainData', () => {
     expect(isPlainData(Object.defineProperty({}, 'g', { get: () => 1, enumerable: true }))).toBe(false);
     expect(isPlainData(10n)).toBe(false);
   });
+
+  it('refuses what a structured clone would not give back as it was, and keeps what it would', () => {
+    // A property on a Map or Set is dropped by the clone.
+    const tagged = Object.assign(new Map([['k', 1]]), { extra: 1 });
+    expect((deserialize(serialize(tagged)) as Record<string, unknown>).extra).toBeUndefined();
+    expect(isPlainData(tagged)).toBe(false);
+    expect(isPlainData(Object.defineProperty({ a: 1 }, 'hidden', { value: 2, enumerable: false }))).toBe(
+      false,
+    );
+    // Shared objects and circles survive the clone.
+    const shared = { x: 1 };
+    const circle: Record<string, unknown> = { shared, again: shared };
+    circle.self = circle;
+    expect(isPlainData(circle)).toBe(true);
+  });
 });
 
 describe('plainDataText', () => {
