@@ -11,9 +11,6 @@
 import { clusterOfDistPath, Diagnostic, FleetModel, fleetWidePath, GeneratedFiles } from '../model';
 import { assignShards, clusterFileStem, isFleetShard, ShardSpec } from './shard';
 
-/** A path of dist/fleet/ no single cluster owns (model/shared/dist-layout.ts). */
-export { fleetWidePath };
-
 export interface ShardScope {
   readonly shard: ShardSpec;
   /** Whether this shard checks the fleet-wide parts. */

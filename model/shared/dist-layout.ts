@@ -99,13 +99,13 @@ export function clusterOfDistPath(rel: string): string | undefined {
   return params ? params[1] : undefined;
 }
 
-/** A path of dist/fleet/ no single cluster owns (ApplicationSet, AppProject, argocd-cm patch). */
+/**
+ * A path of dist/fleet/ no single cluster owns (ApplicationSet, AppProject, argocd-cm patch):
+ * with clusterOfDistPath, every path of dist/ belongs to one cluster or is fleet-wide, or neither
+ * only outside dist/fleet/ and the cluster folders.
+ */
 export function fleetWidePath(rel: string): boolean {
-  const segs = rel.split('/');
-  if (segs[0] !== FLEET_DIR || segs.length < 2) return false;
-  const perCluster =
-    (segs.length === 2 && /^root-.+\.yaml$/.test(segs[1])) || (segs.length === 3 && segs[1] === 'clusters');
-  return !perCluster;
+  return rel.startsWith(`${FLEET_DIR}/`) && clusterOfDistPath(rel) === undefined;
 }
 
 /**

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Diagnostic, DistFiles, FleetModel, UserError } from '../../model';
 import { runCheck } from '../../review/run-check';
 import { assignShards } from '../../review/shard';
-import { clusterNames, fleetWidePath, shardFleet, shardScope } from '../../review/shard-scope';
+import { fleetWidePath } from '../../model';
+import { clusterNames, shardFleet, shardScope } from '../../review/shard-scope';
 import { buildCluster } from '../support/fleet-fixtures';
 
 const NAMES = Array.from({ length: 12 }, (_, i) => `c${String(i).padStart(2, '0')}`);

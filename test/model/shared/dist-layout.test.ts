@@ -23,5 +23,19 @@ describe('clusterOfDistPath', () => {
     expect(fleetWidePath(distPaths.fleetRoot('shop'))).toBe(false);
     expect(fleetWidePath(distPaths.fleetClusterParams('shop'))).toBe(false);
     expect(fleetWidePath(distPaths.nodePool('shop', 'general'))).toBe(false);
+    // A file of dist/fleet/ in no cluster's name (none is generated so) is the fleet's: someone owns it.
+    expect(fleetWidePath('fleet/clusters/shop.yaml')).toBe(true);
+    expect(fleetWidePath('fleet')).toBe(false);
+    for (const p of [
+      'fleet/root-shop.yaml',
+      'fleet/clusters/shop.json',
+      'fleet/clusters/shop.yaml',
+      'fleet/x',
+      'shop/a/b',
+    ])
+      expect({ p, owners: Number(fleetWidePath(p)) + Number(clusterOfDistPath(p) !== undefined) }).toEqual({
+        p,
+        owners: 1,
+      });
   });
 });
