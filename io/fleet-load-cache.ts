@@ -41,6 +41,7 @@ import type {
   FleetEntry,
 } from '../model/load-fleet';
 import type { Diagnostic } from '../model';
+import { isDiagnostic } from '../model/basics';
 import { writeFileAtomically } from './atomic-write';
 import { findToolRoot } from './tool-root';
 
@@ -282,22 +283,7 @@ function isStoredRecord(v: unknown): v is StoredRecord {
 }
 
 function isDiagnosticList(v: unknown): v is readonly Diagnostic[] {
-  return (
-    Array.isArray(v) &&
-    v.every((d: unknown) => {
-      const r = d as Record<string, unknown> | null;
-      return (
-        typeof r === 'object' &&
-        r !== null &&
-        typeof r.severity === 'string' &&
-        typeof r.file === 'string' &&
-        typeof r.line === 'number' &&
-        typeof r.col === 'number' &&
-        typeof r.path === 'string' &&
-        typeof r.message === 'string'
-      );
-    })
-  );
+  return Array.isArray(v) && v.every(isDiagnostic);
 }
 
 /**

@@ -7,7 +7,7 @@
  *
  * Keep it to those basics; test/architecture/layers.test.ts lets other folders import nothing else.
  */
-export { UserError, wholeFileError } from './shared/diagnostics';
+export { isDiagnostic, UserError, wholeFileError } from './shared/diagnostics';
 export { isFleetClusterParams } from './shared/dist-layout';
 export { compareCodeUnits } from './shared/sorted';
 export { plural } from './shared/text';

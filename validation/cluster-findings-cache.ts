@@ -8,6 +8,7 @@
  * `$XDG_CACHE_HOME/karpenter-gitops/validation/`.
  */
 import { cacheIdentity, fleetCacheDir, keptRecords, pruneFleetCache } from '../io/fleet-load-cache';
+import { isDiagnostic } from '../model/basics';
 import { Finding } from './finding';
 import { ClusterFindingsCache } from './validate-tree';
 import type { TemplateVerdicts } from './dist-sources';
@@ -38,19 +39,9 @@ export function clusterFindingsCache(
   return keptRecords(dir, identity, isFindings);
 }
 
-/** What validate-tree.ts keeps: findings, each naming its file, line, message and check. */
+/** What validate-tree.ts keeps: findings, each a Diagnostic naming the check that raised it. */
 function isFindings(v: unknown): v is readonly Finding[] {
   return (
-    Array.isArray(v) &&
-    v.every(
-      (f: unknown) =>
-        typeof f === 'object' &&
-        f !== null &&
-        ((f as Finding).severity === 'error' || (f as Finding).severity === 'warning') &&
-        typeof (f as Finding).file === 'string' &&
-        typeof (f as Finding).line === 'number' &&
-        typeof (f as Finding).message === 'string' &&
-        typeof (f as Finding).check === 'string',
-    )
+    Array.isArray(v) && v.every((f: unknown) => isDiagnostic(f) && typeof (f as Finding).check === 'string')
   );
 }

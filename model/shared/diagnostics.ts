@@ -31,6 +31,24 @@ export interface Diagnostic {
 }
 
 /**
+ * Whether a value read back from outside the process (a cache file) is a Diagnostic as this code
+ * makes them: every field of its type, of its type.
+ */
+export function isDiagnostic(v: unknown): v is Diagnostic {
+  if (typeof v !== 'object' || v === null) return false;
+  const d = v as Record<string, unknown>;
+  return (
+    (d.severity === 'error' || d.severity === 'warning') &&
+    typeof d.file === 'string' &&
+    typeof d.line === 'number' &&
+    typeof d.col === 'number' &&
+    typeof d.path === 'string' &&
+    typeof d.message === 'string' &&
+    (d.fix === undefined || typeof d.fix === 'string')
+  );
+}
+
+/**
  * An error about a whole file or folder, or a flag (`file` names it): no line, column or path, so
  * that it reads `file: message. Fix.`
  */

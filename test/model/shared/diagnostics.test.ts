@@ -1,5 +1,6 @@
 import {
   formatDiagnostic,
+  isDiagnostic,
   formatLocation,
   UserError,
   wholeFileError,
@@ -85,5 +86,19 @@ describe('wholeFileError', () => {
       fix: 'Fix package.json',
     });
     expect(formatDiagnostic(d)).toBe('package.json: cannot be read as JSON. Fix package.json.');
+  });
+});
+
+describe('isDiagnostic', () => {
+  it('accepts what this code makes and refuses a record missing a field or of another shape', () => {
+    const d = wholeFileError('clusters', 'the folder does not exist', 'Create it');
+    expect(isDiagnostic(d)).toBe(true);
+    expect(isDiagnostic({ ...d, fix: undefined })).toBe(true);
+    expect(isDiagnostic({ ...d, severity: 'info' })).toBe(false);
+    expect(isDiagnostic(Object.fromEntries(Object.entries(d).filter(([k]) => k !== 'col')))).toBe(false);
+    expect(isDiagnostic({ ...d, line: '3' })).toBe(false);
+    expect(isDiagnostic({ ...d, fix: 3 })).toBe(false);
+    expect(isDiagnostic(null)).toBe(false);
+    expect(isDiagnostic([d])).toBe(false);
   });
 });
