@@ -1,13 +1,4 @@
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   defaultFleetLoadCache,
@@ -24,12 +15,10 @@ import { clusterLoadKey, keepableRecord, linkedRecord } from '../../model/check/
 import type { RepositoryImports } from '../../model/shared/imported-versions';
 import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 import { inThisRealm } from '../support/in-this-realm';
+import { folderPerTest } from '../support/temp-folder';
 
 let work: string;
-beforeEach(() => {
-  work = mkdtempSync(join(tmpdir(), 'fleet-load-cache-'));
-});
-afterEach(() => rmSync(work, { recursive: true, force: true }));
+folderPerTest('fleet-load-cache-', (dir) => (work = dir));
 
 /** A copy of the demo fleet in `work/project`. */
 function demoProject(): string {

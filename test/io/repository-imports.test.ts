@@ -2,20 +2,15 @@
  * The digest of a repository's imports (io/repository-imports.ts `treeDigest`,
  * `RepositoryImports.digest`), which keys what the caches keep: every file by path and bytes.
  */
-import { appendFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clearRepositoryImportsCache, readRepositoryImports, treeDigest } from '../../io/repository-imports';
 import { importsCacheDigest, NO_REPOSITORY_IMPORTS } from '../../model/shared/imported-versions';
+import { folderPerTest } from '../support/temp-folder';
 
 let work: string;
-beforeEach(() => {
-  work = mkdtempSync(join(tmpdir(), 'repository-imports-'));
-});
-afterEach(() => {
-  rmSync(work, { recursive: true, force: true });
-  clearRepositoryImportsCache();
-});
+folderPerTest('repository-imports-', (dir) => (work = dir));
+afterEach(() => clearRepositoryImportsCache());
 
 describe('treeDigest', () => {
   it('changes with one byte of any file, with a file name, and with a file moved to another folder', () => {

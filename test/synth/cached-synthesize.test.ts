@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import {
@@ -21,12 +19,10 @@ import { synthesizeFiles } from '../../synth/synthesize';
 import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 import { inThisRealm } from '../support/in-this-realm';
 import { counting } from '../support/counting-store';
+import { folderPerTest } from '../support/temp-folder';
 
 let work: string;
-beforeEach(() => {
-  work = mkdtempSync(join(tmpdir(), 'cached-synthesize-'));
-});
-afterEach(() => rmSync(work, { recursive: true, force: true }));
+folderPerTest('cached-synthesize-', (dir) => (work = dir));
 
 const demo: FleetModel = loadFleet(DEMO_FLEET_ROOT, { cache: null }).fleet;
 const whole = synthesizeFiles(demo);

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { ClusterModel, FleetModel } from '../../model';
@@ -14,12 +13,10 @@ import {
 } from '../../synth/generation-cache';
 import { DEMO_FLEET_ROOT } from '../support/demo-fleet';
 import { inThisRealm } from '../support/in-this-realm';
+import { folderPerTest } from '../support/temp-folder';
 
 let work: string;
-beforeEach(() => {
-  work = mkdtempSync(join(tmpdir(), 'generation-cache-'));
-});
-afterEach(() => rmSync(work, { recursive: true, force: true }));
+folderPerTest('generation-cache-', (dir) => (work = dir));
 
 const demo: FleetModel = loadFleet(DEMO_FLEET_ROOT, { cache: null }).fleet;
 const ticketing = demo.clusters.find((c) => c.name === 'ticketing') as ClusterModel;

@@ -1,5 +1,4 @@
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   AUTO_MODE_FOLDER,
@@ -17,16 +16,14 @@ import { Finding } from '../../validation/finding';
 import { buildCluster } from '../support/fleet-fixtures';
 import { counting, CountingStore } from '../support/counting-store';
 import { CLUSTER, cfnTemplate, distFiles, NODE_POOL } from './fixtures';
+import { folderPerTest } from '../support/temp-folder';
 
 const fleet = (version: '1.14.1' | '1.0.14' = '1.14.1'): FleetModel => ({
   clusters: [buildCluster({ name: CLUSTER, karpenter: { version } })],
 });
 
 let work: string;
-beforeEach(() => {
-  work = mkdtempSync(join(tmpdir(), 'cluster-findings-cache-'));
-});
-afterEach(() => rmSync(work, { recursive: true, force: true }));
+folderPerTest('cluster-findings-cache-', (dir) => (work = dir));
 
 /** A cache in `work` that counts what it gave back and kept. */
 function counted(): CountingStore<readonly Finding[]> {
