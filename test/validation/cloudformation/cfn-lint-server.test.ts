@@ -216,6 +216,16 @@ const python = findPython();
       return file;
     }
 
+    /** One clean lint of a trivial template on `s` (starting its server when none runs): cfn-lint's exit code. */
+    async function lintTrivial(s: CfnLintServer): Promise<number | null | undefined> {
+      return (await lintOnServer(s, ['--format', 'json', '--', templateFile('x\n')], tmpdir()))?.code;
+    }
+    /** The pid of the server `s` runs on, started by a clean lint. */
+    async function startedServer(s: CfnLintServer & { readonly socket: string }): Promise<number> {
+      expect(await lintTrivial(s)).toBe(0);
+      return serverPid(s.socket) as number;
+    }
+
     test('starts a server, which runs cfn-lint in the folder and environment of the request; later runs reuse it', async () => {
       const s = settings();
       const cwd = folder();
@@ -291,10 +301,7 @@ const python = findPython();
 
     test('a server exits after its idle time, removing its socket', async () => {
       const s = settings({ idleSeconds: 1 });
-      expect((await lintOnServer(s, ['--format', 'json', '--', templateFile('x\n')], tmpdir()))?.code).toBe(
-        0,
-      );
-      const pid = serverPid(s.socket) as number;
+      const pid = await startedServer(s);
       expect(isAlive(pid)).toBe(true);
       expect(
         await eventually(() => !isAlive(pid) && !existsSync(s.socket) && !existsSync(`${s.socket}.pid`)),
@@ -303,10 +310,7 @@ const python = findPython();
 
     test('SIGTERM ends a server and removes its socket and pid file', async () => {
       const s = settings();
-      expect((await lintOnServer(s, ['--format', 'json', '--', templateFile('x\n')], tmpdir()))?.code).toBe(
-        0,
-      );
-      const pid = serverPid(s.socket) as number;
+      const pid = await startedServer(s);
       process.kill(pid, 'SIGTERM');
       expect(
         await eventually(() => !isAlive(pid) && !existsSync(s.socket) && !existsSync(`${s.socket}.pid`)),
@@ -315,10 +319,7 @@ const python = findPython();
 
     test('a server whose socket was deleted (its cache folder removed) exits', async () => {
       const s = settings();
-      expect((await lintOnServer(s, ['--format', 'json', '--', templateFile('x\n')], tmpdir()))?.code).toBe(
-        0,
-      );
-      const pid = serverPid(s.socket) as number;
+      const pid = await startedServer(s);
       rmSync(s.dir, { recursive: true, force: true });
       expect(await eventually(() => !isAlive(pid), 15_000)).toBe(true);
     }, 30_000);
@@ -333,9 +334,7 @@ const python = findPython();
         s.socket,
       ]);
       expect(lstatSync(s.socket).isSocket()).toBe(true);
-      expect((await lintOnServer(s, ['--format', 'json', '--', templateFile('x\n')], tmpdir()))?.code).toBe(
-        0,
-      );
+      expect(await lintTrivial(s)).toBe(0);
       expect(serverPid(s.socket)).toBeGreaterThan(0);
     });
 
